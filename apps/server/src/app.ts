@@ -1,0 +1,136 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Deps } from './deps.ts';
+import { errorBody, registerErrorHandler } from './http/errors.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createCodeStore } from './modules/auth/codes.ts';
+import { createGoogleVerifier } from './modules/auth/google.ts';
+import { createPasswordHasher } from './modules/auth/passwords.ts';
+import { createSessionStore, resolveJwtSecret } from './modules/auth/sessions.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { companyByHubDomain } from './modules/companies/companies.queries.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { devMailRoutes } from './modules/mail/dev-mail.routes.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Tests swap in a cheaper hasher or a fake clock-free limiter when a test is about something else. */
+  overrides?: Partial<Pick<Deps, 'passwords' | 'limiter' | 'mailer' | 'google'>>;
+};
+
+/** The composition root: builds the whole app from its dependencies; server.ts only listens. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.NODE_ENV === 'production',
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const secret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    sessions: createSessionStore(database.db, secret, config.SESSION_TTL_HOURS),
+    codes: createCodeStore(database.db, secret),
+    passwords: opts.overrides?.passwords ?? createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES }),
+    limiter: opts.overrides?.limiter ?? new RateLimiter(config.RATE_LIMITS),
+    mailer: opts.overrides?.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log }),
+    google: opts.overrides?.google ?? createGoogleVerifier({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID }),
+  };
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => deps.mailer.close());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine and the white-label CSS inject style elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'https:', 'data:', 'blob:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.NODE_ENV === 'production',
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Profilehub API', version: '0.1.0', description: 'The hub API of spec §7, under /api. Errors: {statusCode, code, message, errors[]}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(companiesRoutes);
+      await api.register(profilesRoutes);
+    },
+    { prefix: '/api' },
+  );
+  if (deps.mailer.kind === 'outbox' && config.NODE_ENV !== 'production') await app.register(devMailRoutes);
+
+  await registerWeb(app, config);
+  return app;
+}
+
+/**
+ * The hub SPA for hub hosts (history-API fallback to index.html); other hosts
+ * are public profile pages, which arrive with the publishing work.
+ */
+async function registerWeb(app: FastifyInstance, config: Config) {
+  const dist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
+  const indexFile = path.join(dist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  const indexHtml = () => readFileSync(indexFile, 'utf8');
+  const publicSuffix = `.${config.PUBLIC_DOMAIN.toLowerCase()}`;
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (req.method !== 'GET' || url.startsWith('/api/') || url === '/api') {
+      return reply.code(404).send(errorBody(404, 'not_found', `No route for ${req.method} ${url}`));
+    }
+    const host = (req.headers.host ?? '').split(':')[0]!.toLowerCase();
+    const isProfileHost = host.endsWith(publicSuffix) && !(await companyByHubDomain(app.deps.db, host));
+    if (isProfileHost) {
+      return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Profile not found</title><h1>Profile not found</h1>');
+    }
+    if (!hasWeb) {
+      return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does this for you).');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml());
+  });
+}

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FeatureFlags, WhiteLabel } from '@profilehub/shared';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Divisions (spec §3). Flags are stored sparse and merged over the defaults when read. */
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  subdomain: text('subdomain').notNull().unique(),
+  customDomain: text('custom_domain'),
+  customDomainUrl: text('custom_domain_url'),
+  featureFlags: jsonb('feature_flags').$type<Partial<FeatureFlags>>().notNull().default({}),
+  imageGalleryLimit: integer('image_gallery_limit').notNull().default(5),
+  customSupportLink: text('custom_support_link'),
+  paymentStructure: text('payment_structure', { enum: ['individual', 'corporate'] }).notNull().default('corporate'),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  whiteLabel: jsonb('white_label').$type<WhiteLabel>(),
+  /** Lower-cased white-label hub domain, indexed so the host lookup on every page load is cheap. */
+  hubDomain: text('hub_domain').unique(),
+  trainingVideoUrl: text('training_video_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    username: text('username').notNull(),
+    title: text('title'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    role: text('role', { enum: ['superadmin', 'supervisor', 'user'] })
+      .notNull()
+      .default('user'),
+    passwordHash: text('password_hash'),
+    /** Registration completed: the invited person proved their email (code or Google). */
+    registered: boolean('registered').notNull().default(false),
+    /** A password was set after registration (spec: unconfirmed users must set one first). */
+    confirmed: boolean('confirmed').notNull().default(false),
+    /** Set after repeated wrong passwords: the next sign-in needs an emailed code first. */
+    verificationRequired: boolean('verification_required').notNull().default(false),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    /** Wrong one-time codes today, across every code: caps guessing even when codes are re-issued. */
+    codeFailures: integer('code_failures').notNull().default(0),
+    codeFailuresDay: date('code_failures_day'),
+    googleSub: text('google_sub').unique(),
+    blocked: boolean('blocked').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+);
+
+/** Membership of a user in a division; `supervisor` members manage that division. */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['supervisor', 'member'] })
+      .notNull()
+      .default('member'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('company_members_company_idx').on(t.companyId)],
+);
+
+/** A JWT carries the session id, so revoking the row ends the token at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** One-time codes and reset tokens: only a hash is kept; single use, expiring, attempt-counted. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['register', 'login', 'reset'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_codes_email_idx').on(t.email, t.purpose), index('one_time_codes_hash_idx').on(t.codeHash)],
+);
+
+/** A profile record; its editable content arrives with the profile document work. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    alias: text('alias'),
+    isMaster: boolean('is_master').notNull().default(false),
+    masterProfileId: integer('master_profile_id'),
+    templateName: text('template_name'),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('profiles_alias_unique').on(t.alias),
+    index('profiles_company_idx').on(t.companyId),
+    index('profiles_user_idx').on(t.userId),
+    index('profiles_master_idx').on(t.masterProfileId),
+  ],
+);
+
+/** Outbox transport: every mail sent without SMTP lands here so a newcomer can read it. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id'),
+    action: text('action').notNull(),
+    target: text('target'),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);

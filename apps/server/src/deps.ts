@@ -1,0 +1,27 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
+import type { CodeStore } from './modules/auth/codes.ts';
+import type { GoogleVerifier } from './modules/auth/google.ts';
+import type { PasswordHasher } from './modules/auth/passwords.ts';
+import type { SessionStore } from './modules/auth/sessions.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+
+/** Everything a route or service needs, built once by buildApp (tests build their own). */
+export type Deps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  sessions: SessionStore;
+  codes: CodeStore;
+  passwords: PasswordHasher;
+  google: GoogleVerifier;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

@@ -1,0 +1,52 @@
+import { AUTH_MESSAGES } from '@profilehub/shared';
+import { tooManyRequests } from './errors.ts';
+
+export type Limit = { name: string; max: number; windowMs: number };
+
+/**
+ * A fixed-window counter per key, kept in memory. Keys are built by callers
+ * from normalised values (lower-cased email, client IP), so varying case,
+ * spacing or extra fields does not give a fresh allowance.
+ * One process keeps its own counts; several servers need a shared store
+ * (see docs/scaling.md).
+ */
+export class RateLimiter {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  constructor(
+    private readonly enabled = true,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one hit; throws 429 once `max` is exceeded within the window. */
+  hit(limit: Limit, key: string): void {
+    if (!this.enabled) return;
+    const k = `${limit.name}:${key}`;
+    const t = this.now();
+    let entry = this.hits.get(k);
+    if (!entry || entry.resetAt <= t) {
+      entry = { count: 0, resetAt: t + limit.windowMs };
+      this.hits.set(k, entry);
+    }
+    entry.count += 1;
+    if (entry.count > limit.max) throw tooManyRequests(AUTH_MESSAGES.tooManyRequests);
+    if (this.hits.size > 50_000) this.sweep(t);
+  }
+
+  private sweep(t: number): void {
+    for (const [k, v] of this.hits) if (v.resetAt <= t) this.hits.delete(k);
+  }
+}
+
+const MINUTE = 60_000;
+/** The abuse limits of the account calls (docs/decisions/002-four-digit-codes.md explains the numbers). */
+export const LIMITS = {
+  codeIssuePerEmail: { name: 'code-issue-email', max: 5, windowMs: 15 * MINUTE },
+  codeIssuePerIp: { name: 'code-issue-ip', max: 30, windowMs: 15 * MINUTE },
+  codeCheckPerEmail: { name: 'code-check-email', max: 10, windowMs: 15 * MINUTE },
+  codeCheckPerIp: { name: 'code-check-ip', max: 50, windowMs: 15 * MINUTE },
+  loginPerEmail: { name: 'login-email', max: 10, windowMs: 15 * MINUTE },
+  loginPerIp: { name: 'login-ip', max: 100, windowMs: 15 * MINUTE },
+  forgotPerEmail: { name: 'forgot-email', max: 3, windowMs: 15 * MINUTE },
+  forgotPerIp: { name: 'forgot-ip', max: 20, windowMs: 15 * MINUTE },
+  lookupPerIp: { name: 'lookup-ip', max: 60, windowMs: 15 * MINUTE },
+} satisfies Record<string, Limit>;

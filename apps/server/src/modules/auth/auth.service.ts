@@ -1,0 +1,226 @@
+import { AUTH_MESSAGES, type AuthResponse, type Me } from '@profilehub/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog, companyMembers, profiles, users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { LIMITS } from '../../http/rate-limit.ts';
+import { companiesByIds } from '../companies/companies.queries.ts';
+import { codeMail, resetMail } from './auth.mails.ts';
+
+/** Wrong passwords in a row before the next sign-in needs an emailed code. */
+export const MAX_FAILED_LOGINS = 5;
+
+export type RequestContext = { ip: string; userAgent?: string | undefined };
+type UserRow = typeof users.$inferSelect;
+
+async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [u] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return u;
+}
+
+async function audit(db: Db, actorId: number | null, action: string, target?: string) {
+  await db.insert(auditLog).values({ actorId, action, target: target ?? null });
+}
+
+/** The signed-in user as the hub reads it (spec §3 Session/user). */
+export async function buildMe(db: Db, userId: number): Promise<Me> {
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  if (!u) throw new AppError(401, 'unauthorized', AUTH_MESSAGES.sessionExpired);
+  const memberships = await db
+    .select({ companyId: companyMembers.companyId, role: companyMembers.role })
+    .from(companyMembers)
+    .where(eq(companyMembers.userId, userId))
+    .orderBy(asc(companyMembers.position), asc(companyMembers.companyId));
+  const companyList = await companiesByIds(
+    db,
+    memberships.map((m) => m.companyId),
+  );
+  const [profile] = await db.select({ id: profiles.id, alias: profiles.alias }).from(profiles).where(eq(profiles.userId, userId)).orderBy(asc(profiles.id)).limit(1);
+  return {
+    id: u.id,
+    email: u.email,
+    username: u.username,
+    title: u.title,
+    confirmed: u.confirmed,
+    role: u.role,
+    person: { first_name: u.firstName, last_name: u.lastName },
+    profile: profile ?? null,
+    company: companyList[0] ?? null,
+    companies: companyList,
+    supervisedCompanyIds: u.role === 'supervisor' ? memberships.filter((m) => m.role === 'supervisor').map((m) => m.companyId) : [],
+    pendingApprovals: 0,
+  };
+}
+
+async function startSession(deps: Deps, user: UserRow, ctx: RequestContext): Promise<AuthResponse> {
+  const jwt = await deps.sessions.create(user.id, ctx.userAgent);
+  return { jwt, user: await buildMe(deps.db, user.id) };
+}
+
+/**
+ * Spec §4 Sign-in: the registration check. 401 not invited, 402 registration
+ * not finished, 403 an emailed code is needed first, 200 go on to the password.
+ */
+export async function registrationState(deps: Deps, email: string, ctx: RequestContext): Promise<{ success: true; message: 'registered' }> {
+  deps.limiter.hit(LIMITS.lookupPerIp, ctx.ip);
+  const user = await userByEmail(deps.db, email);
+  if (!user || user.blocked) throw new AppError(401, 'not_invited', AUTH_MESSAGES.notInvited);
+  if (!user.registered) throw new AppError(402, 'registration_incomplete', AUTH_MESSAGES.completeRegistration);
+  if (user.verificationRequired) throw new AppError(403, 'verification_required', 'We need to verify it is you. Enter the code we emailed you.');
+  return { success: true, message: 'registered' };
+}
+
+export async function aliasRegistered(deps: Deps, alias: string, ctx: RequestContext): Promise<boolean> {
+  deps.limiter.hit(LIMITS.lookupPerIp, ctx.ip);
+  const [row] = await deps.db
+    .select({ registered: users.registered })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.alias, alias.trim().toLowerCase()))
+    .limit(1);
+  return row?.registered ?? false;
+}
+
+function limitCodeIssue(deps: Deps, email: string, ctx: RequestContext) {
+  deps.limiter.hit(LIMITS.codeIssuePerIp, ctx.ip);
+  deps.limiter.hit(LIMITS.codeIssuePerEmail, email);
+}
+function limitCodeCheck(deps: Deps, email: string, ctx: RequestContext) {
+  deps.limiter.hit(LIMITS.codeCheckPerIp, ctx.ip);
+  deps.limiter.hit(LIMITS.codeCheckPerEmail, email);
+}
+
+/** Registration code (spec §4 Registration). */
+export async function issueRegistrationCode(deps: Deps, email: string, ctx: RequestContext) {
+  limitCodeIssue(deps, email, ctx);
+  const user = await userByEmail(deps.db, email);
+  if (!user || user.blocked) return { success: false, message: 'no-profile' } as const;
+  if (user.registered) return { success: false, message: 'already-registered' } as const;
+  const code = await deps.codes.issueCode(email, 'register');
+  await deps.mailer.send(codeMail(email, code, 'register'));
+  return { success: true, message: 'otp-sent' } as const;
+}
+
+/** Login verification code; answers alike for every email so it reveals nothing. */
+export async function issueLoginCode(deps: Deps, email: string, ctx: RequestContext) {
+  limitCodeIssue(deps, email, ctx);
+  const user = await userByEmail(deps.db, email);
+  if (user?.registered && !user.blocked) {
+    const code = await deps.codes.issueCode(email, 'login');
+    await deps.mailer.send(codeMail(email, code, 'login'));
+  }
+  return { success: true } as const;
+}
+
+export async function verifyLoginCode(deps: Deps, email: string, otp: string, ctx: RequestContext) {
+  limitCodeCheck(deps, email, ctx);
+  if (!(await deps.codes.checkCode(email, 'login', otp))) throw badRequest(AUTH_MESSAGES.codeInvalid, 'otp');
+  await deps.db.update(users).set({ verificationRequired: false, failedLogins: 0, updatedAt: new Date() }).where(eq(users.email, email));
+  return { success: true } as const;
+}
+
+/** Completes registration with the emailed code (and, optionally, the first password). */
+export async function linkWithCode(deps: Deps, input: { email: string; otp: string; password?: string | undefined }, ctx: RequestContext) {
+  limitCodeCheck(deps, input.email, ctx);
+  const user = await userByEmail(deps.db, input.email);
+  if (user?.registered) throw badRequest(AUTH_MESSAGES.alreadyRegistered);
+  if (!(await deps.codes.checkCode(input.email, 'register', input.otp)) || !user || user.blocked) throw badRequest(AUTH_MESSAGES.codeInvalid, 'otp');
+  const passwordHash = input.password ? await deps.passwords.hash(input.password) : user.passwordHash;
+  const [updated] = await deps.db
+    .update(users)
+    .set({ registered: true, confirmed: Boolean(input.password) || user.confirmed, passwordHash, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  await audit(deps.db, user.id, 'account.registered');
+  return startSession(deps, updated!, ctx);
+}
+
+export async function login(deps: Deps, input: { identifier: string; password: string }, ctx: RequestContext): Promise<AuthResponse> {
+  deps.limiter.hit(LIMITS.loginPerIp, ctx.ip);
+  deps.limiter.hit(LIMITS.loginPerEmail, input.identifier);
+  const user = await userByEmail(deps.db, input.identifier);
+  const ok = await deps.passwords.verify(user?.passwordHash ?? null, input.password);
+  if (!user || !ok || user.blocked || !user.registered) {
+    if (user) {
+      const failed = user.failedLogins + 1;
+      await deps.db
+        .update(users)
+        .set({ failedLogins: failed, verificationRequired: user.verificationRequired || failed >= MAX_FAILED_LOGINS })
+        .where(eq(users.id, user.id));
+    }
+    throw badRequest(AUTH_MESSAGES.incorrectLogin);
+  }
+  if (user.verificationRequired) throw new AppError(403, 'verification_required', 'We need to verify it is you. Enter the code we emailed you.');
+  if (user.failedLogins > 0) await deps.db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
+  return startSession(deps, user, ctx);
+}
+
+/** Sets the password of the signed-in user; every other session of theirs ends. */
+export async function setupPassword(deps: Deps, actor: { userId: number; sessionId: string }, password: string) {
+  const passwordHash = await deps.passwords.hash(password);
+  await deps.db.update(users).set({ passwordHash, confirmed: true, verificationRequired: false, failedLogins: 0, updatedAt: new Date() }).where(eq(users.id, actor.userId));
+  await deps.sessions.revokeAllOf(actor.userId, actor.sessionId);
+  await audit(deps.db, actor.userId, 'account.password_set');
+  return { success: true as const, user: await buildMe(deps.db, actor.userId) };
+}
+
+/** Answers the same for known and unknown emails; only a registered account gets a link. */
+export async function forgotPassword(deps: Deps, email: string, ctx: RequestContext) {
+  deps.limiter.hit(LIMITS.forgotPerIp, ctx.ip);
+  deps.limiter.hit(LIMITS.forgotPerEmail, email);
+  const user = await userByEmail(deps.db, email);
+  if (user && !user.blocked && (user.registered || user.passwordHash)) {
+    const token = await deps.codes.issueResetToken(email);
+    await deps.mailer.send(resetMail(email, `${deps.config.PUBLIC_URL}/reset-password?code=${token}`));
+  }
+  return { ok: true as const };
+}
+
+export async function resetPassword(deps: Deps, input: { code: string; password: string }, ctx: RequestContext) {
+  deps.limiter.hit(LIMITS.codeCheckPerIp, ctx.ip);
+  const email = await deps.codes.consumeResetToken(input.code);
+  const user = email ? await userByEmail(deps.db, email) : undefined;
+  if (!user || user.blocked) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'code');
+  const passwordHash = await deps.passwords.hash(input.password);
+  const [updated] = await deps.db
+    .update(users)
+    .set({ passwordHash, confirmed: true, registered: true, verificationRequired: false, failedLogins: 0, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  await deps.sessions.revokeAllOf(user.id);
+  await audit(deps.db, user.id, 'account.password_reset');
+  return startSession(deps, updated!, ctx);
+}
+
+/**
+ * Sign-in with a verified Google id token. A known `sub` signs in; otherwise an
+ * invited account with the same email is linked, but only when Google says the
+ * email is verified — an unverified address could belong to anyone.
+ */
+export async function signInWithGoogle(deps: Deps, idToken: string, ctx: RequestContext, expectEmail?: string): Promise<AuthResponse> {
+  let identity: Awaited<ReturnType<Deps['google']['verify']>>;
+  try {
+    identity = await deps.google.verify(idToken);
+  } catch {
+    throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
+  }
+  const [bySub] = await deps.db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+  if (bySub && !expectEmail) {
+    if (bySub.blocked) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
+    return startSession(deps, bySub, ctx);
+  }
+  if (!identity.email || !identity.emailVerified || (expectEmail && identity.email !== expectEmail)) {
+    throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);
+  }
+  const user = await userByEmail(deps.db, identity.email);
+  if (!user || user.blocked) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
+  if (user.googleSub && user.googleSub !== identity.sub) throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);
+  const [linked] = await deps.db
+    .update(users)
+    .set({ googleSub: identity.sub, registered: true, confirmed: true, verificationRequired: false, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  await audit(deps.db, user.id, 'account.google_linked');
+  return startSession(deps, linked!, ctx);
+}

@@ -1,0 +1,74 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../../db/client.ts';
+import { sessions } from '../../db/schema.ts';
+
+export type SessionClaims = { userId: number; sessionId: string };
+
+export type SessionStore = {
+  create(userId: number, userAgent?: string): Promise<string>;
+  /** Signature, expiry and revocation; null when any fails. */
+  verify(token: string): Promise<SessionClaims | null>;
+  revoke(sessionId: string): Promise<void>;
+  revokeAllOf(userId: number, exceptSessionId?: string): Promise<void>;
+};
+
+/**
+ * The JWT secret: JWT_SECRET when given; otherwise one generated on first
+ * start and kept under DATA_DIR, so embedded installs keep sessions across restarts.
+ */
+export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.resolve(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function createSessionStore(db: Db, secret: string, ttlHours: number): SessionStore {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async create(userId, userAgent) {
+      const id = randomUUID();
+      const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
+      await db.insert(sessions).values({ id, userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null });
+      return new SignJWT({ sid: id })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(userId))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+    },
+    async verify(token) {
+      let payload: { sub?: string; sid?: unknown };
+      try {
+        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
+      } catch {
+        return null;
+      }
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, payload.sid), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+        .limit(1);
+      return row ? { userId, sessionId: row.id } : null;
+    },
+    async revoke(sessionId) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+    async revokeAllOf(userId, exceptSessionId) {
+      const mine = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(exceptSessionId ? and(mine, ne(sessions.id, exceptSessionId)) : mine);
+    },
+  };
+}

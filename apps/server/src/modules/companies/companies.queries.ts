@@ -1,0 +1,76 @@
+import { type Company, type CompanyQuery, DEFAULT_FEATURE_FLAGS } from '@profilehub/shared';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, profiles } from '../../db/schema.ts';
+
+type CompanyRow = typeof companies.$inferSelect;
+
+/** Escapes LIKE wildcards so a search for `50%` means the text, not a pattern. */
+const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function toCompany(row: CompanyRow, masterProfileIds: number[]): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    description: row.description,
+    subdomain: row.subdomain,
+    customDomain: row.customDomain,
+    customDomainUrl: row.customDomainUrl,
+    masterProfiles: masterProfileIds.map((id) => ({ id })),
+    limits: { imageGallery: row.imageGalleryLimit },
+    feature_flags: { ...DEFAULT_FEATURE_FLAGS, ...row.featureFlags },
+    customSupportLink: row.customSupportLink,
+    paymentStructure: row.paymentStructure,
+    publicationState: row.publishedAt ? 'live' : 'preview',
+    whiteLabel: row.whiteLabel ?? null,
+  };
+}
+
+async function withMasters(db: Db, rows: CompanyRow[]): Promise<Company[]> {
+  if (rows.length === 0) return [];
+  const masters = await db
+    .select({ id: profiles.id, companyId: profiles.companyId })
+    .from(profiles)
+    .where(and(eq(profiles.isMaster, true), inArray(profiles.companyId, rows.map((r) => r.id))))
+    .orderBy(asc(profiles.id));
+  return rows.map((r) => toCompany(r, masters.filter((m) => m.companyId === r.id).map((m) => m.id)));
+}
+
+/** Companies by id, in the order of `ids` (a user's first company comes first). */
+export async function companiesByIds(db: Db, ids: number[]): Promise<Company[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(companies).where(inArray(companies.id, ids));
+  const list = await withMasters(db, rows);
+  return ids.map((id) => list.find((c) => c.id === id)).filter((c): c is Company => c !== undefined);
+}
+
+/** GET /companies: `scope` is the caller's visible divisions (policy.companiesOf). */
+export async function listCompanies(db: Db, scope: 'all' | number[], q: CompanyQuery): Promise<{ data: Company[]; total: number }> {
+  const where: SQL[] = [];
+  if (scope !== 'all') where.push(inArray(companies.id, scope.length ? scope : [-1]));
+  if (q.ids) where.push(inArray(companies.id, q.ids));
+  if (q.search) where.push(ilike(companies.description, likeText(q.search)));
+  if (q.publicationState === 'live') where.push(isNotNull(companies.publishedAt));
+  const cond = where.length ? and(...where) : undefined;
+  const column = { description: companies.description, name: companies.name, id: companies.id }[q.sort.field];
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(cond)
+    .orderBy(q.sort.direction === 'asc' ? asc(column) : desc(column), asc(companies.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [total] = await db.select({ n: count() }).from(companies).where(cond);
+  return { data: await withMasters(db, rows), total: total?.n ?? 0 };
+}
+
+export async function companyByHubDomain(db: Db, host: string): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.hubDomain, host.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function companyRowById(db: Db, id: number): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return row;
+}

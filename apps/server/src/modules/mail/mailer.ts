@@ -1,0 +1,42 @@
+import { desc } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+export type Mailer = {
+  kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+  close(): void;
+};
+
+/**
+ * SMTP when `SMTP_URL` is set; otherwise the outbox: mails are stored, printed
+ * to the console and listed at /dev/mail, so a newcomer can read their code.
+ */
+export function createMailer(opts: { smtpUrl?: string | undefined; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+      close: () => transport.close(),
+    };
+  }
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await opts.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
+      opts.log.info({ to: mail.to, subject: mail.subject }, `mail (outbox) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    },
+    close() {},
+  };
+}
+
+export async function latestOutboxMails(db: Db, limit = 50) {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+}

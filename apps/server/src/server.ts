@@ -1,0 +1,52 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seed } from './db/seed.ts';
+
+/** Starts the hub: config, database (migrated), optional seed, listen; stops cleanly on SIGTERM/SIGINT. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  if (config.SEED) {
+    const report = await seed(database.db, { password: config.SEED_PASSWORD, dataDir: config.DATA_DIR, hasher: app.deps.passwords });
+    if (report) printSignIns(config.PUBLIC_URL, report);
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ host: config.HOST, port: config.PORT });
+}
+
+function printSignIns(url: string, report: { password: string; accounts: { email: string; role: string; note?: string }[] }) {
+  const lines = [
+    '',
+    `  Profilehub is running at ${url}`,
+    `  Outbox (sign-up codes, reset links): ${url}/dev/mail`,
+    '',
+    `  Demo sign-ins (password: ${report.password}):`,
+    ...report.accounts.map((a) => `    ${a.role.padEnd(11)} ${a.email}${a.note ? `  (${a.note})` : ''}`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+await main();

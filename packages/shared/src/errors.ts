@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Fallback text the web client shows when the server gives no message (spec §8). */
+export const DEFAULT_ERROR_MESSAGE = 'Oops! Error';
+
+/**
+ * The one error body every 4xx/5xx answer carries. The web client reads the
+ * first message of the first error (spec §8), so `errors[0].message` always
+ * equals `message`.
+ */
+export const ErrorBodySchema = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string().optional(), message: z.string() })),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Reads the message a person should see from any error body (spec §8). */
+export function errorMessageOf(body: unknown): string {
+  if (body && typeof body === 'object') {
+    const b = body as { errors?: unknown; message?: unknown };
+    if (Array.isArray(b.errors) && b.errors.length > 0) {
+      const first = b.errors[0] as { message?: unknown };
+      if (typeof first?.message === 'string' && first.message) return first.message;
+    }
+    if (typeof b.message === 'string' && b.message) return b.message;
+  }
+  return DEFAULT_ERROR_MESSAGE;
+}
