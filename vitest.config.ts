@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/shared', 'apps/server', 'apps/web'],
+    // Two cores here and in CI: one file per core; each server file owns its own database.
+    maxWorkers: 2,
   },
 });

@@ -6,7 +6,7 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
-    // Each file gets its own cloned database; two workers match the 2-core machines we run on.
+    // Each file gets its own cloned database, so files run in parallel safely.
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

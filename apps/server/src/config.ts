@@ -14,12 +14,20 @@ const ConfigSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** How long a session (and its JWT) lives. */
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   /** The hub's own origin, used in mails (reset links) and OpenID redirects. */
   PUBLIC_URL: z.string().url().optional(),
   /** Public profile pages live at {subdomain}.{PUBLIC_DOMAIN}/{alias}. */
   PUBLIC_DOMAIN: z.string().default('localhost'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Profilehub <no-reply@profilehub.local>'),
   SEED_PASSWORD: z.string().optional(),
   SEED: bool.default(true),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul, NUL_MESSAGE } from './errors.ts';
 
 /** Spec §5 and §8 texts of the account screens, word for word. */
 export const AUTH_MESSAGES = {
@@ -22,6 +23,7 @@ export const AUTH_MESSAGES = {
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Request a new one.',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  verificationRequired: 'We need to verify it is you. Enter the code we emailed you.',
 } as const;
 
 export const TOASTS = {
@@ -82,7 +84,13 @@ const newPassword = password.superRefine((value, ctx) => {
 });
 
 export const LoginSchema = z.strictObject({
-  identifier: z.string({ error: AUTH_MESSAGES.emailRequired }).trim().min(1, AUTH_MESSAGES.emailRequired).max(254).transform(normalizeEmail),
+  identifier: z
+    .string({ error: AUTH_MESSAGES.emailRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.emailRequired)
+    .max(254)
+    .refine(hasNoNul, NUL_MESSAGE)
+    .transform(normalizeEmail),
   password,
 });
 export type LoginInput = z.input<typeof LoginSchema>;
@@ -90,11 +98,18 @@ export type LoginInput = z.input<typeof LoginSchema>;
 export const EmailQuerySchema = z.strictObject({ email });
 export const VerifyOtpQuerySchema = z.strictObject({
   email,
-  otp: z.string().trim().regex(/^\d{4}$/, AUTH_MESSAGES.codeFormat),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, AUTH_MESSAGES.codeFormat),
 });
 export const LinkQuerySchema = z.strictObject({
   email,
-  otp: z.string().trim().regex(/^\d{4}$/, AUTH_MESSAGES.codeFormat).optional(),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, AUTH_MESSAGES.codeFormat)
+    .optional(),
   password: newPassword.optional(),
   provider: z.literal('google').optional(),
   id_token: z.string().max(8192).optional(),
@@ -111,7 +126,7 @@ export const ResetPasswordSchema = z
 export const RegisterCompletedQuerySchema = z
   .strictObject({
     email: email.optional(),
-    alias: z.string().trim().min(1).max(100).optional(),
+    alias: z.string().trim().min(1).max(100).refine(hasNoNul, NUL_MESSAGE).optional(),
   })
   .refine((v) => Boolean(v.email) !== Boolean(v.alias), { message: 'Give either an email or an alias.' });
 export const GoogleCallbackQuerySchema = z.object({

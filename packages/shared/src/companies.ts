@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul, NUL_MESSAGE } from './errors.ts';
 
 /** Feature flags of spec §3; every one is off unless a company turns it on. */
 export const FEATURE_FLAGS = ['approvals', 'templates', 'permissions', 'rte', 'corporate', 'invite_users', 'style_editing'] as const;
@@ -7,7 +8,9 @@ export type FeatureFlags = Record<FeatureFlag, boolean>;
 
 export const DEFAULT_FEATURE_FLAGS: FeatureFlags = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, false])) as FeatureFlags;
 
-export const FeatureFlagsSchema = z.object(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean().optional()])) as Record<FeatureFlag, z.ZodOptional<z.ZodBoolean>>);
+export const FeatureFlagsSchema = z.object(
+  Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean().optional()])) as Record<FeatureFlag, z.ZodOptional<z.ZodBoolean>>,
+);
 
 /**
  * Spec §3: company flags merge over the defaults, and the combined flags of all
@@ -26,9 +29,17 @@ const cssColor = z
   .trim()
   .max(64)
   .regex(/^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\))$/, 'Use a hex, rgb() or hsl() colour.');
-const httpsUrl = z.string().trim().max(2048).regex(/^https:\/\//, 'Links must start with https://');
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(/^https:\/\//, 'Links must start with https://');
 /** Images may be our own uploads (a path) or https URLs — never javascript: or data:. */
-const imageUrl = z.string().trim().max(2048).regex(/^(https:\/\/|\/)/, 'Images must be an https:// URL or an uploaded file.');
+const imageUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(/^(https:\/\/|\/)/, 'Images must be an https:// URL or an uploaded file.');
 
 /** White-label record of spec §3: replaces the product's title, logos, icons and colours. */
 export const WhiteLabelSchema = z.object({
@@ -89,7 +100,10 @@ export function hubName(whiteLabel: Pick<WhiteLabel, 'title'> | null | undefined
   return whiteLabel?.title || PRODUCT_NAME;
 }
 
-const intString = z.coerce.number().int().min(1).max(2_147_483_647);
+/** The largest id a database row can have (PostgreSQL integer); larger ones would fail in the query, not in validation. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+const intString = z.coerce.number().int().min(1).max(MAX_ROW_ID);
 
 /**
  * The subset of the Strapi-like query language that spec §7 shows for
@@ -98,7 +112,7 @@ const intString = z.coerce.number().int().min(1).max(2_147_483_647);
  */
 export const CompanyQuerySchema = z
   .object({
-    'filters[description][$containsi]': z.string().max(200).optional(),
+    'filters[description][$containsi]': z.string().max(200).refine(hasNoNul, NUL_MESSAGE).optional(),
     'pagination[page]': intString.optional(),
     'pagination[pageSize]': z.coerce.number().int().min(1).max(100).optional(),
     sort: z.enum(['description:asc', 'description:desc', 'name:asc', 'name:desc', 'id:asc', 'id:desc']).optional(),
@@ -112,7 +126,8 @@ export const CompanyQuerySchema = z
       if (/^filters\[id\]\[\$eq\]\[\d{1,3}\]$/.test(key) || key === 'filters[id][$eq]' || key === 'filters[id][$in]') {
         const raw = q[key];
         for (const v of Array.isArray(raw) ? raw : [raw]) {
-          if (typeof v !== 'string' || !/^\d{1,10}$/.test(v)) ctx.addIssue({ code: 'custom', path: [key], message: `${key} must be a company id` });
+          if (typeof v !== 'string' || !/^\d{1,10}$/.test(v) || Number(v) > MAX_ROW_ID)
+            ctx.addIssue({ code: 'custom', path: [key], message: `${key} must be a company id` });
         }
         continue;
       }

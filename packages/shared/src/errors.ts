@@ -16,6 +16,13 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
+/**
+ * PostgreSQL text cannot hold a NUL character: a value with one fails the query.
+ * Schemas of values that reach the database refuse it, so it is a 400 instead of a 500.
+ */
+export const hasNoNul = (s: string): boolean => !s.includes('\u0000');
+export const NUL_MESSAGE = 'Contains a character that is not allowed.';
+
 /** Reads the message a person should see from any error body (spec §8). */
 export function errorMessageOf(body: unknown): string {
   if (body && typeof body === 'object') {

@@ -42,7 +42,8 @@ export function homeTiles(role: Role, flags: FeatureFlags, opts: { whiteLabelled
     if (role === 'user') {
       tiles.push(edit, stats);
     } else {
-      if (flags.invite_users || role === 'superadmin') tiles.push({ key: 'invite', title: 'Invite a New User', subtitle: 'Active new users', to: '/users#invite' });
+      if (flags.invite_users || role === 'superadmin')
+        tiles.push({ key: 'invite', title: 'Invite a New User', subtitle: 'Active new users', to: '/users#invite' });
       tiles.push({ key: 'users', title: 'Manage Users', subtitle: 'Add & edit content', to: '/users' });
       if (flags.templates || role === 'superadmin') tiles.push({ key: 'templates', title: 'Manage Templates', subtitle: '', to: '/templates' });
       if (flags.approvals || role === 'superadmin') tiles.push({ key: 'approvals', title: 'Manage Approvals', subtitle: 'Approve Changes', to: '/approvals' });
@@ -52,7 +53,8 @@ export function homeTiles(role: Role, flags: FeatureFlags, opts: { whiteLabelled
   if (role === 'user') tiles.push(edit);
   else tiles.push({ key: 'users', title: 'Users', subtitle: 'Edit profiles and view individual stats', to: '/users' });
   tiles.push(stats);
-  if (!opts.whiteLabelled) tiles.push({ key: 'marketplace', title: 'Go to marketplace', subtitle: 'Get add-ons for your profile', to: opts.marketplaceHref, external: true });
+  if (!opts.whiteLabelled)
+    tiles.push({ key: 'marketplace', title: 'Go to marketplace', subtitle: 'Get add-ons for your profile', to: opts.marketplaceHref, external: true });
   tiles.push({ key: 'support', title: 'Get support', subtitle: 'Ask our support team for help', to: opts.supportHref, external: true });
   return tiles;
 }

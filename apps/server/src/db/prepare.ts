@@ -12,6 +12,10 @@ const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
 if (config.SEED) {
-  await seed(database.db, { password: config.SEED_PASSWORD, dataDir: config.DATA_DIR, hasher: createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES }) });
+  await seed(database.db, {
+    password: config.SEED_PASSWORD,
+    dataDir: config.DATA_DIR,
+    hasher: createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES }),
+  });
 }
 await database.close();

@@ -1,6 +1,6 @@
+import type { FeatureFlags, WhiteLabel } from '@profilehub/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { FeatureFlags, WhiteLabel } from '@profilehub/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -17,7 +17,9 @@ export const companies = pgTable('companies', {
   featureFlags: jsonb('feature_flags').$type<Partial<FeatureFlags>>().notNull().default({}),
   imageGalleryLimit: integer('image_gallery_limit').notNull().default(5),
   customSupportLink: text('custom_support_link'),
-  paymentStructure: text('payment_structure', { enum: ['individual', 'corporate'] }).notNull().default('corporate'),
+  paymentStructure: text('payment_structure', { enum: ['individual', 'corporate'] })
+    .notNull()
+    .default('corporate'),
   publishedAt: timestamp('published_at', { withTimezone: true }),
   whiteLabel: jsonb('white_label').$type<WhiteLabel>(),
   /** Lower-cased white-label hub domain, indexed so the host lookup on every page load is cheap. */
@@ -27,35 +29,32 @@ export const companies = pgTable('companies', {
   updatedAt: updatedAt(),
 });
 
-export const users = pgTable(
-  'users',
-  {
-    id: serial('id').primaryKey(),
-    email: text('email').notNull().unique(),
-    username: text('username').notNull(),
-    title: text('title'),
-    firstName: text('first_name'),
-    lastName: text('last_name'),
-    role: text('role', { enum: ['superadmin', 'supervisor', 'user'] })
-      .notNull()
-      .default('user'),
-    passwordHash: text('password_hash'),
-    /** Registration completed: the invited person proved their email (code or Google). */
-    registered: boolean('registered').notNull().default(false),
-    /** A password was set after registration (spec: unconfirmed users must set one first). */
-    confirmed: boolean('confirmed').notNull().default(false),
-    /** Set after repeated wrong passwords: the next sign-in needs an emailed code first. */
-    verificationRequired: boolean('verification_required').notNull().default(false),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    /** Wrong one-time codes today, across every code: caps guessing even when codes are re-issued. */
-    codeFailures: integer('code_failures').notNull().default(0),
-    codeFailuresDay: date('code_failures_day'),
-    googleSub: text('google_sub').unique(),
-    blocked: boolean('blocked').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-);
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  username: text('username').notNull(),
+  title: text('title'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  role: text('role', { enum: ['superadmin', 'supervisor', 'user'] })
+    .notNull()
+    .default('user'),
+  passwordHash: text('password_hash'),
+  /** Registration completed: the invited person proved their email (code or Google). */
+  registered: boolean('registered').notNull().default(false),
+  /** A password was set after registration (spec: unconfirmed users must set one first). */
+  confirmed: boolean('confirmed').notNull().default(false),
+  /** Set after repeated wrong passwords: the next sign-in needs an emailed code first. */
+  verificationRequired: boolean('verification_required').notNull().default(false),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  /** Wrong one-time codes today, across every code: caps guessing even when codes are re-issued. */
+  codeFailures: integer('code_failures').notNull().default(0),
+  codeFailuresDay: date('code_failures_day'),
+  googleSub: text('google_sub').unique(),
+  blocked: boolean('blocked').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /** Membership of a user in a division; `supervisor` members manage that division. */
 export const companyMembers = pgTable(

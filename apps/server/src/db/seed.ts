@@ -91,15 +91,35 @@ export async function seed(db: Db, opts: { password?: string | undefined; dataDi
     [acme, 'Acme Standard'],
     [globex, 'Globex Standard'],
   ] as const) {
-    const [master] = await db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.companyId, companyId), eq(profiles.isMaster, true))).limit(1);
+    const [master] = await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.companyId, companyId), eq(profiles.isMaster, true)))
+      .limit(1);
     if (!master) await db.insert(profiles).values({ companyId, isMaster: true, templateName: name });
   }
   const masterOf = async (companyId: number) =>
-    (await db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.companyId, companyId), eq(profiles.isMaster, true))).limit(1))[0]?.id ?? null;
+    (
+      await db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(eq(profiles.companyId, companyId), eq(profiles.isMaster, true)))
+        .limit(1)
+    )[0]?.id ?? null;
 
   const people: SeedUser[] = [
     { email: 'admin@example.com', role: 'superadmin', first: 'Ada', last: 'Admin', title: 'Ada', companyId: acme, registered: true, alias: null },
-    { email: 'supervisor@acme.example', role: 'supervisor', first: 'Sam', last: 'Super', title: 'Sam', companyId: acme, supervises: true, registered: true, alias: 'sam-super' },
+    {
+      email: 'supervisor@acme.example',
+      role: 'supervisor',
+      first: 'Sam',
+      last: 'Super',
+      title: 'Sam',
+      companyId: acme,
+      supervises: true,
+      registered: true,
+      alias: 'sam-super',
+    },
     { email: 'jane@acme.example', role: 'user', first: 'Jane', last: 'Doe', title: 'Jane', companyId: acme, registered: true, alias: 'jane-doe' },
     { email: 'new@acme.example', role: 'user', first: 'Nia', last: 'New', companyId: acme, registered: false, alias: null },
     { email: 'bob@globex.example', role: 'user', first: 'Bob', last: 'Smith', title: 'Bob', companyId: globex, registered: true, alias: 'bob-smith' },

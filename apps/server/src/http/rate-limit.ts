@@ -38,15 +38,18 @@ export class RateLimiter {
 }
 
 const MINUTE = 60_000;
-/** The abuse limits of the account calls (docs/decisions/002-four-digit-codes.md explains the numbers). */
+/**
+ * The abuse limits of the account calls (docs/decisions/002-four-digit-codes.md explains the numbers).
+ * Per-email limits protect an account; per-IP limits are generous because a whole office may share one address.
+ */
 export const LIMITS = {
   codeIssuePerEmail: { name: 'code-issue-email', max: 5, windowMs: 15 * MINUTE },
-  codeIssuePerIp: { name: 'code-issue-ip', max: 30, windowMs: 15 * MINUTE },
+  codeIssuePerIp: { name: 'code-issue-ip', max: 60, windowMs: 15 * MINUTE },
   codeCheckPerEmail: { name: 'code-check-email', max: 10, windowMs: 15 * MINUTE },
-  codeCheckPerIp: { name: 'code-check-ip', max: 50, windowMs: 15 * MINUTE },
+  codeCheckPerIp: { name: 'code-check-ip', max: 100, windowMs: 15 * MINUTE },
   loginPerEmail: { name: 'login-email', max: 10, windowMs: 15 * MINUTE },
-  loginPerIp: { name: 'login-ip', max: 100, windowMs: 15 * MINUTE },
+  loginPerIp: { name: 'login-ip', max: 300, windowMs: 15 * MINUTE },
   forgotPerEmail: { name: 'forgot-email', max: 3, windowMs: 15 * MINUTE },
-  forgotPerIp: { name: 'forgot-ip', max: 20, windowMs: 15 * MINUTE },
-  lookupPerIp: { name: 'lookup-ip', max: 60, windowMs: 15 * MINUTE },
+  forgotPerIp: { name: 'forgot-ip', max: 30, windowMs: 15 * MINUTE },
+  lookupPerIp: { name: 'lookup-ip', max: 300, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;

@@ -10,7 +10,14 @@ const uid = () => randomBytes(4).toString('hex');
 
 export async function createCompany(
   db: Db,
-  o: { flags?: Partial<FeatureFlags>; whiteLabel?: WhiteLabel | null; published?: boolean; description?: string; paymentStructure?: 'individual' | 'corporate'; supportLink?: string } = {},
+  o: {
+    flags?: Partial<FeatureFlags>;
+    whiteLabel?: WhiteLabel | null;
+    published?: boolean;
+    description?: string;
+    paymentStructure?: 'individual' | 'corporate';
+    supportLink?: string;
+  } = {},
 ) {
   const sub = `co-${uid()}`;
   const [c] = await db
@@ -28,13 +35,23 @@ export async function createCompany(
       customSupportLink: o.supportLink ?? null,
     })
     .returning();
-  const [master] = await db.insert(profiles).values({ companyId: c!.id, isMaster: true, templateName: `${sub} template` }).returning();
+  const [master] = await db
+    .insert(profiles)
+    .values({ companyId: c!.id, isMaster: true, templateName: `${sub} template` })
+    .returning();
   return { ...c!, masterProfileId: master!.id };
 }
 
 export async function createUser(
   app: FastifyInstance,
-  o: { role?: 'superadmin' | 'supervisor' | 'user'; companyId?: number; supervises?: boolean; registered?: boolean; password?: string | null; email?: string } = {},
+  o: {
+    role?: 'superadmin' | 'supervisor' | 'user';
+    companyId?: number;
+    supervises?: boolean;
+    registered?: boolean;
+    password?: string | null;
+    email?: string;
+  } = {},
 ) {
   const db = app.deps.db;
   const email = o.email ?? `u-${uid()}@example.test`;
@@ -56,7 +73,10 @@ export async function createUser(
   let profileId: number | null = null;
   if (o.companyId) {
     await db.insert(companyMembers).values({ userId: u!.id, companyId: o.companyId, role: o.supervises || o.role === 'supervisor' ? 'supervisor' : 'member' });
-    const [p] = await db.insert(profiles).values({ userId: u!.id, companyId: o.companyId, alias: `p-${uid()}` }).returning();
+    const [p] = await db
+      .insert(profiles)
+      .values({ userId: u!.id, companyId: o.companyId, alias: `p-${uid()}` })
+      .returning();
     profileId = p!.id;
   }
   return { ...u!, profileId };
@@ -64,7 +84,7 @@ export async function createUser(
 
 /** Signs in through the real route and returns the bearer header. */
 export async function signIn(app: FastifyInstance, email: string, password = PASSWORD) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: email, password } });
+  const res = await app.inject({ method: 'POST', url: '/api/auth/local', remoteAddress: freshIp(), payload: { identifier: email, password } });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const { jwt } = res.json() as { jwt: string };
   return { jwt, headers: { authorization: `Bearer ${jwt}` } };
@@ -84,5 +104,20 @@ export async function lastCodeFor(db: Db, to: string): Promise<string> {
 }
 
 export async function mailCount(db: Db, to: string): Promise<number> {
-  return (await db.select({ id: mailOutbox.id }).from(mailOutbox).where(and(eq(mailOutbox.to, to)))).length;
+  return (
+    await db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, to)))
+  ).length;
+}
+
+let ipCounter = 0;
+/**
+ * A client address no other request of this worker used, so per-IP rate limits
+ * (every app.inject call comes from 127.0.0.1) only bite in tests about them.
+ */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }

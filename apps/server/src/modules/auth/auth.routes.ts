@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   AUTH_MESSAGES,
   AuthResponseSchema,
@@ -13,12 +13,13 @@ import {
   SetupPasswordSchema,
   VerifyOtpQuerySchema,
 } from '@profilehub/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import * as auth from './auth.service.ts';
+import { exchangeCode } from './google.ts';
 
 const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 const tags = ['auth'];
@@ -35,10 +36,14 @@ export async function authRoutes(app: FastifyInstance) {
     return { success: true };
   });
 
-  r.get('/jwts/verify', { onRequest: requireAuth, schema: { tags, response: { 200: z.object({ valid: z.literal(true), userId: z.number() }) } } }, async (req) => ({
-    valid: true as const,
-    userId: actorOf(req).userId,
-  }));
+  r.get(
+    '/jwts/verify',
+    { onRequest: requireAuth, schema: { tags, response: { 200: z.object({ valid: z.literal(true), userId: z.number() }) } } },
+    async (req) => ({
+      valid: true as const,
+      userId: actorOf(req).userId,
+    }),
+  );
 
   r.get(
     '/profiles/register-completed',
@@ -76,8 +81,10 @@ export async function authRoutes(app: FastifyInstance) {
     return auth.linkWithCode(deps, { email: q.email, otp: q.otp, password: q.password }, ctxOf(req));
   });
 
-  r.post('/profiles/setup', { onRequest: requireAuth, schema: { tags, body: SetupPasswordSchema, response: { 200: z.object({ success: z.literal(true), user: MeSchema }) } } }, (req) =>
-    auth.setupPassword(deps, actorOf(req), req.body.password),
+  r.post(
+    '/profiles/setup',
+    { onRequest: requireAuth, schema: { tags, body: SetupPasswordSchema, response: { 200: z.object({ success: z.literal(true), user: MeSchema }) } } },
+    (req) => auth.setupPassword(deps, actorOf(req), req.body.password),
   );
 
   r.post('/auth/forgot-password', { schema: { tags, body: ForgotPasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } } }, (req) =>
@@ -93,44 +100,77 @@ export async function authRoutes(app: FastifyInstance) {
     auth.signInWithGoogle(deps, req.query.id_token, ctxOf(req)),
   );
 
-  // The browser leg of Google sign-in: authorization-code flow with state and nonce in a short-lived cookie.
+  // The browser leg of Google sign-in: authorization-code flow with PKCE; state, nonce and
+  // code verifier live in a short-lived cookie scoped to these two routes.
   const OIDC_COOKIE = 'ph_oidc';
-  const redirectUri = () => `${deps.config.PUBLIC_URL}/api/connect/google/callback`;
+  const OIDC_COOKIE_PATH = '/api/connect/google';
+  const redirectUri = () => `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}/api/connect/google/callback`;
+  const browserLegConfigured = () => deps.google.configured && Boolean(deps.config.GOOGLE_CLIENT_SECRET);
+  const toSpa = (reply: FastifyReply, query: Record<string, string>) => reply.redirect(`/authenticate/google?${new URLSearchParams(query)}`);
 
-  r.get('/connect/google', { schema: { tags, summary: 'Starts Google sign-in (redirects to the provider)' } }, async (_req, reply) => {
-    if (!deps.google.configured) throw notFound('Google sign-in is not configured on this hub.');
-    const d = await deps.google.discovery();
+  r.get('/connect/google', { schema: { tags, summary: 'Starts Google sign-in (redirects to the provider)' } }, async (req, reply) => {
+    if (!browserLegConfigured()) throw notFound('Google sign-in is not configured on this hub.');
+    let authorizationEndpoint: string;
+    try {
+      authorizationEndpoint = (await deps.google.discovery()).authorization_endpoint;
+    } catch (err) {
+      req.log.warn({ err }, 'Google sign-in: the provider could not be reached');
+      return toSpa(reply, { error: 'google_unavailable' });
+    }
     const state = randomBytes(16).toString('base64url');
     const nonce = randomBytes(16).toString('base64url');
-    reply.setCookie(OIDC_COOKIE, `${state}.${nonce}`, { path: '/api/connect', httpOnly: true, sameSite: 'lax', maxAge: 600, secure: deps.config.PUBLIC_URL.startsWith('https:') });
-    const url = new URL(d.authorization_endpoint);
-    url.search = new URLSearchParams({ client_id: deps.google.clientId!, redirect_uri: redirectUri(), response_type: 'code', scope: 'openid email profile', state, nonce }).toString();
+    const verifier = randomBytes(32).toString('base64url');
+    reply.setCookie(OIDC_COOKIE, `${state}.${nonce}.${verifier}`, {
+      path: OIDC_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      maxAge: 600,
+      secure: deps.config.PUBLIC_URL.startsWith('https:'),
+    });
+    const url = new URL(authorizationEndpoint);
+    url.search = new URLSearchParams({
+      client_id: deps.google.clientId!,
+      redirect_uri: redirectUri(),
+      response_type: 'code',
+      scope: 'openid email profile',
+      state,
+      nonce,
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    }).toString();
     return reply.redirect(url.toString());
   });
 
   r.get(
     '/connect/google/callback',
-    { schema: { tags, querystring: z.object({ code: z.string().max(2048).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }).passthrough() } },
+    {
+      schema: {
+        tags,
+        summary: "The provider's redirect back; sends the browser on to /authenticate/google with the id token, or with an error",
+        querystring: z
+          .object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional(), iss: z.string().optional() })
+          .passthrough(),
+      },
+    },
     async (req, reply) => {
-      const fail = () => reply.redirect('/authenticate/google?error=google_failed');
-      const [state, nonce] = (req.cookies[OIDC_COOKIE] ?? '').split('.');
-      reply.clearCookie(OIDC_COOKIE, { path: '/api/connect' });
-      if (!req.query.code || !state || req.query.state !== state || !deps.google.configured) return fail();
+      const fail = () => toSpa(reply, { error: 'google_failed' });
+      const [state, nonce, verifier] = (req.cookies[OIDC_COOKIE] ?? '').split('.');
+      reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
+      const q = req.query;
+      if (q.error || !q.code || !state || !nonce || !verifier || q.state !== state || !browserLegConfigured()) return fail();
       try {
         const d = await deps.google.discovery();
-        const res = await fetch(d.token_endpoint, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
-            authorization: `Basic ${Buffer.from(`${encodeURIComponent(deps.google.clientId!)}:${encodeURIComponent(deps.config.GOOGLE_CLIENT_SECRET ?? '')}`).toString('base64')}`,
-          },
-          body: new URLSearchParams({ grant_type: 'authorization_code', code: req.query.code, redirect_uri: redirectUri() }),
-          signal: AbortSignal.timeout(10_000),
+        // RFC 9207: when the provider names itself in the response, it must be the one we sent the user to.
+        if (q.iss !== undefined && q.iss !== d.issuer) return fail();
+        const idToken = await exchangeCode(d, {
+          clientId: deps.google.clientId!,
+          clientSecret: deps.config.GOOGLE_CLIENT_SECRET!,
+          code: q.code,
+          redirectUri: redirectUri(),
+          codeVerifier: verifier,
         });
-        const body = (await res.json()) as { id_token?: string };
-        if (!res.ok || !body.id_token) return fail();
-        await deps.google.verify(body.id_token, nonce);
-        return reply.redirect(`/authenticate/google?id_token=${encodeURIComponent(body.id_token)}`);
+        await deps.google.verify(idToken, nonce);
+        return toSpa(reply, { id_token: idToken });
       } catch (err) {
         req.log.warn({ err }, 'Google sign-in failed');
         return fail();

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, type AuthResponse, type Me } from '@profilehub/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, companyMembers, profiles, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -36,7 +36,12 @@ export async function buildMe(db: Db, userId: number): Promise<Me> {
     db,
     memberships.map((m) => m.companyId),
   );
-  const [profile] = await db.select({ id: profiles.id, alias: profiles.alias }).from(profiles).where(eq(profiles.userId, userId)).orderBy(asc(profiles.id)).limit(1);
+  const [profile] = await db
+    .select({ id: profiles.id, alias: profiles.alias })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .orderBy(asc(profiles.id))
+    .limit(1);
   return {
     id: u.id,
     email: u.email,
@@ -67,7 +72,7 @@ export async function registrationState(deps: Deps, email: string, ctx: RequestC
   const user = await userByEmail(deps.db, email);
   if (!user || user.blocked) throw new AppError(401, 'not_invited', AUTH_MESSAGES.notInvited);
   if (!user.registered) throw new AppError(402, 'registration_incomplete', AUTH_MESSAGES.completeRegistration);
-  if (user.verificationRequired) throw new AppError(403, 'verification_required', 'We need to verify it is you. Enter the code we emailed you.');
+  if (user.verificationRequired) throw new AppError(403, 'verification_required', AUTH_MESSAGES.verificationRequired);
   return { success: true, message: 'registered' };
 }
 
@@ -151,7 +156,7 @@ export async function login(deps: Deps, input: { identifier: string; password: s
     }
     throw badRequest(AUTH_MESSAGES.incorrectLogin);
   }
-  if (user.verificationRequired) throw new AppError(403, 'verification_required', 'We need to verify it is you. Enter the code we emailed you.');
+  if (user.verificationRequired) throw new AppError(403, 'verification_required', AUTH_MESSAGES.verificationRequired);
   if (user.failedLogins > 0) await deps.db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
   return startSession(deps, user, ctx);
 }
@@ -159,7 +164,10 @@ export async function login(deps: Deps, input: { identifier: string; password: s
 /** Sets the password of the signed-in user; every other session of theirs ends. */
 export async function setupPassword(deps: Deps, actor: { userId: number; sessionId: string }, password: string) {
   const passwordHash = await deps.passwords.hash(password);
-  await deps.db.update(users).set({ passwordHash, confirmed: true, verificationRequired: false, failedLogins: 0, updatedAt: new Date() }).where(eq(users.id, actor.userId));
+  await deps.db
+    .update(users)
+    .set({ passwordHash, confirmed: true, verificationRequired: false, failedLogins: 0, updatedAt: new Date() })
+    .where(eq(users.id, actor.userId));
   await deps.sessions.revokeAllOf(actor.userId, actor.sessionId);
   await audit(deps.db, actor.userId, 'account.password_set');
   return { success: true as const, user: await buildMe(deps.db, actor.userId) };
@@ -196,7 +204,9 @@ export async function resetPassword(deps: Deps, input: { code: string; password:
 /**
  * Sign-in with a verified Google id token. A known `sub` signs in; otherwise an
  * invited account with the same email is linked, but only when Google says the
- * email is verified — an unverified address could belong to anyone.
+ * email is verified — an unverified address could belong to anyone. With
+ * `expectEmail` (POST /profiles/link?provider=google) the token's verified email
+ * must be that email, and a Google account already linked to someone else is refused.
  */
 export async function signInWithGoogle(deps: Deps, idToken: string, ctx: RequestContext, expectEmail?: string): Promise<AuthResponse> {
   let identity: Awaited<ReturnType<Deps['google']['verify']>>;
@@ -215,12 +225,16 @@ export async function signInWithGoogle(deps: Deps, idToken: string, ctx: Request
   }
   const user = await userByEmail(deps.db, identity.email);
   if (!user || user.blocked) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
-  if (user.googleSub && user.googleSub !== identity.sub) throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);
+  // One Google account links to one user: it may already belong to another (its email changed at Google).
+  if ((user.googleSub && user.googleSub !== identity.sub) || (bySub && bySub.id !== user.id)) {
+    throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);
+  }
   const [linked] = await deps.db
     .update(users)
     .set({ googleSub: identity.sub, registered: true, confirmed: true, verificationRequired: false, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
+    .where(and(eq(users.id, user.id), or(isNull(users.googleSub), eq(users.googleSub, identity.sub))))
     .returning();
-  await audit(deps.db, user.id, 'account.google_linked');
-  return startSession(deps, linked!, ctx);
+  if (!linked) throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);
+  if (!user.googleSub) await audit(deps.db, user.id, 'account.google_linked');
+  return startSession(deps, linked, ctx);
 }

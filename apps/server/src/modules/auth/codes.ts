@@ -91,7 +91,14 @@ export function createCodeStore(db: Db, secret: string): CodeStore {
       const [row] = await db
         .update(oneTimeCodes)
         .set({ usedAt: new Date() })
-        .where(and(eq(oneTimeCodes.codeHash, digest(`reset:${token}`)), eq(oneTimeCodes.purpose, 'reset'), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, new Date())))
+        .where(
+          and(
+            eq(oneTimeCodes.codeHash, digest(`reset:${token}`)),
+            eq(oneTimeCodes.purpose, 'reset'),
+            isNull(oneTimeCodes.usedAt),
+            gt(oneTimeCodes.expiresAt, new Date()),
+          ),
+        )
         .returning({ email: oneTimeCodes.email });
       return row?.email ?? null;
     },

@@ -61,7 +61,10 @@ export function createSessionStore(db: Db, secret: string, ttlHours: number): Se
       return row ? { userId, sessionId: row.id } : null;
     },
     async revoke(sessionId) {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
     async revokeAllOf(userId, exceptSessionId) {
       const mine = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));

@@ -32,9 +32,22 @@ async function withMasters(db: Db, rows: CompanyRow[]): Promise<Company[]> {
   const masters = await db
     .select({ id: profiles.id, companyId: profiles.companyId })
     .from(profiles)
-    .where(and(eq(profiles.isMaster, true), inArray(profiles.companyId, rows.map((r) => r.id))))
+    .where(
+      and(
+        eq(profiles.isMaster, true),
+        inArray(
+          profiles.companyId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
     .orderBy(asc(profiles.id));
-  return rows.map((r) => toCompany(r, masters.filter((m) => m.companyId === r.id).map((m) => m.id)));
+  return rows.map((r) =>
+    toCompany(
+      r,
+      masters.filter((m) => m.companyId === r.id).map((m) => m.id),
+    ),
+  );
 }
 
 /** Companies by id, in the order of `ids` (a user's first company comes first). */

@@ -1,4 +1,4 @@
-import { CompanyQuerySchema, CompanySchema, DEFAULT_SUPPORT_LINK, parseCompanyQuery, supportHref, WhiteLabelSchema } from '@profilehub/shared';
+import { CompanyQuerySchema, CompanySchema, DEFAULT_SUPPORT_LINK, MAX_ROW_ID, parseCompanyQuery, supportHref, WhiteLabelSchema } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,7 +42,7 @@ export async function companiesRoutes(app: FastifyInstance) {
       onRequest: requireAuth,
       schema: {
         tags: ['companies'],
-        params: z.object({ companyId: z.coerce.number().int().positive() }),
+        params: z.object({ companyId: z.coerce.number().int().positive().max(MAX_ROW_ID) }),
         response: { 200: z.object({ success: z.boolean(), url: z.string().nullable() }) },
       },
     },

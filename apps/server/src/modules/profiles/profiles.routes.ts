@@ -1,6 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { profiles } from '../../db/schema.ts';
 import { actorOf, requireAuth } from '../../http/auth.ts';
@@ -25,7 +25,12 @@ export async function profilesRoutes(app: FastifyInstance) {
     '/profiles/:id',
     {
       onRequest: requireAuth,
-      schema: { tags: ['profiles'], summary: 'A profile record (basic); another division’s profile answers 404', params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: ProfileBasicSchema } },
+      schema: {
+        tags: ['profiles'],
+        summary: 'A profile record (basic); another division’s profile answers 404',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: ProfileBasicSchema },
+      },
     },
     async (req) => {
       const [p] = await db.select().from(profiles).where(eq(profiles.id, req.params.id)).limit(1);

@@ -1,0 +1,113 @@
+import { DEFAULT_ERROR_MESSAGE, ErrorBodySchema } from '@profilehub/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, freshIp } from './test/factories.ts';
+import { createTestApp, type TestContext } from './test/harness.ts';
+
+const SECRET_DETAIL = 'connect ECONNREFUSED 10.9.8.7:587 (user=mailer password=hunter2)';
+
+let t: TestContext;
+beforeAll(async () => {
+  // A mail transport that fails like a real one would: the error message carries internals.
+  t = await createTestApp({
+    overrides: {
+      mailer: {
+        kind: 'smtp',
+        send: async () => {
+          throw new Error(SECRET_DETAIL);
+        },
+        close() {},
+      },
+    },
+  });
+});
+afterAll(() => t.close());
+
+/** Every error answer has the one shared shape, and errors[0].message is what a person reads (spec §8). */
+function expectErrorBody(res: { statusCode: number; json(): unknown }, status: number) {
+  expect(res.statusCode).toBe(status);
+  const body = ErrorBodySchema.parse(res.json());
+  expect(body.statusCode).toBe(status);
+  expect(body.errors.length).toBeGreaterThan(0);
+  expect(body.errors[0]!.message).toBe(body.message);
+  return body;
+}
+
+describe('GET /api/health', () => {
+  it('answers ok once the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('errors', () => {
+  it('an unknown /api route is a 404 in the error shape, whatever the method', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope?x=1'],
+      ['DELETE', '/api/auth/local'],
+      ['GET', '/api'],
+    ] as const) {
+      const body = expectErrorBody(await t.app.inject({ method, url }), 404);
+      expect(body.code, url).toBe('not_found');
+      expect(body.message).toBe(`No route for ${method} ${url.split('?')[0]}`);
+    }
+  });
+
+  it('a malformed JSON body is a 400 in the error shape, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"identifier": "a@b.test", ',
+    });
+    const body = expectErrorBody(res, 400);
+    expect(body.message).not.toBe(DEFAULT_ERROR_MESSAGE);
+  });
+
+  it('an empty JSON body and a body of another type are 4xx in the error shape', async () => {
+    expectErrorBody(await t.app.inject({ method: 'POST', url: '/api/auth/local', headers: { 'content-type': 'application/json' }, payload: '' }), 400);
+    expectErrorBody(await t.app.inject({ method: 'POST', url: '/api/auth/local', headers: { 'content-type': 'application/xml' }, payload: '<a/>' }), 415);
+  });
+
+  it('a body that is too large is a 413 in the error shape', async () => {
+    const payload = JSON.stringify({ identifier: 'a@b.test', password: 'x'.repeat(2 * 1024 * 1024) });
+    expectErrorBody(await t.app.inject({ method: 'POST', url: '/api/auth/local', headers: { 'content-type': 'application/json' }, payload }), 413);
+  });
+
+  it('a validation failure names the field and says what is wrong', async () => {
+    const body = expectErrorBody(await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'a@b.test' } }), 400);
+    expect(body.code).toBe('validation');
+    expect(body.errors[0]).toEqual({ path: 'password', message: 'Please enter your password' });
+  });
+
+  it('an internal failure answers 500 with the generic message and never leaks its details', async () => {
+    const user = await createUser(t.app, { registered: false });
+    const res = await t.app.inject({ method: 'POST', url: `/api/profiles/generate-otp?email=${encodeURIComponent(user.email)}`, remoteAddress: freshIp() });
+    const body = expectErrorBody(res, 500);
+    expect(body).toEqual({ statusCode: 500, code: 'internal', message: DEFAULT_ERROR_MESSAGE, errors: [{ message: DEFAULT_ERROR_MESSAGE }] });
+    for (const leak of ['ECONNREFUSED', 'hunter2', '10.9.8.7', 'at ', '.ts']) expect(res.body).not.toContain(leak);
+  });
+});
+
+describe('security headers', () => {
+  it('API answers carry nosniff and a content security policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+});
+
+describe('GET /api/docs/json', () => {
+  it('is an OpenAPI document of the API, listing the account calls', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe('Profilehub API');
+    expect(Object.keys(doc.paths['/api/auth/local'])).toContain('post');
+    for (const path of ['/api/jwts/verify', '/api/companies', '/api/profiles/register-completed', '/api/health'])
+      expect(doc.paths, path).toHaveProperty([path]);
+    expect(doc.paths['/api/auth/local'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('identifier');
+  });
+});

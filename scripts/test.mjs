@@ -1,0 +1,65 @@
+// `npm test`: every test. Unit and API tests (Vitest, on PGlite, or on PostgreSQL when
+// TEST_DATABASE_URL is set), then end-to-end tests in real Chromium when one is found.
+// Without Chromium the e2e part is skipped with a note, and fails only when E2E_REQUIRED=1.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let ok = true;
+
+// 1. Vitest: shared rules, server API against a real database, web components.
+const vitestJson = path.join(tmp, 'vitest-report.json');
+rmSync(vitestJson, { force: true });
+const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const v = readJson(vitestJson);
+if (v) {
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+}
+if (vitestStatus !== 0 || !v) ok = false;
+
+// 2. End-to-end in Chromium.
+const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean);
+const chromium = candidates.find((p) => existsSync(p));
+const e2eRequired = process.env.E2E_REQUIRED === '1';
+if (!chromium) {
+  console.log('\nChromium was not found, so the end-to-end tests did not run.');
+  console.log('Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or point CHROMIUM_PATH at a Chromium/Chrome binary, then run `npm test` again.');
+  if (e2eRequired) {
+    console.log('E2E_REQUIRED=1: failing because the end-to-end tests could not run.');
+    ok = false;
+  }
+} else {
+  const pwJson = path.join(tmp, 'playwright-report.json');
+  rmSync(pwJson, { force: true });
+  const status = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  const p = readJson(pwJson);
+  if (p?.stats) {
+    passed += p.stats.expected;
+    failed += p.stats.unexpected + (p.stats.flaky ?? 0) * 0;
+    skipped += p.stats.skipped;
+  }
+  if (status !== 0 || !p) ok = false;
+}
+
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (passed === 0) ok = false;
+process.exit(ok ? 0 : 1);
