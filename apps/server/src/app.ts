@@ -113,9 +113,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 async function registerWeb(app: FastifyInstance, config: Config) {
   const dist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
   const indexFile = path.join(dist, 'index.html');
-  const hasWeb = existsSync(indexFile);
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1y', immutable: true });
-  const indexHtml = () => readFileSync(indexFile, 'utf8');
+  // Read once: the shell is the same for every hub path, and a rebuild in progress must not break serving.
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const hasWeb = indexHtml !== null;
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Only hashed assets may be cached for good; everything else is revalidated.
+      setHeaders: (reply, file) =>
+        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
   const publicSuffix = `.${config.PUBLIC_DOMAIN.toLowerCase()}`;
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -128,9 +138,9 @@ async function registerWeb(app: FastifyInstance, config: Config) {
     if (isProfileHost) {
       return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Profile not found</title><h1>Profile not found</h1>');
     }
-    if (!hasWeb) {
+    if (indexHtml === null) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does this for you).');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml());
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });
 }

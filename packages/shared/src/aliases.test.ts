@@ -7,7 +7,7 @@ import {
   INVITE_ALIAS_MESSAGE,
   isValidEditorAlias,
   isValidInviteAlias,
-} from './aliases.ts';
+} from './index.ts';
 
 describe('editor alias (spec §5)', () => {
   it('trims, lower-cases and turns spaces into dashes', () => {

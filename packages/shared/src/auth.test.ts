@@ -6,14 +6,14 @@ import {
   LinkQuerySchema,
   LoginSchema,
   MIN_PASSWORD_LENGTH,
+  NUL_MESSAGE,
   normalizeEmail,
   passwordProblem,
   RegisterCompletedQuerySchema,
   ResetPasswordSchema,
   SetupPasswordSchema,
   VerifyOtpQuerySchema,
-} from './auth.ts';
-import { NUL_MESSAGE } from './errors.ts';
+} from './index.ts';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { hasNoNul, NUL_MESSAGE } from './errors.ts';
-
 /** Spec §5 and §8 texts of the account screens, word for word. */
 export const AUTH_MESSAGES = {
   emailRequired: 'Please enter your username/email address',
@@ -67,72 +64,5 @@ export function censorEmail(email: string): string {
   return `${keep(local, 2)}@${keep(host, 2)}${tld}`;
 }
 
-const email = z
-  .string({ error: AUTH_MESSAGES.forgotEmailRequired })
-  .trim()
-  .min(1, AUTH_MESSAGES.forgotEmailRequired)
-  .max(254, 'That email address is too long.')
-  .email('Please enter a valid email address')
-  .transform(normalizeEmail);
-
-const password = z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(256, 'Password is too long');
-
-/** A new password: the spec's rules (§5), checked on the server too. */
-const newPassword = password.superRefine((value, ctx) => {
-  const problem = passwordProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
-
-export const LoginSchema = z.strictObject({
-  identifier: z
-    .string({ error: AUTH_MESSAGES.emailRequired })
-    .trim()
-    .min(1, AUTH_MESSAGES.emailRequired)
-    .max(254)
-    .refine(hasNoNul, NUL_MESSAGE)
-    .transform(normalizeEmail),
-  password,
-});
-export type LoginInput = z.input<typeof LoginSchema>;
-
-export const EmailQuerySchema = z.strictObject({ email });
-export const VerifyOtpQuerySchema = z.strictObject({
-  email,
-  otp: z
-    .string()
-    .trim()
-    .regex(/^\d{4}$/, AUTH_MESSAGES.codeFormat),
-});
-export const LinkQuerySchema = z.strictObject({
-  email,
-  otp: z
-    .string()
-    .trim()
-    .regex(/^\d{4}$/, AUTH_MESSAGES.codeFormat)
-    .optional(),
-  password: newPassword.optional(),
-  provider: z.literal('google').optional(),
-  id_token: z.string().max(8192).optional(),
-});
-export const SetupPasswordSchema = z.strictObject({ password: newPassword });
-export const ForgotPasswordSchema = z.strictObject({ email });
-export const ResetPasswordSchema = z
-  .strictObject({
-    code: z.string().trim().min(1, AUTH_MESSAGES.resetLinkInvalid).max(200, AUTH_MESSAGES.resetLinkInvalid),
-    password: newPassword,
-    passwordConfirmation: z.string({ error: AUTH_MESSAGES.passwordsDoNotMatch }),
-  })
-  .refine((v) => v.password === v.passwordConfirmation, { message: AUTH_MESSAGES.passwordsDoNotMatch, path: ['passwordConfirmation'] });
-export const RegisterCompletedQuerySchema = z
-  .strictObject({
-    email: email.optional(),
-    alias: z.string().trim().min(1).max(100).refine(hasNoNul, NUL_MESSAGE).optional(),
-  })
-  .refine((v) => Boolean(v.email) !== Boolean(v.alias), { message: 'Give either an email or an alias.' });
-export const GoogleCallbackQuerySchema = z.object({
-  id_token: z.string({ error: AUTH_MESSAGES.googleNotRequested }).min(1, AUTH_MESSAGES.googleNotRequested).max(8192),
-  access_token: z.string().max(8192).optional(),
-});
-
-export const RoleSchema = z.enum(['superadmin', 'supervisor', 'user']);
-export type Role = z.infer<typeof RoleSchema>;
+export const ROLES = ['superadmin', 'supervisor', 'user'] as const;
+export type Role = (typeof ROLES)[number];

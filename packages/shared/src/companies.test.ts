@@ -6,12 +6,12 @@ import {
   DEFAULT_SUPPORT_LINK,
   FEATURE_FLAGS,
   hubName,
+  NUL_MESSAGE,
   PRODUCT_NAME,
   parseCompanyQuery,
   supportHref,
   WhiteLabelSchema,
-} from './companies.ts';
-import { NUL_MESSAGE } from './errors.ts';
+} from './index.ts';
 
 describe('feature flags (spec §3)', () => {
   it('all seven flags default to off', () => {

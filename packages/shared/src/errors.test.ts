@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ERROR_MESSAGE, errorMessageOf, hasNoNul } from './errors.ts';
+import { DEFAULT_ERROR_MESSAGE, errorMessageOf, hasNoNul } from './index.ts';
 
 describe('errorMessageOf (spec §8)', () => {
   it("falls back to 'Oops! Error' when the server gives no message", () => {

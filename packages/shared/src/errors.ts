@@ -1,20 +1,5 @@
-import { z } from 'zod';
-
 /** Fallback text the web client shows when the server gives no message (spec §8). */
 export const DEFAULT_ERROR_MESSAGE = 'Oops! Error';
-
-/**
- * The one error body every 4xx/5xx answer carries. The web client reads the
- * first message of the first error (spec §8), so `errors[0].message` always
- * equals `message`.
- */
-export const ErrorBodySchema = z.object({
-  statusCode: z.number().int(),
-  code: z.string(),
-  message: z.string(),
-  errors: z.array(z.object({ path: z.string().optional(), message: z.string() })),
-});
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /**
  * PostgreSQL text cannot hold a NUL character: a value with one fails the query.

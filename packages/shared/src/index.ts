@@ -1,6 +1,12 @@
+// Schemas live in *.schemas.ts so a bundle that needs only texts and rules (the
+// sign-in page) leaves zod out: this package is side-effect free.
 export * from './aliases.ts';
+export * from './auth.schemas.ts';
 export * from './auth.ts';
+export * from './companies.schemas.ts';
 export * from './companies.ts';
+export * from './errors.schemas.ts';
 export * from './errors.ts';
 export * from './navigation.ts';
+export * from './profile/index.ts';
 export * from './session.ts';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from './auth.ts';
-import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from './companies.ts';
-import { dashboardRedirect, homeTiles, profileIdFromAlias, REPORTS, sideLinks, signedInHome } from './navigation.ts';
+import type { Role } from './index.ts';
+import { DEFAULT_FEATURE_FLAGS, dashboardRedirect, type FeatureFlags, homeTiles, profileIdFromAlias, REPORTS, sideLinks, signedInHome } from './index.ts';
 
 const flags = (on: Partial<FeatureFlags> = {}): FeatureFlags => ({ ...DEFAULT_FEATURE_FLAGS, ...on });
 const ALL = flags({ approvals: true, templates: true, permissions: true, rte: true, corporate: true, invite_users: true, style_editing: true });

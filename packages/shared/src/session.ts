@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { RoleSchema } from './auth.ts';
-import { CompanySchema } from './companies.ts';
+import { RoleSchema } from './auth.schemas.ts';
+import { CompanySchema } from './companies.schemas.ts';
 
 /** The signed-in user as GET /companies/users/me and the sign-in calls return it (spec §3 Session/user). */
 export const MeSchema = z.object({

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FEATURE_FLAGS, type FeatureFlags, type WhiteLabel } from '@profilehub/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import type { Db } from './client.ts';
 import { companies, companyMembers, profiles, users } from './schema.ts';
@@ -27,6 +27,15 @@ const ACME_WHITE_LABEL: WhiteLabel = {
   profile_domain: 'acme.localhost',
   tut_video: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
 };
+
+/** The demo sign-ins `npm start` prints. */
+const SEED_ACCOUNTS: SeedReport['accounts'] = [
+  { email: 'admin@example.com', role: 'superadmin' },
+  { email: 'supervisor@acme.example', role: 'supervisor', note: 'Acme, white-labelled, every feature on' },
+  { email: 'jane@acme.example', role: 'user', note: 'Acme' },
+  { email: 'bob@globex.example', role: 'user', note: 'Globex, no features, individual billing' },
+  { email: 'new@acme.example', role: 'invited', note: 'not registered yet: use Register, code in the outbox' },
+];
 
 /** The seed password: SEED_PASSWORD, else one generated once and kept beside the data so restarts print the same. */
 function seedPassword(explicit: string | undefined, dataDir: string): string {
@@ -64,6 +73,17 @@ type SeedUser = {
  */
 export async function seed(db: Db, opts: { password?: string | undefined; dataDir: string; hasher: PasswordHasher }): Promise<SeedReport> {
   const password = seedPassword(opts.password, opts.dataDir);
+  // Already seeded: skip the password hash and the upserts, which are most of a restart's seed cost.
+  const present = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        SEED_ACCOUNTS.map((a) => a.email),
+      ),
+    );
+  if (present.length === SEED_ACCOUNTS.length) return { password, accounts: SEED_ACCOUNTS };
   const now = new Date();
   const acme = await upsertCompany(db, {
     name: 'acme',
@@ -152,14 +172,5 @@ export async function seed(db: Db, opts: { password?: string | undefined; dataDi
       .values({ userId, companyId: p.companyId, alias: p.alias, masterProfileId: p.role === 'superadmin' ? null : await masterOf(p.companyId) })
       .onConflictDoNothing();
   }
-  return {
-    password,
-    accounts: [
-      { email: 'admin@example.com', role: 'superadmin' },
-      { email: 'supervisor@acme.example', role: 'supervisor', note: 'Acme, white-labelled, every feature on' },
-      { email: 'jane@acme.example', role: 'user', note: 'Acme' },
-      { email: 'bob@globex.example', role: 'user', note: 'Globex, no features, individual billing' },
-      { email: 'new@acme.example', role: 'invited', note: 'not registered yet: use Register, code in the outbox' },
-    ],
-  };
+  return { password, accounts: SEED_ACCOUNTS };
 }

@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { AUTH_MESSAGES } from '@profilehub/shared';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { companyMembers, users } from '../db/schema.ts';
+import { companyMembers, sessions, users } from '../db/schema.ts';
 import { unauthorized } from './errors.ts';
 import type { Actor } from './policy.ts';
 
@@ -17,26 +18,41 @@ export function bearerToken(req: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** preHandler for signed-in routes: a valid, unrevoked session sets `req.actor`, anything else is 401. */
+/**
+ * preHandler for signed-in routes: a valid token whose session is live and whose
+ * user is not blocked sets `req.actor`; anything else is 401. Session, user and
+ * memberships come back in one query, since this runs on every signed-in request.
+ */
 export async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(req);
   if (!token) throw unauthorized();
-  const { db, sessions } = req.server.deps;
-  const claims = await sessions.verify(token);
-  if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
-  const [user] = await db.select({ id: users.id, role: users.role, blocked: users.blocked }).from(users).where(eq(users.id, claims.userId));
-  if (!user || user.blocked) throw unauthorized('Your session has expired. Please sign in again.');
-  const memberships = await db
-    .select({ companyId: companyMembers.companyId, role: companyMembers.role })
-    .from(companyMembers)
-    .where(eq(companyMembers.userId, user.id))
+  const { db, sessions: store } = req.server.deps;
+  const claims = await store.verify(token);
+  if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+  const rows = await db
+    .select({ role: users.role, companyId: companyMembers.companyId, memberRole: companyMembers.role, position: companyMembers.position })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.blocked, false),
+      ),
+    )
     .orderBy(asc(companyMembers.position), asc(companyMembers.companyId));
+  const first = rows[0];
+  if (!first) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+  const memberships = rows.filter((r) => r.companyId !== null);
   req.actor = {
-    userId: user.id,
+    userId: claims.userId,
     sessionId: claims.sessionId,
-    role: user.role,
-    companyIds: memberships.map((m) => m.companyId),
-    supervisedCompanyIds: user.role === 'supervisor' ? memberships.filter((m) => m.role === 'supervisor').map((m) => m.companyId) : [],
+    role: first.role,
+    companyIds: memberships.map((m) => m.companyId!),
+    supervisedCompanyIds: first.role === 'supervisor' ? memberships.filter((m) => m.memberRole === 'supervisor').map((m) => m.companyId!) : [],
   };
 }
 

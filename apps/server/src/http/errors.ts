@@ -4,13 +4,14 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 
 /** The one error type services throw; `status` and `message` reach the client as they are. */
 export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly path?: string,
-  ) {
+  readonly status: number;
+  readonly code: string;
+  readonly path: string | undefined;
+  constructor(status: number, code: string, message: string, path?: string) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.path = path;
   }
 }
 

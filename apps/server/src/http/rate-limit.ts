@@ -12,10 +12,12 @@ export type Limit = { name: string; max: number; windowMs: number };
  */
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
-  constructor(
-    private readonly enabled = true,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly enabled: boolean;
+  private readonly now: () => number;
+  constructor(enabled = true, now: () => number = Date.now) {
+    this.enabled = enabled;
+    this.now = now;
+  }
 
   /** Counts one hit; throws 429 once `max` is exceeded within the window. */
   hit(limit: Limit, key: string): void {

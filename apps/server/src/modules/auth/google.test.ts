@@ -376,7 +376,10 @@ describe('Google sign-in configuration', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Google sign-in is not configured on this hub.');
       expect(res.cookies.find((c) => c.name === 'ph_oidc')).toBeUndefined();
+      // The sign-in page hides the Google button when the hub cannot finish the flow.
+      expect((await app.inject({ method: 'GET', url: '/api/white-label' })).json().googleSignIn).toBe(false);
     }
+    expect((await t.app.inject({ method: 'GET', url: '/api/white-label' })).json().googleSignIn).toBe(true);
     const unconfigured = await appWith({});
     const token = await idp.idTokenFor(googleAccount((await invitedUser()).email));
     const res = await spaCallback(token, unconfigured);

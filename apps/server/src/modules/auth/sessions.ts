@@ -1,16 +1,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type SessionClaims = { userId: number; sessionId: string };
 
 export type SessionStore = {
   create(userId: number, userAgent?: string): Promise<string>;
-  /** Signature, expiry and revocation; null when any fails. */
+  /**
+   * Signature and expiry of the token; null when either fails. Revocation is
+   * checked by `requireAuth` in the same query that loads the actor.
+   */
   verify(token: string): Promise<SessionClaims | null>;
   revoke(sessionId: string): Promise<void>;
   revokeAllOf(userId: number, exceptSessionId?: string): Promise<void>;
@@ -52,13 +57,8 @@ export function createSessionStore(db: Db, secret: string, ttlHours: number): Se
         return null;
       }
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
-      const [row] = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(and(eq(sessions.id, payload.sid), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-        .limit(1);
-      return row ? { userId, sessionId: row.id } : null;
+      if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
+      return { userId, sessionId: payload.sid };
     },
     async revoke(sessionId) {
       await db

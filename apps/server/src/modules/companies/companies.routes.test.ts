@@ -264,7 +264,11 @@ describe('GET /api/white-label', () => {
     for (const host of [domain, `${domain}:3000`, domain.toUpperCase()]) {
       const res = await whiteLabel(host);
       expect(res.statusCode, host).toBe(200);
-      expect(res.json(), host).toEqual({ whiteLabel: { title: 'Acme', domain, brand_color: '#c2410c' }, supportHref: 'mailto:help@acme.test' });
+      expect(res.json(), host).toEqual({
+        whiteLabel: { title: 'Acme', domain, brand_color: '#c2410c' },
+        supportHref: 'mailto:help@acme.test',
+        googleSignIn: false,
+      });
     }
   });
 
@@ -272,7 +276,7 @@ describe('GET /api/white-label', () => {
     const domain = `hub.${tag()}.test`;
     await createCompany(t.app.deps.db, { whiteLabel: { title: 'Acme', domain } });
     for (const host of ['localhost', `other.${domain}`, `x${domain}`, 'hub.test']) {
-      expect((await whiteLabel(host)).json(), host).toEqual({ whiteLabel: null, supportHref: DEFAULT_SUPPORT_LINK });
+      expect((await whiteLabel(host)).json(), host).toEqual({ whiteLabel: null, supportHref: DEFAULT_SUPPORT_LINK, googleSignIn: false });
     }
   });
 });

@@ -59,15 +59,16 @@ export async function companiesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['companies'],
-        summary: 'White-label of the hub host the browser is on (before sign-in)',
-        response: { 200: z.object({ whiteLabel: WhiteLabelSchema.nullable(), supportHref: z.string() }) },
+        summary: 'White-label of the hub host the browser is on, and which sign-in methods it offers (before sign-in)',
+        response: { 200: z.object({ whiteLabel: WhiteLabelSchema.nullable(), supportHref: z.string(), googleSignIn: z.boolean() }) },
       },
     },
     async (req, reply) => {
       const row = await companyByHubDomain(db, hostOf(req.headers.host));
       reply.header('cache-control', 'public, max-age=60');
-      if (!row?.whiteLabel) return { whiteLabel: null, supportHref: DEFAULT_SUPPORT_LINK };
-      return { whiteLabel: row.whiteLabel, supportHref: supportHref([row]) };
+      const googleSignIn = app.deps.google.configured && Boolean(app.deps.config.GOOGLE_CLIENT_SECRET);
+      if (!row?.whiteLabel) return { whiteLabel: null, supportHref: DEFAULT_SUPPORT_LINK, googleSignIn };
+      return { whiteLabel: row.whiteLabel, supportHref: supportHref([row]), googleSignIn };
     },
   );
 }

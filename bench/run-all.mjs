@@ -1,0 +1,109 @@
+// `npm run bench`: runs the benchmarks one after another (each in its own process, so
+// one's memory and children do not colour the next), prints a summary table and writes
+// bench/results/latest.json. `node bench/run-all.mjs startup auth-throughput` runs a subset.
+// Exit code: non-zero when a benchmark could not run; budget misses are reported only.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { BENCH_DIR, describeMachine, fmt, machine, RESULTS_DIR, table } from './lib/common.mjs';
+
+const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput'];
+const wanted = process.argv.slice(2);
+for (const w of wanted) {
+  if (!BENCHMARKS.includes(w)) {
+    console.error(`unknown benchmark "${w}"; known: ${BENCHMARKS.join(', ')}`);
+    process.exit(2);
+  }
+}
+const selected = wanted.length ? BENCHMARKS.filter((b) => wanted.includes(b)) : BENCHMARKS;
+
+let current = null;
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = true;
+    current?.kill(signal); // each benchmark cleans up its own children and temp dirs
+  });
+}
+
+function runOne(name) {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    current = spawn(process.execPath, [path.join(BENCH_DIR, `${name}.mjs`)], { stdio: 'inherit' });
+    current.on('exit', (code, signal) => {
+      current = null;
+      resolve({ exitCode: code, signal, ms: performance.now() - t0 });
+    });
+  });
+}
+
+const startedAt = new Date().toISOString();
+console.log(`Profilehub benchmarks: ${selected.join(', ')}`);
+console.log(describeMachine());
+const runs = {};
+for (const name of selected) {
+  if (interrupted) break;
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  rmSync(file, { force: true });
+  const r = await runOne(name);
+  const result = r.exitCode === 0 && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  runs[name] = { ok: Boolean(result), exitCode: r.exitCode, signal: r.signal, seconds: Math.round(r.ms / 100) / 10, result };
+}
+
+// ---------------------------------------------------------------- summary
+const rows = [];
+const failed = (name) => [name, 'did not run', '', `FAILED (exit ${runs[name].exitCode ?? runs[name].signal})`];
+if (runs['signin-bundle']) {
+  const r = runs['signin-bundle'].result;
+  if (!r) rows.push(failed('JS the sign-in page downloads'));
+  else
+    rows.push([
+      `JS the sign-in page downloads (${r.method})`,
+      `${fmt(r.jsGzipBytes / 1000, 1)} KB gzip (${r.files.filter((f) => f.kind === 'js').length} files)`,
+      `≤ ${fmt(r.budgetBytes / 1000)} KB`,
+      r.pass ? 'PASS' : 'OVER',
+    ]);
+}
+if (runs.startup) {
+  const r = runs.startup.result;
+  if (!r) rows.push(failed('npm start: first 200 from /api/health'));
+  else {
+    const fallback = r.mode.startsWith('FALLBACK') ? ' (fallback: start.mjs minus web build)' : '';
+    rows.push([`npm start: first 200 from /api/health, median${fallback}`, `${fmt(r.medianMs)} ms`, `≤ ${fmt(r.budgetMs)} ms`, r.pass ? 'PASS' : 'OVER']);
+    rows.push(['  server RSS after start (whole tree)', `${fmt(r.serverRssMiB, 1)} MiB (${fmt(r.treeRssMiB, 1)} MiB)`, 'printed', '']);
+    rows.push([
+      '  SIGTERM shutdown',
+      `${r.shutdownClean ? 'clean, exit 0' : 'NOT clean'}, ${fmt(r.shutdownMedianMs)} ms`,
+      'exit 0',
+      r.shutdownClean ? 'PASS' : 'FAIL',
+    ]);
+  }
+}
+if (runs['auth-throughput']) {
+  const r = runs['auth-throughput'].result;
+  if (!r) rows.push(failed('sign-in throughput'));
+  else {
+    const a = r.argon2;
+    rows.push([`logins/s, argon2id m=${a.memoryKib} KiB t=${a.passes} p=${a.parallelism}`, fmt(r.loginsPerS, 1), 'printed', '']);
+    rows.push(['GET /api/jwts/verify req/s', fmt(r.verifyRps), 'printed', '']);
+    rows.push(['raw node:http req/s (same run)', fmt(r.rawRps), 'printed', '']);
+    rows.push(['verify / raw', `${fmt(r.verifyToRaw * 100, 1)} %`, 'printed', '']);
+  }
+}
+
+console.log('\n== Summary ================================================================');
+console.log(describeMachine());
+if (rows.length) console.log(table([['figure', 'value', 'budget', 'verdict'], ...rows], { align: ['l', 'r', 'r', 'l'] }));
+console.log('Budgets are reported, not asserted: OVER does not fail the run; a benchmark that could not run does.');
+for (const [name, r] of Object.entries(runs)) for (const n of r.result?.notes ?? []) console.log(`Note (${name}): ${n}`);
+
+mkdirSync(RESULTS_DIR, { recursive: true });
+const latest = path.join(RESULTS_DIR, 'latest.json');
+writeFileSync(
+  latest,
+  `${JSON.stringify({ startedAt, finishedAt: new Date().toISOString(), machine: machine(), interrupted, summary: rows.map(([figure, value, budget, verdict]) => ({ figure: figure.trim(), value, budget, verdict })), runs }, null, 2)}\n`,
+);
+console.log(`Results: ${path.relative(process.cwd(), latest) || latest}`);
+
+const anyFailed = Object.values(runs).some((r) => !r.ok);
+process.exit(interrupted ? 130 : anyFailed ? 1 : 0);

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { BASE_URL, ROOT } from './env.ts';
+
+/**
+ * End-to-end tests in Debian's Chromium (no browser downloads). The global setup
+ * starts the real server on a fresh database (PGlite in a new data dir, or a new
+ * PostgreSQL database when TEST_DATABASE_URL is set) and the teardown removes it.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(ROOT, '.tmp', 'e2e-results'),
+  globalSetup: './global-setup.ts',
+  globalTeardown: './global-teardown.ts',
+  // Two cores: one browser at a time keeps the server and Chromium from starving each other.
+  workers: 1,
+  fullyParallel: false,
+  // No retries: specs share one database per run (registration uses up the invitation), so a retry cannot pass honestly.
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(ROOT, '.tmp', 'playwright-report.json') }]],
+  use: {
+    baseURL: BASE_URL,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+});

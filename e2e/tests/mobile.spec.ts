@@ -1,0 +1,97 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { shot, signInAndWait, USERS } from '../support.ts';
+
+/** Spec §2 Main shell: on a phone the side navigation folds away behind a menu control. */
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, 'page is wider than the screen').toBeLessThanOrEqual(clientWidth);
+}
+
+/**
+ * How many of the matched elements a person can see: rendered and at least partly
+ * inside the viewport. (A side bar moved off screen with a transform, as Mantine's
+ * collapsed AppShell navbar is, still counts as "visible" to Playwright.)
+ */
+async function onScreen(locator: Locator): Promise<number> {
+  const viewport = locator.page().viewportSize()!;
+  let count = 0;
+  for (const element of await locator.all()) {
+    const box = await element.boundingBox();
+    if (box && box.width > 0 && box.height > 0 && box.x + box.width > 0 && box.x < viewport.width && box.y + box.height > 0 && box.y < viewport.height) count++;
+  }
+  return count;
+}
+
+const link = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
+
+test('the sign-in page fits a 390 px screen without horizontal scrolling', async ({ page }) => {
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in to Profilehub hub' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeInViewport({ ratio: 1 });
+  await shot(page, 'mobile-sign-in');
+});
+
+test('supervisor: the side navigation is collapsed behind the menu button and opens on tap', async ({ page }) => {
+  await signInAndWait(page, USERS.supervisor);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'What would you like to do ?' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+
+  // Collapsed: none of the side links is on screen.
+  for (const name of ['Approvals', 'Statistics', 'Users', 'Templates']) expect(await onScreen(link(page, name)), name).toBe(0);
+  await shot(page, 'mobile-home-collapsed');
+
+  const menu = page.getByRole('button', { name: 'Open navigation' });
+  await expect(menu).toBeInViewport();
+  await menu.click();
+  await expect(page.getByRole('button', { name: 'Close navigation' })).toBeVisible();
+  await expect.poll(() => onScreen(link(page, 'Users'))).toBe(1);
+  for (const name of ['Home', 'Approvals', 'Statistics', 'Templates']) expect(await onScreen(link(page, name)), name).toBe(1);
+  await shot(page, 'mobile-home-open');
+
+  await link(page, 'Users').filter({ visible: true }).last().click();
+  await expect(page).toHaveURL(/\/users$/);
+  // Choosing a page folds the navigation again.
+  await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+  await expect.poll(() => onScreen(link(page, 'Templates'))).toBe(0);
+  await expectNoHorizontalScroll(page);
+});
+
+test('role user: the navigation is folded into the menu accordion', async ({ page }) => {
+  await signInAndWait(page, USERS.bob);
+  await expect(page).toHaveURL(/\/self-service$/);
+  expect(await onScreen(link(page, 'Statistics'))).toBe(0);
+  const menu = page.getByRole('button', { name: /Navigation, current page Profile/ });
+  await expect(menu).toBeInViewport();
+  await menu.click();
+  await expect.poll(() => onScreen(link(page, 'Statistics'))).toBe(1);
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'mobile-user-menu-open');
+});
+
+test('supervisor: the whole top bar fits the screen (greeting and settings cog)', async ({ page }) => {
+  await signInAndWait(page, USERS.supervisor);
+  await expect(page.getByText('Hello Sam', { exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('link', { name: 'Settings' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Open navigation' })).toBeInViewport({ ratio: 1 });
+});
+
+test('superadmin: keyboard focus never lands on the folded-away side links', async ({ page }) => {
+  await signInAndWait(page, USERS.superadmin);
+  await expect(page.getByRole('heading', { name: 'What would you like to do ?' })).toBeVisible();
+  const viewport = page.viewportSize()!;
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    const box = await page.evaluate(() => {
+      const r = document.activeElement?.getBoundingClientRect();
+      return r ? { x: r.x, width: r.width } : null;
+    });
+    expect(box && box.x + box.width > 0 && box.x < viewport.width, `focus stop ${i + 1} is on screen`).toBe(true);
+  }
+});

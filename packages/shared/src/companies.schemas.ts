@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { type CompanyQuery, FEATURE_FLAGS, type FeatureFlag, MAX_ROW_ID } from './companies.ts';
+import { hasNoNul, NUL_MESSAGE } from './errors.ts';
+
+export const FeatureFlagsSchema = z.object(
+  Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean().optional()])) as Record<FeatureFlag, z.ZodOptional<z.ZodBoolean>>,
+);
+
+const cssColor = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\))$/, 'Use a hex, rgb() or hsl() colour.');
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(/^https:\/\//, 'Links must start with https://');
+/** Images may be our own uploads (a path) or https URLs — never javascript: or data:. */
+const imageUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(/^(https:\/\/|\/)/, 'Images must be an https:// URL or an uploaded file.');
+
+/** White-label record of spec §3: replaces the product's title, logos, icons and colours. */
+export const WhiteLabelSchema = z.object({
+  title: z.string().trim().min(1).max(80),
+  logo: imageUrl.nullish(),
+  light_logo: imageUrl.nullish(),
+  icon: imageUrl.nullish(),
+  light_icon: imageUrl.nullish(),
+  profile_placeholder_image: imageUrl.nullish(),
+  brand_color: cssColor.nullish(),
+  brand_dark_color: cssColor.nullish(),
+  brand_color_success: cssColor.nullish(),
+  brand_color_error: cssColor.nullish(),
+  css: z.string().max(20_000).nullish(),
+  domain: z.string().trim().max(253).nullish(),
+  profile_domain: z.string().trim().max(253).nullish(),
+  tut_video: httpsUrl.nullish(),
+  updatedAt: z.string().nullish(),
+});
+export type WhiteLabel = z.infer<typeof WhiteLabelSchema>;
+
+/** The shape of a division as the hub reads it (spec §3 Division). */
+export const CompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  subdomain: z.string(),
+  customDomain: z.string().nullable(),
+  customDomainUrl: z.string().nullable(),
+  masterProfiles: z.array(z.object({ id: z.number().int() })),
+  limits: z.object({ imageGallery: z.number().int() }),
+  feature_flags: z.object(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<FeatureFlag, z.ZodBoolean>),
+  customSupportLink: z.string().nullable(),
+  paymentStructure: z.enum(['individual', 'corporate']),
+  publicationState: z.enum(['live', 'preview']),
+  whiteLabel: WhiteLabelSchema.nullable(),
+});
+export type Company = z.infer<typeof CompanySchema>;
+
+const intString = z.coerce.number().int().min(1).max(MAX_ROW_ID);
+
+/**
+ * The subset of the Strapi-like query language that spec §7 shows for
+ * GET /companies. Keys arrive flattened (`filters[id][$eq][0]=3`), so the
+ * schema reads the flat keys and `parseCompanyQuery` folds them.
+ */
+export const CompanyQuerySchema = z
+  .object({
+    'filters[description][$containsi]': z.string().max(200).refine(hasNoNul, NUL_MESSAGE).optional(),
+    'pagination[page]': intString.optional(),
+    'pagination[pageSize]': z.coerce.number().int().min(1).max(100).optional(),
+    sort: z.enum(['description:asc', 'description:desc', 'name:asc', 'name:desc', 'id:asc', 'id:desc']).optional(),
+    publicationState: z.enum(['live', 'preview']).optional(),
+    populate: z.union([z.string().max(100), z.array(z.string().max(100)).max(10)]).optional(),
+  })
+  .catchall(z.union([z.string().max(200), z.array(z.string().max(200)).max(200)]))
+  .superRefine((q, ctx) => {
+    for (const key of Object.keys(q)) {
+      if (key in CompanyQueryKnownKeys) continue;
+      if (/^filters\[id\]\[\$eq\]\[\d{1,3}\]$/.test(key) || key === 'filters[id][$eq]' || key === 'filters[id][$in]') {
+        const raw = q[key];
+        for (const v of Array.isArray(raw) ? raw : [raw]) {
+          if (typeof v !== 'string' || !/^\d{1,10}$/.test(v) || Number(v) > MAX_ROW_ID)
+            ctx.addIssue({ code: 'custom', path: [key], message: `${key} must be a company id` });
+        }
+        continue;
+      }
+      ctx.addIssue({ code: 'custom', path: [key], message: `Unknown query parameter ${key}` });
+    }
+  });
+const CompanyQueryKnownKeys = {
+  'filters[description][$containsi]': 1,
+  'pagination[page]': 1,
+  'pagination[pageSize]': 1,
+  sort: 1,
+  publicationState: 1,
+  populate: 1,
+};
+
+export function parseCompanyQuery(q: z.infer<typeof CompanyQuerySchema>): CompanyQuery {
+  const ids: number[] = [];
+  for (const [key, raw] of Object.entries(q)) {
+    if (!key.startsWith('filters[id]')) continue;
+    for (const v of Array.isArray(raw) ? raw : [raw]) ids.push(Number(v));
+  }
+  const [field, direction] = (q.sort ?? 'description:asc').split(':') as [CompanyQuery['sort']['field'], 'asc' | 'desc'];
+  return {
+    search: q['filters[description][$containsi]'] || undefined,
+    ids: ids.length ? ids : undefined,
+    page: q['pagination[page]'] ?? 1,
+    pageSize: q['pagination[pageSize]'] ?? 25,
+    sort: { field, direction },
+    publicationState: q.publicationState ?? 'live',
+  };
+}
