@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web'],
+    projects: ['packages/shared', 'packages/profile-page', 'apps/server', 'apps/web'],
     // Two cores here and in CI: one file per core; each server file owns its own database.
     maxWorkers: 2,
   },

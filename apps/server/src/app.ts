@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,10 +21,13 @@ import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { createSessionStore, resolveJwtSecret } from './modules/auth/sessions.ts';
 import { companyByHubDomain } from './modules/companies/companies.queries.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { servePublicPage } from './modules/public-pages/public-pages.handler.ts';
+import { companyIdForHost, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -60,6 +64,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     limiter: opts.overrides?.limiter ?? new RateLimiter(config.RATE_LIMITS),
     mailer: opts.overrides?.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log }),
     google: opts.overrides?.google ?? createGoogleVerifier({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID }),
+    visitorSecret: createHmac('sha256', secret).update('visitor-hash').digest('base64url'),
+    publishedPages: new PublishedPageCache(database.db, new URL(config.PUBLIC_URL).origin),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => deps.mailer.close());
@@ -94,6 +100,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(eventsRoutes);
       await api.register(authRoutes);
       await api.register(companiesRoutes);
       await api.register(profilesRoutes);
@@ -127,16 +134,17 @@ async function registerWeb(app: FastifyInstance, config: Config) {
         reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   const publicSuffix = `.${config.PUBLIC_DOMAIN.toLowerCase()}`;
+  const hubHosts = new Set(['localhost', '127.0.0.1', '[::1]', new URL(config.PUBLIC_URL).hostname.toLowerCase()]);
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
-    if (req.method !== 'GET' || url.startsWith('/api/') || url === '/api') {
-      return reply.code(404).send(errorBody(404, 'not_found', `No route for ${req.method} ${url}`));
-    }
-    const host = (req.headers.host ?? '').split(':')[0]!.toLowerCase();
-    const isProfileHost = host.endsWith(publicSuffix) && !(await companyByHubDomain(app.deps.db, host));
-    if (isProfileHost) {
-      return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Profile not found</title><h1>Profile not found</h1>');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send(errorBody(404, 'not_found', `No route for ${req.method} ${url}`));
+    if (url.startsWith('/api/') || url === '/api') return reply.code(404).send(errorBody(404, 'not_found', `No route for ${req.method} ${url}`));
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    // Hub hosts get the web app; a division's subdomain or custom domain gets its public pages.
+    if (!hubHosts.has(host) && !(await companyByHubDomain(app.deps.db, host))) {
+      const companyId = await companyIdForHost(app.deps.db, host, config.PUBLIC_DOMAIN);
+      if (companyId !== null || host.endsWith(publicSuffix)) return servePublicPage(app.deps.publishedPages, req, reply, companyId);
     }
     if (indexHtml === null) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does this for you).');

@@ -6,6 +6,7 @@ import type { GoogleVerifier } from './modules/auth/google.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
 import type { SessionStore } from './modules/auth/sessions.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import type { PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 
 /** Everything a route or service needs, built once by buildApp (tests build their own). */
 export type Deps = {
@@ -18,6 +19,9 @@ export type Deps = {
   codes: CodeStore;
   passwords: PasswordHasher;
   google: GoogleVerifier;
+  /** Key of the daily visitor hash (derived from the JWT secret, never stored). */
+  visitorSecret: string;
+  publishedPages: PublishedPageCache;
 };
 
 declare module 'fastify' {

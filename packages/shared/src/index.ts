@@ -7,6 +7,8 @@ export * from './companies.schemas.ts';
 export * from './companies.ts';
 export * from './errors.schemas.ts';
 export * from './errors.ts';
+export * from './events.schemas.ts';
+export * from './events.ts';
 export * from './navigation.ts';
 export * from './profile/index.ts';
 export * from './session.ts';

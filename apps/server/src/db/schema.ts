@@ -1,6 +1,6 @@
 import type { FeatureFlags, WhiteLabel } from '@profilehub/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -119,9 +119,18 @@ export const profiles = pgTable(
     isMaster: boolean('is_master').notNull().default(false),
     masterProfileId: integer('master_profile_id'),
     templateName: text('template_name'),
+    /** A master's (or standalone profile's) whole document; a child's own overrides only (shared ProfileContentOverridesSchema). */
     content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
+    /** Optimistic concurrency: every save must name the version it started from. */
     version: integer('version').notNull().default(1),
+    stylingId: integer('styling_id'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The effective content at the last publish: the public page renders only this. */
+    publishedContent: jsonb('published_content').$type<Record<string, unknown>>(),
+    /** Static HTML rendered at publish time, with its ETag. */
+    publishedHtml: text('published_html'),
+    publishedEtag: text('published_etag'),
+    site: jsonb('site').$type<{ siteId: string; domainName: string }>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -154,4 +163,138 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** Themes (spec §3 Theme): a layout, a font and CSS; company-specific when company_id is set. */
+export const profileStylings = pgTable('profile_stylings', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  cssPlug: text('css_plug').notNull().default(''),
+  layout: text('layout').notNull().default('desktop2'),
+  fontFamily: text('font_family'),
+  previewImageUrl: text('preview_image_url'),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Permission records (spec §3): a master's entries for its children ('child') or for itself ('master'). */
+export const permissionRecords = pgTable(
+  'permission_records',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['child', 'master'] }).notNull(),
+    title: text('title').notNull(),
+    permissions: jsonb('permissions').$type<unknown[]>().notNull().default([]),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('permission_records_profile_kind').on(t.profileId, t.kind)],
+);
+
+/** Approval requests (spec §3 Approval): approved null is pending. */
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    approved: boolean('approved'),
+    message: text('message'),
+    respondedBy: integer('responded_by').references(() => users.id, { onDelete: 'set null' }),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    profileChanges: jsonb('profile_changes').$type<unknown[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('approvals_company_pending_idx').on(t.companyId, t.approved), index('approvals_profile_idx').on(t.profileId)],
+);
+
+/** Uploaded files: stored under server-generated keys, checked by content, owned by a division. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    profileId: integer('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    purpose: text('purpose').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    storageKey: text('storage_key').notNull().unique(),
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_company_idx').on(t.companyId)],
+);
+
+/** Lead forms (spec §3 Lead form) and what visitors submit through them. */
+export const leadForms = pgTable(
+  'lead_forms',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    formId: text('form_id').notNull().unique(),
+    title: text('title').notNull(),
+    fields: jsonb('fields').$type<unknown[]>().notNull().default([]),
+    enabled: boolean('enabled').notNull().default(true),
+    formSubmittedMessage: text('form_submitted_message'),
+    subject: text('subject'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('lead_forms_profile_idx').on(t.profileId)],
+);
+
+export const leadSubmissions = pgTable(
+  'lead_submissions',
+  {
+    id: serial('id').primaryKey(),
+    leadFormId: integer('lead_form_id').references(() => leadForms.id, { onDelete: 'set null' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_submissions_profile_idx').on(t.profileId, t.createdAt)],
+);
+
+/**
+ * Interaction events from public pages (spec §7 actions × types), append-only.
+ * Reports read rollups built from these; the raw rows stay for exports and re-aggregation.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    companyId: integer('company_id').notNull(),
+    profileId: integer('profile_id').notNull(),
+    action: text('action').notNull(),
+    type: text('type').notNull(),
+    label: text('label'),
+    value: text('value'),
+    /** Daily-salted hash of the visitor: counts unique visitors without cookies or stored IPs. */
+    visitorHash: text('visitor_hash'),
+  },
+  (t) => [index('events_occurred_brin').using('brin', t.occurredAt), index('events_profile_idx').on(t.profileId, t.occurredAt)],
 );

@@ -54,4 +54,6 @@ export const LIMITS = {
   forgotPerEmail: { name: 'forgot-email', max: 3, windowMs: 15 * MINUTE },
   forgotPerIp: { name: 'forgot-ip', max: 30, windowMs: 15 * MINUTE },
   lookupPerIp: { name: 'lookup-ip', max: 300, windowMs: 15 * MINUTE },
+  /** Interactions from public pages: a busy visitor clicks a lot, a script floods. */
+  eventsPerIp: { name: 'events-ip', max: 600, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events, profiles } from '../../db/schema.ts';
+import { LIMITS } from '../../http/rate-limit.ts';
+import { createCompany, freshIp } from '../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { isBotAgent, visitorHash } from './events.service.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+async function profile(published = true) {
+  const company = await createCompany(t.app.deps.db);
+  const [p] = await t.app.deps.db
+    .insert(profiles)
+    .values({ companyId: company.id, alias: `ev-${company.subdomain}`, publishedAt: published ? new Date() : null })
+    .returning();
+  return p!;
+}
+const send = (body: unknown, o: { ua?: string; ip?: string; type?: string } = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/events',
+    remoteAddress: o.ip ?? freshIp(),
+    headers: { 'content-type': o.type ?? 'text/plain;charset=UTF-8', 'user-agent': o.ua ?? PHONE },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+const stored = (profileId: number) => t.app.deps.db.select().from(events).where(eq(events.profileId, profileId));
+
+describe('POST /api/events', () => {
+  it('stores a beacon (text/plain JSON) for a published profile with the company taken from the profile', async () => {
+    const p = await profile();
+    const res = await send({ profileId: p.id, action: 'click', type: 'phone', label: 'Call me' });
+    expect(res.statusCode).toBe(204);
+    const rows = await stored(p.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ companyId: p.companyId, action: 'click', type: 'phone', label: 'Call me' });
+    expect(rows[0]!.visitorHash).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('also takes application/json', async () => {
+    const p = await profile();
+    expect((await send({ profileId: p.id, action: 'view', type: 'page' }, { type: 'application/json' })).statusCode).toBe(204);
+    expect(await stored(p.id)).toHaveLength(1);
+  });
+
+  it('answers 400 with a readable message for an unknown action or type, extra fields, and broken JSON, storing nothing', async () => {
+    const p = await profile();
+    for (const body of [
+      { profileId: p.id, action: 'hack', type: 'phone' },
+      { profileId: p.id, action: 'click', type: 'nope' },
+      { profileId: p.id, action: 'click', type: 'url', companyId: 1 },
+      { profileId: p.id, action: 'click', type: 'url', label: 'x'.repeat(301) },
+      '{not json',
+    ]) {
+      const res = await send(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message.length).toBeGreaterThan(0);
+    }
+    expect(await stored(p.id)).toHaveLength(0);
+  });
+
+  it('rejects oversized bodies with 413', async () => {
+    const p = await profile();
+    const res = await send(JSON.stringify({ profileId: p.id, action: 'click', type: 'url', label: 'x'.repeat(5000) }));
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('acknowledges but does not count bots, link previews and unpublished profiles', async () => {
+    const p = await profile();
+    for (const ua of ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'WhatsApp/2.23.20.0', 'Mozilla/5.0 HeadlessChrome/120.0', '']) {
+      expect((await send({ profileId: p.id, action: 'view', type: 'page' }, { ua })).statusCode).toBe(204);
+    }
+    expect(await stored(p.id)).toHaveLength(0);
+    const hidden = await profile(false);
+    expect((await send({ profileId: hidden.id, action: 'view', type: 'page' })).statusCode).toBe(204);
+    expect(await stored(hidden.id)).toHaveLength(0);
+  });
+
+  it('limits events per IP', async () => {
+    const p = await profile();
+    const ip = freshIp();
+    for (let i = 0; i < LIMITS.eventsPerIp.max; i++) t.app.deps.limiter.hit(LIMITS.eventsPerIp, ip);
+    const res = await send({ profileId: p.id, action: 'view', type: 'page' }, { ip });
+    expect(res.statusCode).toBe(429);
+  });
+});
+
+describe('visitor hash and bot detection', () => {
+  it('is stable within a day, differs across days and visitors, and never contains the IP', () => {
+    const a = visitorHash('k', '203.0.113.9', PHONE, '2026-01-01');
+    expect(visitorHash('k', '203.0.113.9', PHONE, '2026-01-01')).toBe(a);
+    expect(visitorHash('k', '203.0.113.9', PHONE, '2026-01-02')).not.toBe(a);
+    expect(visitorHash('k', '203.0.113.10', PHONE, '2026-01-01')).not.toBe(a);
+    expect(a).not.toContain('203');
+  });
+  it('treats phones as people and crawlers as bots', () => {
+    expect(isBotAgent(PHONE)).toBe(false);
+    expect(isBotAgent('facebookexternalhit/1.1')).toBe(true);
+    expect(isBotAgent(undefined)).toBe(true);
+  });
+});

@@ -1,0 +1,36 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PROFILE_NOT_FOUND_HTML } from './not-found-page.ts';
+import { chooseEncoding, type PublishedPageCache } from './public-pages.service.ts';
+
+const ALIAS = /^\/([a-z0-9][a-z0-9_-]{0,99})\/?$/;
+
+/**
+ * Serves `{host}/{alias}` of a division's public host: the page stored at
+ * publish time, compressed, with ETag revalidation. Anything else is the 404 page.
+ */
+export async function servePublicPage(cache: PublishedPageCache, req: FastifyRequest, reply: FastifyReply, companyId: number | null) {
+  const path = decodeURIComponent((req.url.split('?')[0] ?? '/').toLowerCase());
+  const alias = ALIAS.exec(path)?.[1];
+  const page = companyId !== null && alias ? await cache.get(companyId, alias) : null;
+  reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
+  if (!page) {
+    return reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+      .send(PROFILE_NOT_FOUND_HTML);
+  }
+  reply
+    .header('etag', page.etag)
+    .header('vary', 'accept-encoding')
+    // Revalidate every time: a 304 costs one small request, and an unpublish takes effect at once.
+    .header('cache-control', 'public, max-age=0, must-revalidate')
+    .header('content-security-policy', page.csp);
+  if (req.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  reply.type('text/html; charset=utf-8');
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.br);
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
+}

@@ -1,0 +1,95 @@
+import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, profiles } from '../../db/schema.ts';
+import { createCompany } from '../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const SCRIPT = 'document.body.dataset.ready="1"';
+const html = (name: string) =>
+  `<!doctype html><html lang="en"><head><title>${name}</title><style>body{color:red}</style></head><body><h1>${name}</h1><script>${SCRIPT}</script></body></html>`;
+
+async function publishedProfile(o: { alias: string; name?: string; published?: boolean }) {
+  const company = await createCompany(t.app.deps.db);
+  const [p] = await t.app.deps.db
+    .insert(profiles)
+    .values({
+      companyId: company.id,
+      alias: o.alias,
+      publishedAt: o.published === false ? null : new Date(),
+      publishedHtml: html(o.name ?? 'Jane Doe'),
+      publishedEtag: `etag-${o.alias}`,
+    })
+    .returning();
+  return { company, profile: p! };
+}
+
+const get = (host: string, url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
+
+describe('public profile pages by host', () => {
+  it('serves a published page at {subdomain}.{PUBLIC_DOMAIN}/{alias}, compressed, with ETag and a hash-based CSP', async () => {
+    const { company } = await publishedProfile({ alias: 'jane-doe' });
+    const res = await get(`${company.subdomain}.localhost:3000`, '/jane-doe', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('<h1>Jane Doe</h1>');
+    expect(res.headers.etag).toBe('"etag-jane-doe"');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain("'unsafe-inline' 'sha256");
+    expect(csp).toContain("frame-ancestors 'self' http://hub.test");
+  });
+
+  it('answers 304 to a matching If-None-Match and brotli when accepted', async () => {
+    const { company } = await publishedProfile({ alias: 'etag-check' });
+    const host = `${company.subdomain}.localhost`;
+    expect((await get(host, '/etag-check', { 'if-none-match': '"etag-etag-check"' })).statusCode).toBe(304);
+    expect((await get(host, '/etag-check', { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
+    const plain = await get(host, '/etag-check');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<h1>Jane Doe</h1>');
+  });
+
+  it('shows the 404 page for an unknown alias, an unpublished profile, another division, and an unknown subdomain', async () => {
+    const { company } = await publishedProfile({ alias: 'hidden-one', published: false });
+    const other = await publishedProfile({ alias: 'elsewhere' });
+    for (const [host, url] of [
+      [`${company.subdomain}.localhost`, '/nobody'],
+      [`${company.subdomain}.localhost`, '/hidden-one'],
+      [`${company.subdomain}.localhost`, '/elsewhere'],
+      ['no-such-division.localhost', '/elsewhere'],
+      [`${other.company.subdomain}.localhost`, '/../etc/passwd'],
+    ] as const) {
+      const res = await get(host, url);
+      expect(res.statusCode, `${host}${url}`).toBe(404);
+      expect(res.body).toContain('Profile not found');
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    }
+  });
+
+  it('takes an unpublished page down within a second on this server', async () => {
+    const { company, profile } = await publishedProfile({ alias: 'soon-gone' });
+    const host = `${company.subdomain}.localhost`;
+    expect((await get(host, '/soon-gone')).statusCode).toBe(200);
+    await t.app.deps.db.update(profiles).set({ publishedAt: null }).where(eq(profiles.id, profile.id));
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await get(host, '/soon-gone')).statusCode).toBe(404);
+  });
+
+  it('serves a division custom domain, while hub hosts and white-label hub domains keep the web app', async () => {
+    const { company } = await publishedProfile({ alias: 'custom-card' });
+    await t.app.deps.db.update(companies).set({ customDomain: 'cards.example.test' }).where(eq(companies.id, company.id));
+    expect((await get('cards.example.test', '/custom-card')).statusCode).toBe(200);
+    const hub = await get('localhost:3000', '/custom-card');
+    expect(hub.body).not.toContain('<h1>Jane Doe</h1>');
+  });
+});

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, profiles } from '../../db/schema.ts';
+
+/** A published page ready to send: the stored HTML, precompressed, with its CSP. */
+export type ServedPage = {
+  profileId: number;
+  etag: string;
+  html: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  csp: string;
+  checkedAt: number;
+};
+
+/** Which division a public host belongs to: `{subdomain}.{PUBLIC_DOMAIN}` or a custom domain. */
+export async function companyIdForHost(db: Db, host: string, publicDomain: string): Promise<number | null> {
+  const suffix = `.${publicDomain.toLowerCase()}`;
+  if (host.endsWith(suffix)) {
+    const sub = host.slice(0, -suffix.length);
+    if (!/^[a-z0-9-]{1,63}$/.test(sub)) return null;
+    const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.subdomain, sub)).limit(1);
+    return c?.id ?? null;
+  }
+  const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.customDomain, host)).limit(1);
+  return c?.id ?? null;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('base64');
+
+/**
+ * The page's Content-Security-Policy. The page is static and the same for every
+ * visitor, so its one inline script is allowed by hash rather than a per-response
+ * nonce: the bytes (and their compressed forms) can then be cached and served as
+ * they are. No other script can run; frames only from the hub (editor preview).
+ */
+export function pageCsp(html: string, hubOrigin: string): string {
+  const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1] ?? '').filter((s) => s.length > 0);
+  const scriptSrc = ["'self'", ...scripts.map((s) => `'sha256-${sha256(s)}'`)].join(' ');
+  return [
+    "default-src 'none'",
+    `script-src ${scriptSrc}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' https: data: blob:",
+    "font-src 'self' https: data:",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
+    "form-action 'self'",
+    "base-uri 'none'",
+    `frame-ancestors 'self' ${hubOrigin}`,
+  ].join('; ');
+}
+
+/**
+ * Published pages by host and alias, kept in memory. An entry is trusted for a
+ * second, then its ETag is checked against the database, so a publish or an
+ * unpublish shows within a second on every server without a shared cache.
+ */
+export class PublishedPageCache {
+  private readonly pages = new Map<string, ServedPage>();
+  private readonly db: Db;
+  private readonly hubOrigin: string;
+  private readonly freshMs: number;
+  constructor(db: Db, hubOrigin: string, freshMs = 1000) {
+    this.db = db;
+    this.hubOrigin = hubOrigin;
+    this.freshMs = freshMs;
+  }
+
+  async get(companyId: number, alias: string): Promise<ServedPage | null> {
+    const key = `${companyId}/${alias}`;
+    const cached = this.pages.get(key);
+    const now = Date.now();
+    if (cached && now - cached.checkedAt < this.freshMs) return cached;
+    const [row] = await this.db
+      .select({ id: profiles.id, etag: profiles.publishedEtag })
+      .from(profiles)
+      .where(and(eq(profiles.companyId, companyId), eq(profiles.alias, alias), isNotNull(profiles.publishedAt), isNotNull(profiles.publishedHtml)))
+      .limit(1);
+    if (!row?.etag) {
+      this.pages.delete(key);
+      return null;
+    }
+    if (cached && cached.etag === row.etag) {
+      cached.checkedAt = now;
+      return cached;
+    }
+    const [full] = await this.db.select({ html: profiles.publishedHtml }).from(profiles).where(eq(profiles.id, row.id));
+    if (!full?.html) return null;
+    const html = Buffer.from(full.html, 'utf8');
+    const page: ServedPage = {
+      profileId: row.id,
+      etag: `"${row.etag}"`,
+      html,
+      gzip: gzipSync(html, { level: 9 }),
+      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      csp: pageCsp(full.html, this.hubOrigin),
+      checkedAt: now,
+    };
+    if (this.pages.size > 2000) this.pages.clear();
+    this.pages.set(key, page);
+    return page;
+  }
+
+  /** Drops what this server holds for a profile at once (publish, unpublish, delete on this server). */
+  forget(companyId: number, alias: string | null): void {
+    if (alias) this.pages.delete(`${companyId}/${alias}`);
+  }
+}
+
+/** Picks the best encoding the client accepts: brotli, then gzip, then none. */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
