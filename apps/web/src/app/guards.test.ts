@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { errorBody, mockFetch } from '../test/fetch-mock.ts';
+import { testUser } from '../test/render.tsx';
+import { dashboardLoader, redirectSignedInLoader } from './guards.ts';
+
+async function runDashboard(path: string): Promise<Response | null> {
+  try {
+    return (await dashboardLoader({ request: new Request(`http://localhost${path}`), params: {}, context: undefined } as never)) as null;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const locationOf = (r: Response | null) => r?.headers.get('Location');
+
+describe('dashboard guard', () => {
+  it('sends a visitor without a token to Login, keeping the target', async () => {
+    const calls = mockFetch({});
+    const result = await runDashboard('/users?companyId=3');
+    expect(result?.status).toBe(302);
+    expect(locationOf(result)).toBe(`/sign-in?params=${encodeURIComponent('/users?companyId=3')}`);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends an unconfirmed user to Login', async () => {
+    sessionStorage.setItem('jwt', 'token');
+    mockFetch({ 'GET /api/companies/users/me': { body: testUser({ confirmed: false }) }, 'GET /api/jwts/verify': { body: { valid: true } } });
+    expect(locationOf(await runDashboard('/home'))).toBe('/sign-in?params=%2Fhome');
+  });
+
+  it('clears a token the server no longer accepts', async () => {
+    sessionStorage.setItem('jwt', 'token');
+    mockFetch({ 'GET /api/companies/users/me': { body: testUser() }, 'GET /api/jwts/verify': errorBody(401, 'Unauthorized') });
+    expect(locationOf(await runDashboard('/home'))).toBe('/sign-in');
+    expect(sessionStorage.getItem('jwt')).toBeNull();
+  });
+
+  it('clears the token when the user cannot be loaded', async () => {
+    sessionStorage.setItem('jwt', 'token');
+    mockFetch({ 'GET /api/companies/users/me': errorBody(401, 'Unauthorized'), 'GET /api/jwts/verify': { body: { valid: true } } });
+    expect(locationOf(await runDashboard('/statistics'))).toBe('/sign-in?params=%2Fstatistics');
+    expect(sessionStorage.getItem('jwt')).toBeNull();
+  });
+
+  it('applies the role rules once the session is valid', async () => {
+    sessionStorage.setItem('jwt', 'token');
+    const calls = mockFetch({ 'GET /api/companies/users/me': { body: testUser({ role: 'user' }) }, 'GET /api/jwts/verify': { body: { valid: true } } });
+    expect(locationOf(await runDashboard('/templates'))).toBe('/self-service');
+    expect(await runDashboard('/statistics')).toBeNull();
+    expect(calls.find((c) => c.path === '/api/jwts/verify')?.headers.authorization).toBe('Bearer token');
+  });
+
+  it('sends a supervisor opening /self-service without an alias home', async () => {
+    sessionStorage.setItem('jwt', 'token');
+    mockFetch({ 'GET /api/companies/users/me': { body: testUser({ role: 'supervisor' }) }, 'GET /api/jwts/verify': { body: { valid: true } } });
+    expect(locationOf(await runDashboard('/self-service'))).toBe('/home');
+    expect(await runDashboard('/self-service/12_3')).toBeNull();
+  });
+});
+
+describe('sign-in and register guard', () => {
+  const run = async () => {
+    try {
+      return await redirectSignedInLoader();
+    } catch (thrown) {
+      return thrown as Response;
+    }
+  };
+
+  it('lets visitors without a session in', async () => {
+    mockFetch({});
+    expect(await run()).toBeNull();
+  });
+
+  it('sends a signed-in user to their home', async () => {
+    sessionStorage.setItem('jwt', 'token');
+    mockFetch({ 'GET /api/companies/users/me': { body: testUser({ role: 'user' }) } });
+    expect(locationOf(await run())).toBe('/self-service');
+  });
+
+  it('keeps an unconfirmed user on the page', async () => {
+    sessionStorage.setItem('jwt', 'token');
+    mockFetch({ 'GET /api/companies/users/me': { body: testUser({ role: 'supervisor', confirmed: false }) } });
+    expect(await run()).toBeNull();
+  });
+});

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../test/fetch-mock.ts';
+import { renderRoutes, testUser } from '../../test/render.tsx';
+import { routes } from '../router.tsx';
+
+const flags = { approvals: true, templates: false, permissions: false, rte: false, corporate: true, invite_users: true, style_editing: false };
+const company = (overrides: Record<string, unknown> = {}) => ({
+  id: 3,
+  name: 'acme',
+  title: 'Acme',
+  description: 'Acme',
+  subdomain: 'acme',
+  customDomain: null,
+  customDomainUrl: null,
+  masterProfiles: [],
+  limits: { imageGallery: 5 },
+  feature_flags: flags,
+  customSupportLink: null,
+  paymentStructure: 'corporate',
+  publicationState: 'live',
+  whiteLabel: null,
+  ...overrides,
+});
+
+function signedInAs(user: ReturnType<typeof testUser>, extra: Record<string, unknown> = {}) {
+  sessionStorage.setItem('jwt', 'token');
+  return mockFetch({
+    'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
+    'GET /api/companies/users/me': { body: user },
+    'GET /api/jwts/verify': { body: { valid: true } },
+    'GET /api/auth/logout': { body: { success: true } },
+    ...extra,
+  });
+}
+
+describe('Main shell', () => {
+  it('greets a supervisor, shows their links and the pending approvals', async () => {
+    signedInAs(testUser({ role: 'supervisor', title: 'Sam Supervisor', companies: [company()], pendingApprovals: 3 }));
+    renderRoutes(routes, '/home');
+    expect(await screen.findByRole('heading', { level: 1, name: 'What would you like to do ?' })).toBeInTheDocument();
+    expect(screen.getByText('Hello Sam Supervisor')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(labels).toEqual(['Home', 'Approvals3', 'Statistics', 'Users']);
+    expect(within(nav).getByLabelText('3 pending approvals')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    // Corporate tiles for a supervisor with invite_users and approvals, no templates flag.
+    expect(screen.getByText('Invite a New User').closest('a')).toHaveAttribute('href', '/users#invite');
+    expect(screen.getByText('Manage Users')).toBeInTheDocument();
+    expect(screen.getByText('Manage Approvals')).toBeInTheDocument();
+    expect(screen.queryByText('Manage Templates')).not.toBeInTheDocument();
+    // The menu icon is hidden from tablet width up (jsdom applies that media query), so find it by its label.
+    expect(screen.getByLabelText('Open navigation')).toHaveProperty('tagName', 'BUTTON');
+  });
+
+  it('gives a user Home, Statistics and Profile, marks Profile on self-service and has no menu icon', async () => {
+    signedInAs(testUser({ role: 'user', title: null, username: 'jane', companies: [company({ feature_flags: { ...flags, corporate: false } })] }));
+    renderRoutes(routes, '/self-service');
+    expect(await screen.findByText('Hello jane')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Statistics', 'Profile']);
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByLabelText('Open navigation')).not.toBeInTheDocument();
+  });
+
+  it('opens settings from the hash, offers billing only for individual payment, and logs out', async () => {
+    const calls = signedInAs(testUser({ role: 'user', companies: [company({ paymentStructure: 'individual' })] }), {
+      'GET /api/companies/training-video/3': { body: { success: true, url: 'https://video.example/intro' } },
+    });
+    const { router } = renderRoutes(routes, '/statistics#settings');
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(within(dialog).getByText('Manage Billing').closest('a')).toHaveAttribute('href', '/statistics#billing');
+    expect(await within(dialog).findByText('Training Video')).toBeInTheDocument();
+    expect(within(dialog).getByText('Training Video').closest('a')).toHaveAttribute('href', 'https://video.example/intro');
+    await userEvent.click(within(dialog).getByText('Log Out'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(calls.some((c) => c.path === '/api/auth/logout' && c.headers.authorization === 'Bearer token')).toBe(true);
+    expect(sessionStorage.getItem('jwt')).toBeNull();
+  });
+
+  it('hides billing and the training video from a supervisor of a corporate company', async () => {
+    const calls = signedInAs(testUser({ role: 'supervisor', companies: [company()] }));
+    renderRoutes(routes, '/home#settings');
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(within(dialog).getByText('Change Password')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Manage Billing')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Training Video')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith('/api/companies/training-video'))).toBe(false);
+  });
+
+  it('shows a placeholder panel for the other settings pages', async () => {
+    signedInAs(testUser({ role: 'supervisor', companies: [company()] }));
+    renderRoutes(routes, '/home#delete-account');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Account' });
+    expect(within(dialog).getByText('This page arrives in a later release.')).toBeInTheDocument();
+  });
+
+  it('Change Password sets the flag the Password page reads', async () => {
+    signedInAs(testUser({ role: 'supervisor', companies: [company()] }));
+    const { router } = renderRoutes(routes, '/home#settings');
+    await userEvent.click(await screen.findByText('Change Password'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
+    expect(localStorage.getItem('changePassword')).not.toBeNull();
+    expect(await screen.findByRole('link', { name: 'Click Here' })).toHaveAttribute('href', '/home');
+  });
+});

@@ -1,0 +1,15 @@
+import type { AuthResponse } from '@profilehub/shared';
+import { apiRequest } from '../../../lib/api.ts';
+import { startSession } from '../../../lib/auth.ts';
+import { useAction } from '../../../lib/use-action.ts';
+
+export type LinkProfileInput = { email: string; otp: string };
+
+/** POST /api/profiles/link?email=&otp= — a correct registration code links the account and signs in. */
+export function linkProfile({ email, otp }: LinkProfileInput): Promise<AuthResponse> {
+  return apiRequest('/api/profiles/link', { method: 'POST', query: { email, otp }, auth: false });
+}
+
+export function useLinkProfile() {
+  return useAction(linkProfile, { onSuccess: startSession });
+}

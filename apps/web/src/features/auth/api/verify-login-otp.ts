@@ -1,0 +1,13 @@
+import { apiRequest } from '../../../lib/api.ts';
+import { useAction } from '../../../lib/use-action.ts';
+
+export type VerifyOtpInput = { email: string; otp: string };
+
+/** POST /api/profiles/verify-otp?email=&otp= — confirms the login code. */
+export function verifyLoginOtp({ email, otp }: VerifyOtpInput): Promise<{ success: boolean }> {
+  return apiRequest('/api/profiles/verify-otp', { method: 'POST', query: { email, otp }, auth: false });
+}
+
+export function useVerifyLoginOtp() {
+  return useAction(verifyLoginOtp);
+}

@@ -1,0 +1,89 @@
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { AUTH_MESSAGES, normalizeEmail, signedInHome, TOASTS } from '@profilehub/shared';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { RevealPasswordInput } from '../../../components/RevealPasswordInput.tsx';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useLogin } from '../api/login.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { GoogleSignIn, SignUpLink } from './SignInAlternatives.tsx';
+
+export type LoginViewProps = {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onForgot: () => void;
+  /** The hub page a guard sent the visitor away from (already checked by safeReturnPath). */
+  returnTo: string | null;
+};
+
+/** View login: email and password (spec §2). */
+export function LoginView({ email, onEmailChange, onForgot, returnTo }: LoginViewProps) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const login = useLogin();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!email.trim()) next.email = AUTH_MESSAGES.emailRequired;
+    if (!password) next.password = AUTH_MESSAGES.passwordRequired;
+    setErrors(next);
+    if (next.email || next.password) return;
+    login.mutate(
+      { identifier: email.includes('@') ? normalizeEmail(email) : email.trim(), password },
+      {
+        onSuccess: ({ user }) => {
+          toastSuccess(TOASTS.loggedIn);
+          // No password yet (a new account): setting one comes first.
+          if (!user.confirmed) navigate('/reset-password', { replace: true });
+          else navigate(returnTo ?? signedInHome(user.role), { replace: true });
+        },
+        onError: (err) => toastError(err),
+      },
+    );
+  };
+
+  return (
+    <AuthLayout title="Enter your password" subtitle="Sign in with your email address and password.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email address"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={email}
+            onChange={(e) => onEmailChange(e.currentTarget.value)}
+            error={errors.email}
+          />
+          <Stack gap={6}>
+            <RevealPasswordInput
+              label="Password"
+              autoComplete="current-password"
+              value={password}
+              onValueChange={(value) => {
+                setPassword(value);
+                if (errors.password) setErrors((e) => ({ ...e, password: undefined }));
+              }}
+              error={errors.password}
+              autoFocus={Boolean(email)}
+            />
+            <Group justify="flex-end">
+              <Anchor component="button" type="button" size="sm" fw={600} onClick={onForgot}>
+                Forgot password?
+              </Anchor>
+            </Group>
+          </Stack>
+          <Button type="submit" fullWidth loading={login.isPending}>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+      <GoogleSignIn />
+      <SignUpLink />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,39 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../../app/router.tsx';
+import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
+import { renderRoutes, testUser } from '../../../test/render.tsx';
+
+const whiteLabel = { 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support', googleSignIn: true } } };
+
+describe('Google callback page', () => {
+  it('trades the id token for a session once and goes home', async () => {
+    const calls = mockFetch({
+      ...whiteLabel,
+      'GET /api/auth/google/callback': { body: { jwt: 'google-jwt', user: testUser({ role: 'user' }) } },
+      'GET /api/companies/users/me': { body: testUser({ role: 'user' }) },
+      'GET /api/jwts/verify': { body: { valid: true } },
+    });
+    const { router } = renderRoutes(routes, '/authenticate/google?id_token=the-id-token');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/self-service'));
+    expect(sessionStorage.getItem('jwt')).toBe('google-jwt');
+    const spent = calls.filter((c) => c.path === '/api/auth/google/callback');
+    expect(spent).toHaveLength(1);
+    expect(spent[0]?.query.get('id_token')).toBe('the-id-token');
+  });
+
+  it('shows the server message when the token is refused', async () => {
+    mockFetch({ ...whiteLabel, 'GET /api/auth/google/callback': errorBody(401, 'Google sign-in failed') });
+    renderRoutes(routes, '/authenticate/google?id_token=bad');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google sign-in failed');
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/sign-in');
+    expect(sessionStorage.getItem('jwt')).toBeNull();
+  });
+
+  it('explains a refusal by the provider', async () => {
+    const calls = mockFetch(whiteLabel);
+    renderRoutes(routes, '/authenticate/google?error=google_failed');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please sign in using your email and password');
+    expect(calls.some((c) => c.path === '/api/auth/google/callback')).toBe(false);
+  });
+});

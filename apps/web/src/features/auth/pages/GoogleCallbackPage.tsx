@@ -1,0 +1,74 @@
+import { Button, Loader, Stack, Text } from '@mantine/core';
+import { AUTH_MESSAGES, signedInHome, TOASTS } from '@profilehub/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { messageOf } from '../../../lib/api.ts';
+import { endSession, startSession } from '../../../lib/auth.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { googleCallbackOnce, settleGoogleCallback } from '../api/google-callback.ts';
+import { AuthLayout } from '../components/AuthLayout.tsx';
+
+/** /authenticate/google: finishes sign-in through the identity provider (spec §2, §4). */
+export function GoogleCallbackPage() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const idToken = search.get('id_token');
+  const accessToken = search.get('access_token');
+  const providerFailed = search.has('error');
+  const query = useMemo(() => {
+    const q: Record<string, string> = {};
+    if (idToken) q.id_token = idToken;
+    if (accessToken) q.access_token = accessToken;
+    return q;
+  }, [idToken, accessToken]);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!idToken) return;
+    let current = true;
+    googleCallbackOnce(query).then(
+      (auth) => {
+        if (!current) return;
+        settleGoogleCallback(query);
+        startSession(auth);
+        toastSuccess(TOASTS.loggedIn);
+        navigate(auth.user.confirmed ? signedInHome(auth.user.role) : '/reset-password', { replace: true });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        settleGoogleCallback(query);
+        setFailure(messageOf(error));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [idToken, query, navigate]);
+
+  useEffect(() => {
+    if (failure !== null || providerFailed) endSession();
+  }, [failure, providerFailed]);
+
+  // The server's own browser leg sends `?error=` when the provider refused (spec §8).
+  const message = providerFailed ? AUTH_MESSAGES.googleSignInFailed : !idToken ? AUTH_MESSAGES.googleNotRequested : failure;
+
+  return (
+    <AuthLayout title="Sign in with Google">
+      {message ? (
+        <Stack gap="lg">
+          <Text role="alert">{message}</Text>
+          <Button component={Link} to="/sign-in" replace fullWidth>
+            Back to login
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="md" align="center" py="md">
+          <Loader />
+          <Text c="dimmed" ta="center">
+            {AUTH_MESSAGES.googleWait}
+          </Text>
+        </Stack>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../../app/router.tsx';
+import { mockFetch } from '../../../test/fetch-mock.ts';
+import { renderRoutes, testUser } from '../../../test/render.tsx';
+
+const whiteLabel = { 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } } };
+
+async function fill(newPassword: string, confirm: string) {
+  const field = await screen.findByLabelText('New Password');
+  if (newPassword) await userEvent.type(field, newPassword);
+  if (confirm) await userEvent.type(screen.getByLabelText('Confirm Password'), confirm);
+  await userEvent.click(screen.getByRole('button', { name: 'UPDATE PASSWORD' }));
+}
+
+describe('Password page', () => {
+  it('shows the title, the hints and both fields', async () => {
+    sessionStorage.setItem('jwt', 'token');
+    mockFetch(whiteLabel);
+    renderRoutes(routes, '/reset-password');
+    expect(await screen.findByText('UPDATE YOUR PASSWORD')).toBeInTheDocument();
+    expect(screen.getByText('At least 10 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('New Password')).toHaveAttribute('type', 'password');
+    expect(screen.queryByText('Click Here')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Abcdefghi1', 'Abcdefghi2', 'Passwords do not match'],
+    ['', '', 'Password is too short'],
+    ['Abc1', 'Abc1', 'Password is too short'],
+    ['abcdefghij1', 'abcdefghij1', 'Password is invalid'],
+    ['ABCDEFGHIJ1', 'ABCDEFGHIJ1', 'Password is invalid'],
+    ['Abcdefghijk', 'Abcdefghijk', 'Password is invalid'],
+  ])('"%s" / "%s" → %s', async (password, confirm, message) => {
+    sessionStorage.setItem('jwt', 'token');
+    const calls = mockFetch(whiteLabel);
+    renderRoutes(routes, '/reset-password');
+    await fill(password, confirm);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(calls.some((c) => c.path === '/api/profiles/setup')).toBe(false);
+  });
+
+  it('will not take spaces and toggles SHOW / HIDE', async () => {
+    sessionStorage.setItem('jwt', 'token');
+    mockFetch(whiteLabel);
+    renderRoutes(routes, '/reset-password');
+    const field = await screen.findByLabelText('New Password');
+    await userEvent.type(field, 'Ab c d');
+    expect(field).toHaveValue('Abcd');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Show password' })[0]!);
+    expect(field).toHaveAttribute('type', 'text');
+    expect(screen.getAllByText('HIDE')).toHaveLength(1);
+  });
+
+  it('sets the password of the signed-in user and goes home', async () => {
+    sessionStorage.setItem('jwt', 'token');
+    localStorage.setItem('changePassword', '1');
+    const calls = mockFetch({
+      ...whiteLabel,
+      'POST /api/profiles/setup': { body: { success: true, user: testUser({ role: 'supervisor' }) } },
+      'GET /api/jwts/verify': { body: { valid: true } },
+    });
+    const { router } = renderRoutes(routes, '/reset-password');
+    expect(await screen.findByText('Click Here')).toBeInTheDocument();
+    await fill('Abcdefghi1', 'Abcdefghi1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(calls.find((c) => c.path === '/api/profiles/setup')?.body).toEqual({ password: 'Abcdefghi1' });
+    expect(localStorage.getItem('changePassword')).toBeNull();
+  });
+
+  it('resets with the emailed code', async () => {
+    const calls = mockFetch({
+      ...whiteLabel,
+      'POST /api/auth/reset-password': { body: { jwt: 'fresh', user: testUser({ role: 'user' }) } },
+      'GET /api/jwts/verify': { body: { valid: true } },
+    });
+    const { router } = renderRoutes(routes, '/reset-password?code=XYZ');
+    await fill('Abcdefghi1', 'Abcdefghi1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/self-service'));
+    expect(calls.find((c) => c.path === '/api/auth/reset-password')?.body).toEqual({
+      code: 'XYZ',
+      password: 'Abcdefghi1',
+      passwordConfirmation: 'Abcdefghi1',
+    });
+    expect(sessionStorage.getItem('jwt')).toBe('fresh');
+  });
+});

@@ -1,0 +1,174 @@
+import { Button, Center, Loader, Stack, TextInput } from '@mantine/core';
+import { AUTH_MESSAGES, normalizeEmail, TOASTS } from '@profilehub/shared';
+import { type FormEvent, lazy, Suspense, startTransition, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useBranding } from '../../../lib/white-label.ts';
+import { checkRegistrationByEmail } from '../api/check-registration.ts';
+import { useGenerateLoginOtp } from '../api/generate-login-otp.ts';
+import { AuthLayout } from '../components/AuthLayout.tsx';
+import { GoogleSignIn, SignUpLink } from '../components/SignInAlternatives.tsx';
+import { emailFromQuery, initialSignInView, registerPath, type SignInView, safeReturnPath, stepForRegistrationStatus } from '../sign-in-flow.ts';
+
+// The page opens on the email step; every later step is its own chunk. The password step
+// is fetched as soon as an email is submitted, alongside the check that leads to it.
+const loadLoginView = () => import('../components/LoginView.tsx');
+const LoginView = lazy(async () => ({ default: (await loadLoginView()).LoginView }));
+// Few visits reach these: resetting a password and confirming an email with a code.
+const ForgotPasswordView = lazy(async () => ({ default: (await import('../components/ForgotPasswordView.tsx')).ForgotPasswordView }));
+const VerifyView = lazy(async () => ({ default: (await import('../components/VerifyView.tsx')).VerifyView }));
+// The first-visit welcome (spec §2) only concerns visitors arriving from a profile page (`_ftv`).
+const Welcome = lazy(async () => ({ default: (await import('../components/Welcome.tsx')).Welcome }));
+
+export function SignInPage() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const branding = useBranding();
+  const [view, setViewNow] = useState<SignInView>(() => initialSignInView(search));
+  // A transition keeps the current view on screen while the next one's code arrives.
+  const setView = (next: SignInView) => startTransition(() => setViewNow(next));
+  const [email, setEmail] = useState(() => emailFromQuery(search));
+  const returnTo = safeReturnPath(search.get('params'));
+
+  const ftv = search.get('_ftv');
+  const welcome = ftv ? (
+    <Suspense fallback={null}>
+      <Welcome ftv={ftv} whiteLabelled={Boolean(branding.whiteLabel)} />
+    </Suspense>
+  ) : null;
+
+  if (view === 'login') {
+    return (
+      <>
+        <Suspense fallback={<ViewLoader />}>
+          <LoginView email={email} onEmailChange={setEmail} onForgot={() => setView('forgotPassword')} returnTo={returnTo} />
+        </Suspense>
+        {welcome}
+      </>
+    );
+  }
+  if (view === 'forgotPassword') {
+    return (
+      <Suspense fallback={<ViewLoader />}>
+        <ForgotPasswordView email={email} onEmailChange={setEmail} onBack={() => setView(email ? 'login' : 'sign-in')} />
+      </Suspense>
+    );
+  }
+  if (view === 'verify') {
+    return (
+      <Suspense fallback={<ViewLoader />}>
+        <VerifyView email={email} onVerified={() => setView('login')} onBack={() => setView('sign-in')} />
+      </Suspense>
+    );
+  }
+  return (
+    <>
+      <EmailView hubName={branding.name} email={email} onEmailChange={setEmail} onNext={(next) => setView(next)} onRegister={(path) => navigate(path)} />
+      {welcome}
+    </>
+  );
+}
+
+/** Shown while a step opened straight from the address (`?email=`, `?forgot-password`, `?verify`) loads. */
+function ViewLoader() {
+  return (
+    <Center h="100dvh" aria-busy="true">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+type EmailViewProps = {
+  hubName: string;
+  email: string;
+  onEmailChange: (email: string) => void;
+  onNext: (view: SignInView) => void;
+  onRegister: (path: string) => void;
+};
+
+/** Step one (view sign-in): the email decides whether a password, a code or registration comes next (spec §4). */
+function EmailView({ hubName, email, onEmailChange, onNext, onRegister }: EmailViewProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const sendCode = useGenerateLoginOtp();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) {
+      setError(AUTH_MESSAGES.emailRequired);
+      return;
+    }
+    setError(null);
+    loadLoginView().catch(() => undefined); // a failed download surfaces when the step renders
+    // A username cannot be looked up by email; it goes straight to the password.
+    if (!value.includes('@')) {
+      onNext('login');
+      return;
+    }
+    const address = normalizeEmail(value);
+    onEmailChange(address);
+    setChecking(true);
+    let status = 200;
+    let serverMessage: string | undefined;
+    try {
+      await checkRegistrationByEmail(address);
+    } catch (err) {
+      status = err instanceof ApiError ? err.status : 0;
+      serverMessage = err instanceof ApiError ? err.message : undefined;
+    }
+    const step = stepForRegistrationStatus(status, serverMessage);
+    if (step.kind === 'stay') {
+      setChecking(false);
+      setError(step.toast);
+      return;
+    }
+    if (step.kind === 'register') {
+      toastError(step.toast);
+      onRegister(registerPath(address, step.view));
+      return;
+    }
+    if (step.view === 'verify') {
+      try {
+        await sendCode.mutateAsync(address);
+        toastSuccess(TOASTS.otpSent);
+      } catch (err) {
+        toastError(err);
+      }
+    }
+    setChecking(false);
+    onNext(step.view);
+  };
+
+  return (
+    <AuthLayout title={`Sign in to ${hubName} hub`} subtitle="Enter your email address to continue.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email address"
+            placeholder="you@company.com"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={email}
+            onChange={(e) => {
+              onEmailChange(e.currentTarget.value);
+              if (error) setError(null);
+            }}
+            error={error}
+            data-autofocus
+            autoFocus
+          />
+          <Button type="submit" fullWidth loading={checking}>
+            Continue
+          </Button>
+        </Stack>
+      </form>
+      <GoogleSignIn />
+      <SignUpLink />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+
+export type TrainingVideo = { success: boolean; url: string | null };
+
+/** GET /api/companies/training-video/{companyId}; a failure is only logged (spec §8). */
+export async function getTrainingVideo(companyId: number, signal?: AbortSignal): Promise<TrainingVideo> {
+  try {
+    return await apiRequest<TrainingVideo>(`/api/companies/training-video/${companyId}`, { signal });
+  } catch (error) {
+    console.warn('Training video unavailable', error);
+    return { success: false, url: null };
+  }
+}
+
+export const trainingVideoQueryOptions = (companyId: number) =>
+  queryOptions({
+    queryKey: ['training-video', companyId],
+    queryFn: ({ signal }) => getTrainingVideo(companyId, signal),
+    staleTime: 10 * 60_000,
+  });
+
+/** Only users see the Training Video item, so only they ask for it. */
+export function useTrainingVideo(companyId: number | undefined, enabled: boolean) {
+  return useQuery({ ...trainingVideoQueryOptions(companyId ?? 0), enabled: enabled && companyId !== undefined });
+}
