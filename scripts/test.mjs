@@ -24,10 +24,13 @@ let failed = 0;
 let skipped = 0;
 let ok = true;
 
-// 1. Vitest: shared rules, server API against a real database, web components.
+// Extra arguments go to Vitest, e.g. `npm test -- --project server` for only the database-backed tests.
+const vitestArgs = process.argv.slice(2);
+
+// 1. Vitest: shared rules, server API against a real database, web components, the public page.
 const vitestJson = path.join(tmp, 'vitest-report.json');
 rmSync(vitestJson, { force: true });
-const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, ...vitestArgs]);
 const v = readJson(vitestJson);
 if (v) {
   passed += v.numPassedTests;

@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCodeStore } from './modules/auth/codes.ts';
 import { createGoogleVerifier } from './modules/auth/google.ts';
@@ -25,9 +26,14 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { servePublicPage } from './modules/public-pages/public-pages.handler.ts';
 import { companyIdForHost, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
+import { stylingsRoutes } from './modules/stylings/stylings.routes.ts';
+import { uploadsServeRoutes } from './modules/uploads/serve.routes.ts';
+import { createFileStore } from './modules/uploads/store.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -97,6 +103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const fileStore = createFileStore(config);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -104,9 +111,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(authRoutes);
       await api.register(companiesRoutes);
       await api.register(profilesRoutes);
+      await api.register(stylingsRoutes);
+      await api.register(permissionsRoutes);
+      await api.register(approvalsRoutes);
+      await api.register(uploadsRoutes, { store: fileStore });
     },
     { prefix: '/api' },
   );
+  await app.register(uploadsServeRoutes, { store: fileStore });
   if (deps.mailer.kind === 'outbox' && config.NODE_ENV !== 'production') await app.register(devMailRoutes);
 
   await registerWeb(app, config);

@@ -41,6 +41,19 @@ const ConfigSchema = z.object({
   /** Set to false only in benchmarks that measure something other than abuse protection. */
   RATE_LIMITS: bool.default(true),
   WEB_DIST: z.string().optional(),
+  /** Uploaded files on local disk; defaults to DATA_DIR/uploads. Unused when S3_BUCKET is set. */
+  UPLOADS_DIR: z.string().optional(),
+  /** S3-compatible storage for uploads: set S3_BUCKET (and the keys) to use it instead of the disk. */
+  S3_BUCKET: z.string().optional(),
+  /** Defaults to AWS (https://s3.{S3_REGION}.amazonaws.com); set it for MinIO, R2, Scaleway … */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style URLs (endpoint/bucket/key) work with every S3-compatible store; false for bucket.endpoint/key. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Prepended to every object key, e.g. `uploads/`. */
+  S3_PREFIX: z.string().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
@@ -57,5 +70,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  if (c.S3_BUCKET) {
+    const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !c[k]);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when S3_BUCKET is set`).join('\n')}`);
+  }
   return { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` };
 }

@@ -11,4 +11,5 @@ export * from './events.schemas.ts';
 export * from './events.ts';
 export * from './navigation.ts';
 export * from './profile/index.ts';
+export * from './profile-api.schemas.ts';
 export * from './session.ts';

@@ -127,6 +127,12 @@ export const profiles = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** The effective content at the last publish: the public page renders only this. */
     publishedContent: jsonb('published_content').$type<Record<string, unknown>>(),
+    /**
+     * The profile's own `content` as it was at the last publish. Rebuilding a
+     * child after a template change merges the new master with this, so the
+     * child's saved-but-unpublished (or unapproved) edits never go live that way.
+     */
+    publishedOverrides: jsonb('published_overrides').$type<Record<string, unknown>>(),
     /** Static HTML rendered at publish time, with its ETag. */
     publishedHtml: text('published_html'),
     publishedEtag: text('published_etag'),
@@ -215,7 +221,12 @@ export const approvals = pgTable(
     profileChanges: jsonb('profile_changes').$type<unknown[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [index('approvals_company_pending_idx').on(t.companyId, t.approved), index('approvals_profile_idx').on(t.profileId)],
+  (t) => [
+    index('approvals_company_pending_idx').on(t.companyId, t.approved),
+    index('approvals_profile_idx').on(t.profileId),
+    // Spec §4 Approval: a profile has at most one pending request; a second request re-requests it.
+    uniqueIndex('approvals_one_pending_per_profile').on(t.profileId).where(sql`${t.approved} is null`),
+  ],
 );
 
 /** Uploaded files: stored under server-generated keys, checked by content, owned by a division. */

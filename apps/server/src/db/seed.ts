@@ -1,11 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FEATURE_FLAGS, type FeatureFlags, type WhiteLabel } from '@profilehub/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import {
+  applyChildEdit,
+  type EditorContent,
+  effectiveContent,
+  FEATURE_FLAGS,
+  type FeatureFlags,
+  PermissionEntriesSchema,
+  ProfileContentOverridesSchema,
+  ProfileContentSchema,
+  type WhiteLabel,
+} from '@profilehub/shared';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { loadConfig } from '../config.ts';
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
+import { loadProfileContext } from '../modules/profiles/profiles.queries.ts';
+import { publishProfile, type SiteConfig } from '../modules/publishing/publishing.service.ts';
 import type { Db } from './client.ts';
-import { companies, companyMembers, profiles, users } from './schema.ts';
+import { companies, companyMembers, permissionRecords, profileStylings, profiles, users } from './schema.ts';
+import { ACME_CHILD_PERMISSIONS, ACME_THEME, acmeTemplate, bobProfile, DEFAULT_THEMES, janeEdits, type SeedTheme, samEdits } from './seed-profiles.ts';
 
 export type SeedReport = { password: string; accounts: { email: string; role: string; note?: string }[] };
 
@@ -65,15 +79,57 @@ type SeedUser = {
   supervises?: boolean;
   registered: boolean;
   alias: string | null;
+  /** A profile of its own, not under the division's template. */
+  standalone?: boolean;
 };
+
+/** The theme's id, inserting it when no theme of that name exists for the division (null: a default theme). */
+async function ensureTheme(db: Db, theme: SeedTheme, companyId: number | null): Promise<number> {
+  const sameDivision = companyId === null ? isNull(profileStylings.companyId) : eq(profileStylings.companyId, companyId);
+  const [found] = await db
+    .select({ id: profileStylings.id })
+    .from(profileStylings)
+    .where(and(eq(profileStylings.name, theme.name), sameDivision))
+    .limit(1);
+  if (found) return found.id;
+  const [row] = await db
+    .insert(profileStylings)
+    .values({ ...theme, companyId, isDefault: companyId === null })
+    .returning({ id: profileStylings.id });
+  return row!.id;
+}
+
+/** Seeded content goes only into an empty document, so a restart never overwrites what someone edited. */
+async function fillIfEmpty(db: Db, profileId: number, values: Partial<typeof profiles.$inferInsert>): Promise<boolean> {
+  const done = await db
+    .update(profiles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(profiles.id, profileId), sql`${profiles.content} = '{}'::jsonb`))
+    .returning({ id: profiles.id });
+  return done.length > 0;
+}
+
+/** A child's stored content for edits made in the editor on top of its view of the template. */
+function childContent(template: Record<string, unknown>, edits: (view: EditorContent) => EditorContent) {
+  const permissions = PermissionEntriesSchema.parse(ACME_CHILD_PERMISSIONS);
+  const edited = ProfileContentOverridesSchema.parse(edits(effectiveContent(template, {}, permissions)));
+  return ProfileContentOverridesSchema.parse(applyChildEdit(template, {}, edited, permissions)) as Record<string, unknown>;
+}
+
+/** Where published pages live, as the server is configured (the seed runs before the server, from the same environment). */
+function siteConfigFromEnv(): SiteConfig {
+  const { PUBLIC_DOMAIN, PUBLIC_URL } = loadConfig();
+  return { PUBLIC_DOMAIN, PUBLIC_URL };
+}
 
 /**
  * Demo data of the quick start. Idempotent: existing rows (matched by email,
  * subdomain or alias) are left as they are, so a restart never resets anyone's password.
  */
-export async function seed(db: Db, opts: { password?: string | undefined; dataDir: string; hasher: PasswordHasher }): Promise<SeedReport> {
+export async function seed(db: Db, opts: { password?: string | undefined; dataDir: string; hasher: PasswordHasher; site?: SiteConfig }): Promise<SeedReport> {
   const password = seedPassword(opts.password, opts.dataDir);
   // Already seeded: skip the password hash and the upserts, which are most of a restart's seed cost.
+  // Seeded means: every account, every default theme, and a filled Acme template (the last thing a seed of this version adds).
   const present = await db
     .select({ id: users.id })
     .from(users)
@@ -83,7 +139,25 @@ export async function seed(db: Db, opts: { password?: string | undefined; dataDi
         SEED_ACCOUNTS.map((a) => a.email),
       ),
     );
-  if (present.length === SEED_ACCOUNTS.length) return { password, accounts: SEED_ACCOUNTS };
+  const themes = await db
+    .select({ id: profileStylings.id })
+    .from(profileStylings)
+    .where(
+      and(
+        isNull(profileStylings.companyId),
+        inArray(
+          profileStylings.name,
+          DEFAULT_THEMES.map((th) => th.name),
+        ),
+      ),
+    );
+  const [template] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .where(and(eq(companies.subdomain, 'acme'), eq(profiles.isMaster, true), sql`${profiles.content} <> '{}'::jsonb`))
+    .limit(1);
+  if (present.length === SEED_ACCOUNTS.length && themes.length === DEFAULT_THEMES.length && template) return { password, accounts: SEED_ACCOUNTS };
   const now = new Date();
   const acme = await upsertCompany(db, {
     name: 'acme',
@@ -118,6 +192,9 @@ export async function seed(db: Db, opts: { password?: string | undefined; dataDi
       .limit(1);
     if (!master) await db.insert(profiles).values({ companyId, isMaster: true, templateName: name });
   }
+  const defaultThemeIds: number[] = [];
+  for (const theme of DEFAULT_THEMES) defaultThemeIds.push(await ensureTheme(db, theme, null));
+  const acmeThemeId = await ensureTheme(db, ACME_THEME, acme);
   const masterOf = async (companyId: number) =>
     (
       await db
@@ -142,7 +219,17 @@ export async function seed(db: Db, opts: { password?: string | undefined; dataDi
     },
     { email: 'jane@acme.example', role: 'user', first: 'Jane', last: 'Doe', title: 'Jane', companyId: acme, registered: true, alias: 'jane-doe' },
     { email: 'new@acme.example', role: 'user', first: 'Nia', last: 'New', companyId: acme, registered: false, alias: null },
-    { email: 'bob@globex.example', role: 'user', first: 'Bob', last: 'Smith', title: 'Bob', companyId: globex, registered: true, alias: 'bob-smith' },
+    {
+      email: 'bob@globex.example',
+      role: 'user',
+      first: 'Bob',
+      last: 'Smith',
+      title: 'Bob',
+      companyId: globex,
+      registered: true,
+      alias: 'bob-smith',
+      standalone: true,
+    },
   ];
   const hash = await opts.hasher.hash(password);
   for (const p of people) {
@@ -169,8 +256,55 @@ export async function seed(db: Db, opts: { password?: string | undefined; dataDi
       .onConflictDoNothing();
     await db
       .insert(profiles)
-      .values({ userId, companyId: p.companyId, alias: p.alias, masterProfileId: p.role === 'superadmin' ? null : await masterOf(p.companyId) })
+      .values({
+        userId,
+        companyId: p.companyId,
+        alias: p.alias,
+        masterProfileId: p.role === 'superadmin' || p.standalone ? null : await masterOf(p.companyId),
+      })
       .onConflictDoNothing();
   }
+  await seedProfiles(db, { acme, acmeThemeId, classicThemeId: defaultThemeIds[0]!, site: opts.site ?? siteConfigFromEnv() });
   return { password, accounts: SEED_ACCOUNTS };
+}
+
+/**
+ * Acme's template and its child permissions, Jane's and Sam's details, Bob's
+ * standalone profile; Jane is published so `http://acme.localhost:3000/jane-doe`
+ * shows a page. Each document is written only while it is still empty.
+ */
+async function seedProfiles(db: Db, o: { acme: number; acmeThemeId: number; classicThemeId: number; site: SiteConfig }) {
+  const [acmeMaster] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.companyId, o.acme), eq(profiles.isMaster, true)))
+    .limit(1);
+  if (!acmeMaster) return;
+  const template = ProfileContentSchema.parse(acmeTemplate(o.acmeThemeId)) as Record<string, unknown>;
+  const { variableChangeRecords: _records, ...templateDoc } = template;
+  await fillIfEmpty(db, acmeMaster.id, { content: templateDoc, stylingId: o.acmeThemeId });
+  await db
+    .insert(permissionRecords)
+    .values({
+      profileId: acmeMaster.id,
+      kind: 'child',
+      title: `${acmeMaster.templateName ?? 'Acme Standard'} - Permissions`,
+      permissions: PermissionEntriesSchema.parse(ACME_CHILD_PERMISSIONS),
+    })
+    .onConflictDoNothing();
+
+  const profileOf = async (email: string) =>
+    (await db.select({ id: profiles.id }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(eq(users.email, email)).limit(1))[0]?.id;
+  const jane = await profileOf('jane@acme.example');
+  if (jane && (await fillIfEmpty(db, jane, { content: childContent(templateDoc, janeEdits), masterProfileId: acmeMaster.id, stylingId: o.acmeThemeId }))) {
+    const ctx = await loadProfileContext(db, jane);
+    if (ctx?.profile.alias) await publishProfile({ db, config: o.site }, ctx);
+  }
+  const sam = await profileOf('supervisor@acme.example');
+  if (sam) await fillIfEmpty(db, sam, { content: childContent(templateDoc, samEdits), masterProfileId: acmeMaster.id, stylingId: o.acmeThemeId });
+  const bob = await profileOf('bob@globex.example');
+  if (bob) {
+    const { variableChangeRecords: _none, ...bobDoc } = ProfileContentSchema.parse(bobProfile(o.classicThemeId));
+    await fillIfEmpty(db, bob, { content: bobDoc as Record<string, unknown>, masterProfileId: null, stylingId: o.classicThemeId });
+  }
 }

@@ -1,4 +1,4 @@
-import type { Role } from '@profilehub/shared';
+import type { FeatureFlags, Role } from '@profilehub/shared';
 
 /** Who is asking: the signed-in user with the divisions they belong to and supervise. */
 export type Actor = {
@@ -27,9 +27,73 @@ export function canSeeCompany(actor: Actor, companyId: number): boolean {
   return scope === 'all' || scope.includes(companyId);
 }
 
+type ProfileScope = { userId: number | null; companyId: number };
+/** A division with its feature flags merged over the defaults. */
+type FlaggedCompany = { id: number; flags: FeatureFlags };
+
 /** Spec §6: a user sees only their own profile; a supervisor those of their divisions; a superadmin all. */
-export function canViewProfile(actor: Actor, profile: { userId: number | null; companyId: number }): boolean {
+export function canViewProfile(actor: Actor, profile: ProfileScope): boolean {
   if (actor.role === 'superadmin') return true;
-  if (actor.role === 'supervisor') return actor.supervisedCompanyIds.includes(profile.companyId) || profile.userId === actor.userId;
+  if (actor.role === 'supervisor') return supervises(actor, profile.companyId) || profile.userId === actor.userId;
   return profile.userId === actor.userId;
+}
+
+/**
+ * Spec §6: the owner edits their own profile, a supervisor the profiles of the
+ * divisions they supervise, a superadmin every profile — the same people who
+ * may see it, so a profile one cannot edit answers 404 like a missing one.
+ */
+export function canEditProfile(actor: Actor, profile: ProfileScope): boolean {
+  return canViewProfile(actor, profile);
+}
+
+/** Supervisor of the profile's division, or superadmin: publish without approval, unpublish, delete, create, admin-only fields. */
+export function canManageProfile(actor: Actor, profile: { companyId: number }): boolean {
+  return actor.role === 'superadmin' || supervises(actor, profile.companyId);
+}
+
+/** Templates (master profiles) are edited by supervisors when the division has the templates flag, and by superadmins (spec §6). */
+export function canEditTemplate(actor: Actor, company: FlaggedCompany): boolean {
+  return actor.role === 'superadmin' || (supervises(actor, company.id) && company.flags.templates);
+}
+
+/**
+ * Style editing (custom CSS, themes): superadmins, and supervisors of a division
+ * with the style_editing flag (spec §6). A default theme (no division) is the
+ * superadmin's alone.
+ */
+export function canEditStyling(actor: Actor, company: FlaggedCompany | null): boolean {
+  if (actor.role === 'superadmin') return true;
+  return company !== null && supervises(actor, company.id) && company.flags.style_editing;
+}
+
+/**
+ * Permission records of a template: supervisors of its division with the
+ * permissions flag edit the children's set; the master's own set is the
+ * superadmin's (spec §4 "Superadmin … can switch between master and child permission sets").
+ */
+export function canManagePermissions(actor: Actor, company: FlaggedCompany, kind: 'child' | 'master' = 'child'): boolean {
+  if (actor.role === 'superadmin') return true;
+  return kind === 'child' && supervises(actor, company.id) && company.flags.permissions;
+}
+
+/** Spec §4 step 4: with the approvals flag, someone who does not manage the profile requests approval instead of publishing. */
+export function needsApproval(actor: Actor, profile: { companyId: number }, company: FlaggedCompany): boolean {
+  return company.flags.approvals && !canManageProfile(actor, profile);
+}
+
+function supervises(actor: Actor, companyId: number): boolean {
+  return actor.role === 'supervisor' && actor.supervisedCompanyIds.includes(companyId);
+}
+
+/**
+ * An uploaded file may be deleted (or linked to a profile) by whoever uploaded
+ * it, a supervisor of its division, or a superadmin. The owner of a profile
+ * that merely shows the file may not: a child profile's inherited master logo
+ * must not be deletable from the child.
+ */
+export function canManageUpload(actor: Actor, upload: { userId: number | null; companyId: number | null }): boolean {
+  if (actor.role === 'superadmin') return true;
+  if (upload.userId !== null && upload.userId === actor.userId) return true;
+  return actor.role === 'supervisor' && upload.companyId !== null && actor.supervisedCompanyIds.includes(upload.companyId);
 }

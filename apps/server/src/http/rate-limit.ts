@@ -54,6 +54,10 @@ export const LIMITS = {
   forgotPerEmail: { name: 'forgot-email', max: 3, windowMs: 15 * MINUTE },
   forgotPerIp: { name: 'forgot-ip', max: 30, windowMs: 15 * MINUTE },
   lookupPerIp: { name: 'lookup-ip', max: 300, windowMs: 15 * MINUTE },
+  /** Alias availability checks (editor, 900 ms debounce): generous for typing, tight enough to stop enumerating who has a page. */
+  aliasCheckPerIp: { name: 'alias-check-ip', max: 300, windowMs: 15 * MINUTE },
+  /** Upload requests (each up to 10 files) per signed-in user: a whole gallery at once, not a flood. */
+  uploadPerUser: { name: 'upload-user', max: 60, windowMs: 15 * MINUTE },
   /** Interactions from public pages: a busy visitor clicks a lot, a script floods. */
   eventsPerIp: { name: 'events-ip', max: 600, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;

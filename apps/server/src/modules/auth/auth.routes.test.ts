@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyMembers, oneTimeCodes, profiles, sessions, users } from '../../db/schema.ts';
+import { approvals, companyMembers, oneTimeCodes, profiles, sessions, users } from '../../db/schema.ts';
 import { LIMITS, RateLimiter } from '../../http/rate-limit.ts';
 import { createCompany, createUser, freshIp, lastCodeFor, lastMailTo, mailCount, PASSWORD, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -792,5 +792,27 @@ describe('rate limits on the account calls', () => {
     }
     tooMany(await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip, payload: { email: 'walk-last@x.test' } }));
     expect((await forgot('walk-last@x.test')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/companies/users/me: pending approvals badge', () => {
+  it('counts pending requests in the divisions a supervisor approves for, all for a superadmin, none for a user', async () => {
+    const db = t.app.deps.db;
+    const mine = await createCompany(db, { flags: { approvals: true } });
+    const other = await createCompany(db, { flags: { approvals: true } });
+    const supervisor = await createUser(t.app, { role: 'supervisor', companyId: mine.id });
+    const staff = await createUser(t.app, { companyId: mine.id });
+    const outsider = await createUser(t.app, { companyId: other.id });
+    await db.insert(approvals).values([
+      { profileId: staff.profileId!, companyId: mine.id, approved: null },
+      { profileId: staff.profileId!, companyId: mine.id, approved: true },
+      { profileId: outsider.profileId!, companyId: other.id, approved: null },
+    ]);
+    const badge = async (email: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/companies/users/me', headers: (await signIn(t.app, email)).headers })).json().pendingApprovals;
+    expect(await badge(supervisor.email)).toBe(1);
+    expect(await badge(staff.email)).toBe(0);
+    const admin = await createUser(t.app, { role: 'superadmin' });
+    expect(await badge(admin.email)).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, type AuthResponse, type Me } from '@profilehub/shared';
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, companyMembers, profiles, users } from '../../db/schema.ts';
+import { approvals, auditLog, companyMembers, profiles, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
@@ -54,8 +54,20 @@ export async function buildMe(db: Db, userId: number): Promise<Me> {
     company: companyList[0] ?? null,
     companies: companyList,
     supervisedCompanyIds: u.role === 'supervisor' ? memberships.filter((m) => m.role === 'supervisor').map((m) => m.companyId) : [],
-    pendingApprovals: 0,
+    pendingApprovals: await pendingApprovalCount(db, u.role, memberships),
   };
+}
+
+/** The side navigation's Approvals badge: pending requests in the divisions this person approves for (spec §2). */
+async function pendingApprovalCount(db: Db, role: UserRow['role'], memberships: { companyId: number; role: string }[]): Promise<number> {
+  if (role === 'user') return 0;
+  const scope = role === 'superadmin' ? undefined : memberships.filter((m) => m.role === 'supervisor').map((m) => m.companyId);
+  if (scope && scope.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(approvals)
+    .where(scope ? and(isNull(approvals.approved), inArray(approvals.companyId, scope)) : isNull(approvals.approved));
+  return row?.n ?? 0;
 }
 
 async function startSession(deps: Deps, user: UserRow, ctx: RequestContext): Promise<AuthResponse> {

@@ -30,16 +30,14 @@ export async function recordEvent(db: Db, e: TrackEvent, visitor: string): Promi
     .where(and(eq(profiles.id, e.profileId), isNotNull(profiles.publishedAt)))
     .limit(1);
   if (!p) return false;
-  await db
-    .insert(events)
-    .values({
-      companyId: p.companyId,
-      profileId: e.profileId,
-      action: e.action,
-      type: e.type,
-      label: e.label ?? null,
-      value: e.value ?? null,
-      visitorHash: visitor,
-    });
+  await db.insert(events).values({
+    companyId: p.companyId,
+    profileId: e.profileId,
+    action: e.action,
+    type: e.type,
+    label: e.label ?? null,
+    value: e.value ?? null,
+    visitorHash: visitor,
+  });
   return true;
 }

@@ -1,6 +1,7 @@
+import { PROFILE_API_MESSAGES as M } from '@profilehub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyMembers } from '../../db/schema.ts';
-import { createCompany, createUser, signIn } from '../../test/factories.ts';
+import { childDetails, createCompany, createTemplateDivision, createTheme, createUser, getProfileRow, setProfile, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -93,5 +94,136 @@ describe('GET /api/profiles/:id', () => {
       expect(res.statusCode, id).toBe(400);
       expect(res.json()).toMatchObject({ statusCode: 400, errors: [{ message: expect.any(String) }] });
     }
+  });
+});
+
+describe('POST /api/profiles', () => {
+  const create = (headers: Record<string, string>, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/profiles', headers, payload: payload as object });
+
+  it('a supervisor creates a template when the division has the templates flag, and a standalone profile for a member', async () => {
+    const db = t.app.deps.db;
+    const co = await createCompany(db, { flags: { templates: true } });
+    const theme = await createTheme(db, { companyId: co.id });
+    const sup = await signedIn({ role: 'supervisor', companyId: co.id });
+    const member = await createUser(t.app, { companyId: co.id });
+
+    const template = await create(sup.headers, {
+      companyId: co.id,
+      isMaster: true,
+      templateName: 'Sales',
+      content: { stylingId: theme.id, jobTitle: 'Sales' },
+    });
+    expect(template.statusCode).toBe(200);
+    expect(template.json()).toMatchObject({
+      success: true,
+      profile: { isMaster: true, companyId: co.id, userId: null, templateName: 'Sales', version: 1, alias: null },
+    });
+    const row = await getProfileRow(db, template.json().profile.id);
+    expect(row).toMatchObject({ stylingId: theme.id, content: { jobTitle: 'Sales', templateLayout: 'desktop2' } });
+
+    const standalone = await create(sup.headers, { data: { companyId: co.id, userId: member.id } });
+    expect(standalone.statusCode).toBe(200);
+    expect(standalone.json().profile).toMatchObject({ isMaster: false, userId: member.id, masterProfileId: null });
+
+    const child = await create(sup.headers, {
+      companyId: co.id,
+      userId: member.id,
+      masterProfileId: template.json().profile.id,
+      content: { fullName: 'Child' },
+    });
+    expect(child.statusCode).toBe(200);
+    expect((await getProfileRow(db, child.json().profile.id))!.content).toEqual({ fullName: 'Child' });
+  });
+
+  it('a child created with content gets only what its template lets children change', async () => {
+    const db = t.app.deps.db;
+    const d = await createTemplateDivision(db, { permissions: [{ key: 'emailAddress', edit: false }] });
+    const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
+    const res = await create(sup.headers, {
+      companyId: d.company.id,
+      masterProfileId: d.masterId,
+      content: { fullName: 'New Person', emailAddress: 'mine@x.test' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await getProfileRow(db, res.json().profile.id))!.content).toEqual({ fullName: 'New Person' });
+  });
+
+  it('refuses what does not fit: a template without the flag (403), an owner from elsewhere, a foreign template, bad content (400)', async () => {
+    const db = t.app.deps.db;
+    const co = await createCompany(db);
+    const other = await createCompany(db, { flags: { templates: true } });
+    const sup = await signedIn({ role: 'supervisor', companyId: co.id });
+    const outsider = await createUser(t.app, { companyId: other.id });
+
+    const noFlag = await create(sup.headers, { companyId: co.id, isMaster: true });
+    expect(noFlag.statusCode).toBe(403);
+    expect(noFlag.json().message).toBe(M.templatesOff);
+    const foreignOwner = await create(sup.headers, { companyId: co.id, userId: outsider.id });
+    expect(foreignOwner.statusCode).toBe(400);
+    expect(foreignOwner.json().message).toBe(M.ownerNotMember);
+    const foreignTemplate = await create(sup.headers, { companyId: co.id, masterProfileId: other.masterProfileId });
+    expect(foreignTemplate.statusCode).toBe(400);
+    expect(foreignTemplate.json().message).toBe(M.masterOfOtherDivision);
+    const badContent = await create(sup.headers, { companyId: co.id, content: { emailAddress: 'not an email' } });
+    expect(badContent.statusCode).toBe(400);
+    expect(badContent.json()).toMatchObject({ message: 'Please enter a valid email address', errors: [{ path: 'content.emailAddress' }] });
+    expect((await create(sup.headers, { companyId: 'x' })).statusCode).toBe(400);
+  });
+
+  it('a plain user may not create profiles (403); another division answers 404; 401 without a session', async () => {
+    const db = t.app.deps.db;
+    const co = await createCompany(db);
+    const user = await signedIn({ companyId: co.id });
+    expect((await create(user.headers, { companyId: co.id })).statusCode).toBe(403);
+    const sup = await signedIn({ role: 'supervisor', companyId: co.id });
+    const foreign = await createCompany(db);
+    expect((await create(sup.headers, { companyId: foreign.id })).statusCode).toBe(404);
+    expect((await create({}, { companyId: co.id })).statusCode).toBe(401);
+    const admin = await signedIn({ role: 'superadmin' });
+    expect((await create(admin.headers, { companyId: foreign.id, isMaster: true })).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /api/profiles/:id', () => {
+  const remove = (headers: Record<string, string>, id: number) => t.app.inject({ method: 'DELETE', url: `/api/profiles/${id}`, headers });
+
+  it('a supervisor deletes an unpublished profile; a published one must be unpublished first', async () => {
+    const db = t.app.deps.db;
+    const d = await createTemplateDivision(db);
+    const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
+    const user = await createUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+    await setProfile(db, user.profileId!, { publishedAt: new Date(), publishedHtml: '<p>live</p>' });
+    const refused = await remove(sup.headers, user.profileId!);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(M.deletePublished);
+    expect(await getProfileRow(db, user.profileId!)).toBeDefined();
+
+    await setProfile(db, user.profileId!, { publishedAt: null, publishedHtml: null });
+    const res = await remove(sup.headers, user.profileId!);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    expect(await getProfileRow(db, user.profileId!)).toBeUndefined();
+  });
+
+  it('a template in use cannot be deleted', async () => {
+    const db = t.app.deps.db;
+    const d = await createTemplateDivision(db);
+    const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
+    await createUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId });
+    const res = await remove(sup.headers, d.masterId);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(M.deleteTemplateInUse);
+  });
+
+  it('the owner gets 403, another division 404, no session 401', async () => {
+    const db = t.app.deps.db;
+    const co = await createCompany(db);
+    const owner = await signedIn({ companyId: co.id });
+    expect((await remove(owner.headers, owner.user.profileId!)).statusCode).toBe(403);
+    const outsider = await signedIn({ role: 'supervisor', companyId: (await createCompany(db)).id });
+    expect((await remove(outsider.headers, owner.user.profileId!)).statusCode).toBe(404);
+    expect((await remove({}, owner.user.profileId!)).statusCode).toBe(401);
+    expect(await getProfileRow(db, owner.user.profileId!)).toBeDefined();
   });
 });

@@ -1,49 +1,244 @@
-import { eq } from 'drizzle-orm';
+import {
+  AliasBodySchema,
+  AliasTestResponseSchema,
+  ApprovalRequiredBodySchema,
+  CreateProfileResponseSchema,
+  CreateProfileSchema,
+  IdParamsSchema,
+  PROFILE_API_MESSAGES as M,
+  ProfileBasicSchema,
+  ProfileEditorViewSchema,
+  ProfileQuerySchema,
+  PublishBlockedBodySchema,
+  PublishResponseSchema,
+  RebuildChildrenResponseSchema,
+  SaveProfileResponseSchema,
+  SaveProfileSchema,
+  SetAliasResponseSchema,
+  StaleProfileBodySchema,
+  SuccessSchema,
+  ValidateAliasQuerySchema,
+  ValidateAliasResponseSchema,
+} from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { profiles } from '../../db/schema.ts';
 import { actorOf, requireAuth } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
-import { canViewProfile } from '../../http/policy.ts';
+import { badRequest, errorBody } from '../../http/errors.ts';
+import { canManageProfile, needsApproval } from '../../http/policy.ts';
+import { LIMITS } from '../../http/rate-limit.ts';
+import { approvePending } from '../approvals/approvals.service.ts';
+import { publishBlock, publishProfile, rebuildChildren, unpublishProfile } from '../publishing/publishing.service.ts';
+import { pendingApprovalId } from './profiles.queries.ts';
+import {
+  aliasIsFree,
+  basicOf,
+  cleanAlias,
+  createProfile,
+  deleteProfile,
+  editorView,
+  requireManager,
+  requireTemplateEditor,
+  saveProfile,
+  setAlias,
+  testAlias,
+  visibleProfile,
+} from './profiles.service.ts';
 
-const ProfileBasicSchema = z.object({
-  id: z.number(),
-  alias: z.string().nullable(),
-  userId: z.number().nullable(),
-  companyId: z.number(),
-  isMaster: z.boolean(),
-  masterProfileId: z.number().nullable(),
-  publishedAt: z.string().nullable(),
-});
+const tags = ['profiles'];
 
 export async function profilesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const deps = app.deps;
+  const { db } = deps;
+
+  r.get(
+    '/profiles/validateAlias',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Whether an alias (cleaned as the editor cleans it, spec §5) is well formed and free; rate limited per IP',
+        querystring: ValidateAliasQuerySchema,
+        response: { 200: ValidateAliasResponseSchema },
+      },
+    },
+    async (req) => {
+      deps.limiter.hit(LIMITS.aliasCheckPerIp, req.ip);
+      const alias = cleanAlias(req.query.alias);
+      return alias !== null && (await aliasIsFree(deps, alias));
+    },
+  );
 
   r.get(
     '/profiles/:id',
     {
       onRequest: requireAuth,
       schema: {
-        tags: ['profiles'],
-        summary: 'A profile record (basic); another division’s profile answers 404',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-        response: { 200: ProfileBasicSchema },
+        tags,
+        summary:
+          'A profile: the record, or with populate=self-service the editor view (content, permissions, division); another division’s profile answers 404',
+        params: IdParamsSchema,
+        querystring: ProfileQuerySchema,
+        response: { 200: ProfileEditorViewSchema.or(ProfileBasicSchema) },
       },
     },
     async (req) => {
-      const [p] = await db.select().from(profiles).where(eq(profiles.id, req.params.id)).limit(1);
-      if (!p || !canViewProfile(actorOf(req), p)) throw notFound('Profile not found');
-      return {
-        id: p.id,
-        alias: p.alias,
-        userId: p.userId,
-        companyId: p.companyId,
-        isMaster: p.isMaster,
-        masterProfileId: p.masterProfileId,
-        publishedAt: p.publishedAt?.toISOString() ?? null,
-      };
+      const actor = actorOf(req);
+      const ctx = await visibleProfile(deps, actor, req.params.id);
+      if (req.query.populate === 'self-service') return editorView(deps, actor, ctx);
+      return basicOf(ctx.profile);
+    },
+  );
+
+  r.put(
+    '/profiles/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Save the profile: {version, content} (or {data}); a stale version answers 409 with currentVersion and content, nothing written',
+        description:
+          'A child’s edits to hidden or locked keys are dropped (the stored value stays); subscriptionType and limits from non-managers and cssPlug without style editing are dropped the same way. Empty values are dropped (spec §5).',
+        params: IdParamsSchema,
+        body: SaveProfileSchema,
+        response: { 200: SaveProfileResponseSchema, 409: StaleProfileBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const result = await saveProfile(deps, actorOf(req), req.params.id, req.body);
+      if (result.ok) return result.body;
+      return reply.code(409).send({ ...errorBody(409, 'stale_version', M.stale), ...result.stale });
+    },
+  );
+
+  r.post(
+    '/profiles',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Create a template (master), standalone or child profile in a division the caller supervises',
+        body: CreateProfileSchema,
+        response: { 200: CreateProfileResponseSchema },
+      },
+    },
+    async (req) => {
+      const row = await createProfile(deps, actorOf(req), req.body);
+      return { success: true as const, profile: { ...basicOf(row), templateName: row.templateName, version: row.version } };
+    },
+  );
+
+  r.delete(
+    '/profiles/:id',
+    {
+      onRequest: requireAuth,
+      schema: { tags, summary: 'Delete an unpublished profile (supervisor or superadmin)', params: IdParamsSchema, response: { 200: SuccessSchema } },
+    },
+    async (req) => {
+      await deleteProfile(deps, actorOf(req), req.params.id);
+      return { success: true as const };
+    },
+  );
+
+  r.post(
+    '/profiles/:id/alias/test',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Alias test: 200 {success, message: cleaned alias} when this profile may take it; 400 bad format, 409 taken or already set',
+        params: IdParamsSchema,
+        body: AliasBodySchema,
+        response: { 200: AliasTestResponseSchema },
+      },
+    },
+    async (req) => {
+      deps.limiter.hit(LIMITS.aliasCheckPerIp, req.ip);
+      return testAlias(deps, actorOf(req), req.params.id, req.body.alias);
+    },
+  );
+
+  r.put(
+    '/profiles/:id/alias',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Set-alias: once only (409 when already set to another alias, 409 when taken)',
+        params: IdParamsSchema,
+        body: AliasBodySchema,
+        response: { 200: SetAliasResponseSchema },
+      },
+    },
+    async (req) => ({ success: true as const, alias: await setAlias(deps, actorOf(req), req.params.id, req.body.alias) }),
+  );
+
+  r.put(
+    '/profiles/:id/publish',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Publish (build): 400 with `missing` when required items are missing or no alias; 409 approval_required when the division approves changes',
+        params: IdParamsSchema,
+        response: { 200: PublishResponseSchema, 400: PublishBlockedBodySchema, 409: ApprovalRequiredBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const ctx = await visibleProfile(deps, actor, req.params.id);
+      requireTemplateEditor(actor, ctx);
+      const blocked = publishBlock(ctx);
+      if (blocked) return reply.code(400).send(blocked);
+      if (!ctx.profile.isMaster && needsApproval(actor, ctx.profile, ctx.company)) {
+        const pending = await pendingApprovalId(db, ctx.profile.id);
+        return reply.code(409).send({ ...errorBody(409, 'approval_required', M.approvalRequired), pendingApprovalId: pending });
+      }
+      const { site, publishedAt } = await publishProfile(deps, ctx);
+      if (canManageProfile(actor, ctx.profile)) await approvePending(db, ctx.profile.id, actor.userId);
+      return { success: true as const, site: { netlifySiteID: site.siteId, ...site }, publishedAt: publishedAt.toISOString() };
+    },
+  );
+
+  r.put(
+    '/profiles/:id/unpublish',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Take the public page down (supervisor or superadmin); it then answers 404',
+        params: IdParamsSchema,
+        response: { 200: SuccessSchema },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const ctx = await visibleProfile(deps, actor, req.params.id);
+      requireManager(actor, ctx);
+      await unpublishProfile(deps, ctx.profile);
+      return { success: true as const };
+    },
+  );
+
+  r.post(
+    '/profiles/rebuild-children/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Republish every published child of a template with the template’s current content',
+        params: IdParamsSchema,
+        response: { 200: RebuildChildrenResponseSchema },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const ctx = await visibleProfile(deps, actor, req.params.id);
+      if (!ctx.profile.isMaster) throw badRequest(M.notATemplate);
+      requireManager(actor, ctx);
+      requireTemplateEditor(actor, ctx);
+      const counts = await rebuildChildren(deps, ctx, (profileId, err) => req.log.error({ err, profileId }, 'rebuilding a child failed'));
+      return { success: true as const, ...counts };
     },
   );
 }

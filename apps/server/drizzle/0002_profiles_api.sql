@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "published_overrides" jsonb;--> statement-breakpoint
+CREATE UNIQUE INDEX "approvals_one_pending_per_profile" ON "approvals" USING btree ("profile_id") WHERE "approvals"."approved" is null;

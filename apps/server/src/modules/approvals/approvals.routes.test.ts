@@ -1,0 +1,192 @@
+import { PROFILE_API_MESSAGES as M } from '@profilehub/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvals } from '../../db/schema.ts';
+import { childDetails, createTemplateDivision, createUser, getProfileRow, lastMailTo, setProfile, signIn } from '../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Headers = Record<string, string>;
+const db = () => t.app.deps.db;
+const signedIn = async (o: Parameters<typeof createUser>[1]) => {
+  const user = await createUser(t.app, o);
+  return { user, headers: (await signIn(t.app, user.email)).headers, id: user.profileId! };
+};
+const request = (headers: Headers, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/approvals', headers, payload: payload as object });
+const reRequest = (headers: Headers, id: number, payload: unknown = { approved: null, requestedAt: new Date().toISOString() }) =>
+  t.app.inject({ method: 'PUT', url: `/api/approvals/single/${id}`, headers, payload: payload as object });
+const respond = (headers: Headers, id: number, payload: unknown) =>
+  t.app.inject({ method: 'PUT', url: `/api/approvals/respond/${id}`, headers, payload: payload as object });
+const row = async (id: number) => (await db().select().from(approvals).where(eq(approvals.id, id)))[0]!;
+
+async function division(flags: { approvals?: boolean } = { approvals: true }) {
+  const d = await createTemplateDivision(db(), { flags });
+  const jane = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+  const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
+  return { ...d, jane, sup };
+}
+
+describe('POST /api/approvals', () => {
+  it('the owner requests approval: a pending request with the changes against the published page', async () => {
+    const d = await division();
+    await t.app.inject({ method: 'PUT', url: `/api/profiles/${d.jane.id}/publish`, headers: d.sup.headers });
+    await setProfile(db(), d.jane.id, { content: { ...childDetails(), jobTitle: 'Sales Director' } });
+    const res = await request(d.jane.headers, { targetProfile: d.jane.id, profileId: d.jane.id, company: d.company.id, requestedAt: '2020-01-01T00:00:00Z' });
+    expect(res.statusCode).toBe(200);
+    const approval = res.json().data;
+    expect(approval).toMatchObject({
+      profileId: d.jane.id,
+      targetProfile: d.jane.id,
+      company: { id: d.company.id },
+      approved: null,
+      message: null,
+      respondedAt: null,
+    });
+    // The server's clock, not the client's.
+    expect(Date.parse(approval.requestedAt)).toBeGreaterThan(Date.parse('2024-01-01'));
+    expect(approval.profileChanges).toEqual([
+      { actionType: 'updated', fieldTitle: 'Job title', oldValue: { value: 'Head of Sales' }, newValue: { value: 'Sales Director' } },
+    ]);
+    const editor = (await t.app.inject({ method: 'GET', url: `/api/profiles/${d.jane.id}?populate=self-service`, headers: d.jane.headers })).json();
+    expect(editor.profile).toMatchObject({ pendingApproval: true, pendingApprovalId: approval.id });
+  });
+
+  it('a second request re-requests the pending one (one pending per profile)', async () => {
+    const d = await division();
+    const first = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    const second = await request(d.jane.headers, { targetProfile: d.jane.id });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.id).toBe(first.id);
+    expect(Date.parse(second.json().data.requestedAt)).toBeGreaterThanOrEqual(Date.parse(first.requestedAt));
+    const [concurrentA, concurrentB] = await Promise.all([
+      request(d.jane.headers, { profileId: d.jane.id }),
+      request(d.jane.headers, { profileId: d.jane.id }),
+    ]);
+    expect([concurrentA.json().data.id, concurrentB.json().data.id]).toEqual([first.id, first.id]);
+    expect(await db().select().from(approvals).where(eq(approvals.profileId, d.jane.id))).toHaveLength(1);
+  });
+
+  it('a never-published profile lists its content as added', async () => {
+    const d = await division();
+    const changes = (await request(d.jane.headers, { profileId: d.jane.id })).json().data.profileChanges;
+    expect(changes).toEqual(expect.arrayContaining([{ actionType: 'added', fieldTitle: 'Job title', oldValue: null, newValue: { value: 'Head of Sales' } }]));
+  });
+
+  it('refuses without the approvals flag, for a template, for a mismatched division or profile (400)', async () => {
+    const d = await division();
+    const off = await division({});
+    const noFlag = await request(off.jane.headers, { profileId: off.jane.id });
+    expect(noFlag.statusCode).toBe(400);
+    expect(noFlag.json().message).toBe(M.approvalsOff);
+    const template = await request(d.sup.headers, { profileId: d.masterId });
+    expect(template.statusCode).toBe(400);
+    expect(template.json().message).toBe(M.approvalForTemplate);
+    const wrongDivision = await request(d.jane.headers, { profileId: d.jane.id, company: off.company.id });
+    expect(wrongDivision.statusCode).toBe(400);
+    expect(wrongDivision.json().message).toBe(M.wrongDivision);
+    const mismatch = await request(d.jane.headers, { profileId: d.jane.id, targetProfile: d.masterId });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toBe('targetProfile and profileId name different profiles.');
+    expect((await request(d.jane.headers, {})).json().message).toBe('profileId is required.');
+  });
+
+  it('answers 404 for a colleague’s or another division’s profile, 401 without a session', async () => {
+    const d = await division();
+    const other = await division();
+    const colleague = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId });
+    expect((await request(colleague.headers, { profileId: d.jane.id })).statusCode).toBe(404);
+    expect((await request(other.sup.headers, { profileId: d.jane.id })).statusCode).toBe(404);
+    expect((await request({}, { profileId: d.jane.id })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/approvals/single/:id', () => {
+  it('re-requests a declined approval', async () => {
+    const d = await division();
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    await respond(d.sup.headers, approval.id, { approved: false, message: 'Fix the photo' });
+    const res = await reRequest(d.jane.headers, approval.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: approval.id, approved: null, message: null, respondedAt: null });
+  });
+
+  it('refuses a re-request while another request is pending (409), approved other than null (400), elsewhere (404)', async () => {
+    const d = await division();
+    const old = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    await respond(d.sup.headers, old.id, { approved: false });
+    const pending = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    expect(pending.id).not.toBe(old.id);
+    const clash = await reRequest(d.jane.headers, old.id);
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe(M.approvalPendingExists);
+    const bad = await reRequest(d.jane.headers, pending.id, { approved: true });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('approved must be null to re-request an approval.');
+    const other = await division();
+    expect((await reRequest(other.sup.headers, pending.id)).statusCode).toBe(404);
+    expect((await reRequest(d.jane.headers, 2_147_483_000)).statusCode).toBe(404);
+    expect((await reRequest({}, pending.id)).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/approvals/respond/:id', () => {
+  it('approving publishes the profile at once', async () => {
+    const d = await division();
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    const res = await respond(d.sup.headers, approval.id, { approved: true, message: 'Looks good', rebuild: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: approval.id, approved: true, message: 'Looks good', respondedAt: expect.any(String) });
+    const profile = await getProfileRow(db(), d.jane.id);
+    expect(profile!.publishedHtml).toContain('Jane Doe');
+    expect(await row(approval.id)).toMatchObject({ approved: true, respondedBy: d.sup.user.id });
+  });
+
+  it('approving without rebuild only records the answer', async () => {
+    const d = await division();
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    expect((await respond(d.sup.headers, approval.id, { approved: true, rebuild: false })).statusCode).toBe(200);
+    expect((await getProfileRow(db(), d.jane.id))!.publishedAt).toBeNull();
+  });
+
+  it('an approval that cannot be published stays pending with the checklist (400)', async () => {
+    const d = await division();
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    await setProfile(db(), d.jane.id, { content: { fullName: 'Jane Doe' } });
+    const res = await respond(d.sup.headers, approval.id, { approved: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().missing.map((m: { key: string }) => m.key)).toEqual(['profilePhoto', 'jobTitle']);
+    expect((await row(approval.id)).approved).toBeNull();
+  });
+
+  it('declining mails the owner with the message', async () => {
+    const d = await division();
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    const res = await respond(d.sup.headers, approval.id, { approved: false, message: 'Please use a professional photo.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ approved: false, message: 'Please use a professional photo.' });
+    const mail = await lastMailTo(db(), d.jane.user.email);
+    expect(mail?.subject).toBe('Your profile changes were not approved');
+    expect(mail?.text).toContain('Please use a professional photo.');
+    expect((await getProfileRow(db(), d.jane.id))!.publishedAt).toBeNull();
+  });
+
+  it('an answered approval cannot be answered again (409); the owner may not answer (403); others 404', async () => {
+    const d = await division();
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    const own = await respond(d.jane.headers, approval.id, { approved: true });
+    expect(own.statusCode).toBe(403);
+    const other = await division();
+    expect((await respond(other.sup.headers, approval.id, { approved: true })).statusCode).toBe(404);
+    expect((await respond({}, approval.id, { approved: true })).statusCode).toBe(401);
+    expect((await respond(d.sup.headers, approval.id, { approved: 'yes' })).statusCode).toBe(400);
+    expect((await respond(d.sup.headers, approval.id, { approved: false })).statusCode).toBe(200);
+    const again = await respond(d.sup.headers, approval.id, { approved: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(M.approvalAnswered);
+  });
+});

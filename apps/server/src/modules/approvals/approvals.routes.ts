@@ -1,0 +1,67 @@
+import {
+  ApprovalResponseSchema,
+  CreateApprovalSchema,
+  IdParamsSchema,
+  PublishBlockedBodySchema,
+  ReRequestApprovalSchema,
+  RespondApprovalSchema,
+} from '@profilehub/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf, requireAuth } from '../../http/auth.ts';
+import { requestApproval, reRequestApproval, respondToApproval } from './approvals.service.ts';
+
+const tags = ['approvals'];
+
+export async function approvalsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+
+  r.post(
+    '/approvals',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Request approval to publish {targetProfile, requestedAt, company, profileId}; re-requests the pending one when it exists',
+        body: CreateApprovalSchema,
+        response: { 200: ApprovalResponseSchema },
+      },
+    },
+    async (req) => ({ success: true as const, data: await requestApproval(deps, actorOf(req), req.body) }),
+  );
+
+  r.put(
+    '/approvals/single/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Re-request an approval {approved: null, requestedAt}',
+        params: IdParamsSchema,
+        body: ReRequestApprovalSchema,
+        response: { 200: ApprovalResponseSchema },
+      },
+    },
+    async (req) => ({ success: true as const, data: await reRequestApproval(deps, actorOf(req), req.params.id) }),
+  );
+
+  r.put(
+    '/approvals/respond/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Answer an approval {approved, message, rebuild}: approved with rebuild publishes at once; declined mails the owner',
+        params: IdParamsSchema,
+        body: RespondApprovalSchema,
+        response: { 200: ApprovalResponseSchema, 400: PublishBlockedBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const result = await respondToApproval(deps, actorOf(req), req.params.id, req.body, req.log);
+      if ('blocked' in result) return reply.code(400).send(result.blocked);
+      return { success: true as const, data: result.approval };
+    },
+  );
+}

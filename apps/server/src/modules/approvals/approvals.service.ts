@@ -1,0 +1,164 @@
+/**
+ * Approval requests (spec §3 Approval, §4 Approval and Publish flow step 4):
+ * a profile has at most one pending request (a unique index on pending rows);
+ * asking again re-requests it with a fresh date and the current changes.
+ */
+import { type Approval, type CreateApprovalInput, PROFILE_API_MESSAGES as M, type ProfileChange } from '@profilehub/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { approvals, users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import type { Actor } from '../../http/policy.ts';
+import { pageContentOf } from '../profiles/profile-content.ts';
+import { isUniqueViolation, type ProfileContext } from '../profiles/profiles.queries.ts';
+import { requireManager, visibleProfile } from '../profiles/profiles.service.ts';
+import { publishBlock, publishProfile } from '../publishing/publishing.service.ts';
+import { profileChanges } from './profile-changes.ts';
+
+type ApprovalRow = typeof approvals.$inferSelect;
+
+export function toApproval(row: ApprovalRow): Approval {
+  return {
+    id: row.id,
+    profileId: row.profileId,
+    targetProfile: row.profileId,
+    company: { id: row.companyId },
+    requestedAt: row.requestedAt.toISOString(),
+    approved: row.approved,
+    message: row.message,
+    respondedAt: row.respondedAt?.toISOString() ?? null,
+    profileChanges: row.profileChanges as ProfileChange[],
+  };
+}
+
+/** What would change on the page if it were published now. */
+const changesOf = (ctx: ProfileContext) => profileChanges(ctx.profile.publishedContent, pageContentOf(ctx) as Record<string, unknown>);
+
+function requireApprovable(ctx: ProfileContext): void {
+  if (ctx.profile.isMaster) throw badRequest(M.approvalForTemplate);
+  if (!ctx.company.flags.approvals) throw badRequest(M.approvalsOff);
+}
+
+/** POST /approvals: the owner (or a supervisor) asks for the profile's current content to be published. */
+export async function requestApproval(deps: Pick<Deps, 'db'>, actor: Actor, input: CreateApprovalInput): Promise<Approval> {
+  const ctx = await visibleProfile(deps, actor, (input.profileId ?? input.targetProfile)!);
+  const companyId = typeof input.company === 'object' ? input.company.id : input.company;
+  if (companyId !== undefined && companyId !== ctx.profile.companyId) throw badRequest(M.wrongDivision, 'company');
+  requireApprovable(ctx);
+  const now = new Date();
+  const profileChanges = changesOf(ctx);
+  const [row] = await deps.db
+    .insert(approvals)
+    .values({ profileId: ctx.profile.id, companyId: ctx.profile.companyId, requestedBy: actor.userId, requestedAt: now, profileChanges })
+    .onConflictDoUpdate({
+      target: approvals.profileId,
+      targetWhere: sql`${approvals.approved} is null`,
+      set: { requestedAt: now, requestedBy: actor.userId, profileChanges },
+    })
+    .returning();
+  return toApproval(row!);
+}
+
+/** The approval and its profile when the actor may see the profile; otherwise 404. */
+async function visibleApproval(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<{ row: ApprovalRow; ctx: ProfileContext }> {
+  const [row] = await deps.db.select().from(approvals).where(eq(approvals.id, id)).limit(1);
+  if (!row) throw notFound('Approval not found');
+  try {
+    return { row, ctx: await visibleProfile(deps, actor, row.profileId) };
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) throw notFound('Approval not found');
+    throw err;
+  }
+}
+
+/** PUT /approvals/single/{id} {approved: null}: asks again — pending with a new date and the current changes. */
+export async function reRequestApproval(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<Approval> {
+  const { ctx } = await visibleApproval(deps, actor, id);
+  requireApprovable(ctx);
+  try {
+    const [row] = await deps.db
+      .update(approvals)
+      .set({
+        approved: null,
+        requestedAt: new Date(),
+        requestedBy: actor.userId,
+        message: null,
+        respondedAt: null,
+        respondedBy: null,
+        profileChanges: changesOf(ctx),
+      })
+      .where(eq(approvals.id, id))
+      .returning();
+    return toApproval(row!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, 'approval_pending', M.approvalPendingExists);
+    throw err;
+  }
+}
+
+/** Supervisors publishing directly approve what was pending (spec §4 step 4: "approve a pending approval directly … then build"). */
+export async function approvePending(db: Db, profileId: number, actorId: number): Promise<void> {
+  await db
+    .update(approvals)
+    .set({ approved: true, respondedBy: actorId, respondedAt: new Date() })
+    .where(and(eq(approvals.profileId, profileId), isNull(approvals.approved)));
+}
+
+export type RespondInput = { approved: boolean; message?: string | null | undefined; rebuild: boolean };
+
+/**
+ * PUT /approvals/respond/{id}: a supervisor or superadmin answers. Approved with
+ * rebuild publishes at once (in the same transaction, so a failed publish
+ * leaves the request pending); declined mails the owner, who resubmits.
+ */
+export async function respondToApproval(
+  deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'publishedPages'>,
+  actor: Actor,
+  id: number,
+  input: RespondInput,
+  log: FastifyBaseLogger,
+): Promise<{ approval: Approval } | { blocked: NonNullable<ReturnType<typeof publishBlock>> }> {
+  const { row, ctx } = await visibleApproval(deps, actor, id);
+  requireManager(actor, ctx);
+  if (row.approved !== null) throw new AppError(409, 'approval_answered', M.approvalAnswered);
+  if (input.approved && input.rebuild) {
+    const blocked = publishBlock(ctx);
+    if (blocked) return { blocked };
+  }
+  const answer = { approved: input.approved, message: input.message || null, respondedBy: actor.userId, respondedAt: new Date() };
+  const updated = await deps.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(approvals)
+      .set(answer)
+      .where(and(eq(approvals.id, id), isNull(approvals.approved)))
+      .returning();
+    if (!done) throw new AppError(409, 'approval_answered', M.approvalAnswered);
+    if (input.approved && input.rebuild) await publishProfile({ db: tx as unknown as Db, config: deps.config }, ctx);
+    return done;
+  });
+  if (input.approved && input.rebuild) deps.publishedPages.forget(ctx.profile.companyId, ctx.profile.alias);
+  if (!input.approved) await mailDecline(deps, ctx, answer.message, log);
+  return { approval: toApproval(updated) };
+}
+
+async function mailDecline(deps: Pick<Deps, 'db' | 'mailer'>, ctx: ProfileContext, message: string | null, log: FastifyBaseLogger): Promise<void> {
+  if (ctx.profile.userId === null) return;
+  const [owner] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, ctx.profile.userId)).limit(1);
+  if (!owner) return;
+  try {
+    await deps.mailer.send({
+      to: owner.email,
+      subject: 'Your profile changes were not approved',
+      text: [
+        'Your latest profile changes were reviewed and not approved, so your public page stays as it was.',
+        message ? `\nMessage from your supervisor:\n${message}\n` : '',
+        'Update your profile and submit it again when you are ready.',
+      ].join('\n'),
+    });
+  } catch (err) {
+    // The answer is recorded; a mail that cannot be sent must not undo it.
+    log.error({ err, profileId: ctx.profile.id }, 'decline mail failed');
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * Spec §3 Profile change: what an approver sees — each field or item whose
+ * value on the page would change, with its old and new value. Pure.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { type ChangeValue, COLLECTION_FIELDS, isEmptyRichText, OBJECT_FIELDS, PROFILE_CONTENT_FIELDS, type ProfileChange } from '@profilehub/shared';
+
+type Doc = Record<string, unknown>;
+
+const FIELD_TITLES: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  fullName: 'Full name',
+  titleSize: 'Title size',
+  subtitleSize: 'Subtitle size',
+  jobTitle: 'Job title',
+  profilePhoto: 'Profile picture',
+  mainContactNumber: 'Main contact number',
+  whatsappNumber: 'WhatsApp number',
+  officeNumber: 'Office number',
+  emailAddress: 'Email address',
+  navigateToOffice: 'Navigate to office',
+  mainActionButton: 'Call to action',
+  stylingId: 'Theme',
+  fontFamily: 'Font',
+  cssPlug: 'Custom CSS',
+  logo: 'Logo',
+  banner: 'Background',
+  mobileBanner: 'Mobile banner',
+  desktopBanner: 'Desktop banner',
+  banners: 'Banners',
+  qrCodeData: 'QR code',
+  profileDisclaimer: 'Footer disclaimer',
+  consentText: 'Consent text',
+  referral_message: 'WhatsApp share message',
+  aboutMeVideo: 'About me video',
+  limits: 'Limits',
+  links: 'Button',
+  infoSections: 'Section',
+  imageGallery: 'Gallery image',
+  videoGallery: 'Video',
+  testimonials: 'Testimonial',
+  socialLinks: 'Social link',
+  contactForm: 'Contact form',
+  cssVariables: 'Colour',
+  templateLayout: 'Layout',
+  iconStyle: 'Icon style',
+  subscriptionType: 'Subscription',
+  enableConsent: 'Consent',
+  aboutMeVideoEnabled: 'About me video shown',
+};
+
+/** Fields holding one image ({url, id, …}): only the image shown counts. */
+const IMAGE_FIELDS = new Set(['profilePhoto', 'logo', 'banner', 'mobileBanner', 'desktopBanner']);
+const COLLECTIONS = new Set<string>(COLLECTION_FIELDS);
+const OBJECTS = new Set<string>([...OBJECT_FIELDS, 'navigateToOffice']);
+
+const isObject = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isBlank = (v: unknown): boolean =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && isEmptyRichText(v)) ||
+  (Array.isArray(v) && v.length === 0) ||
+  (isObject(v) && Object.values(v).every(isBlank));
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const compact = (v: ChangeValue): ChangeValue => Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as ChangeValue;
+
+function changeValue(v: unknown): ChangeValue | null {
+  if (isBlank(v)) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return { value: v };
+  if (isObject(v)) {
+    // A colour value (spec §3): what the page uses.
+    if ('css' in v || 'color' in v) return { value: str(v.css) ?? str(v.color) ?? '' };
+    if ('url' in v || 'title' in v) return compact({ url: str(v.url), title: str(v.title) });
+  }
+  return { value: JSON.stringify(v).slice(0, 500) };
+}
+
+function itemValue(item: Doc): ChangeValue {
+  return compact({
+    title: str(item.title) ?? str(item.key),
+    url: str(item.url),
+    description: str(item.description),
+    review: str(item.review),
+    name: str(item.author),
+  });
+}
+
+function actionOf(before: unknown, after: unknown): ProfileChange['actionType'] {
+  if (isBlank(before)) return 'added';
+  if (isBlank(after)) return 'removed';
+  return 'updated';
+}
+
+function itemsOf(v: unknown): Doc[] {
+  return Array.isArray(v) ? v.filter((i): i is Doc => isObject(i) && typeof i.key === 'string') : [];
+}
+
+function diffItems(title: string, before: unknown, after: unknown, out: ProfileChange[]): void {
+  const old = itemsOf(before);
+  const now = itemsOf(after);
+  const oldByKey = new Map(old.map((i) => [i.key as string, i]));
+  const nowKeys = new Set(now.map((i) => i.key as string));
+  for (const item of now) {
+    const previous = oldByKey.get(item.key as string);
+    if (!previous) out.push({ actionType: 'added', fieldTitle: `${title}: ${itemValue(item).title}`, oldValue: null, newValue: itemValue(item) });
+    else if (!isDeepStrictEqual(previous, item))
+      out.push({ actionType: 'updated', fieldTitle: `${title}: ${itemValue(item).title}`, oldValue: itemValue(previous), newValue: itemValue(item) });
+  }
+  for (const item of old) {
+    if (!nowKeys.has(item.key as string))
+      out.push({ actionType: 'removed', fieldTitle: `${title}: ${itemValue(item).title}`, oldValue: itemValue(item), newValue: null });
+  }
+  const kept = (list: Doc[], keys: Set<string>) => list.filter((i) => keys.has(i.key as string)).map((i) => itemValue(i).title ?? '');
+  const oldOrder = kept(old, nowKeys);
+  const newOrder = kept(now, new Set(oldByKey.keys()));
+  if (!isDeepStrictEqual(oldOrder, newOrder)) {
+    out.push({ actionType: 'updated', fieldTitle: `${title} order`, oldValue: { value: oldOrder.join(', ') }, newValue: { value: newOrder.join(', ') } });
+  }
+}
+
+/**
+ * The changes from `before` (the published content, or nothing) to `after`
+ * (what would be published now), in the order of the document's fields.
+ */
+export function profileChanges(before: Doc | null | undefined, after: Doc): ProfileChange[] {
+  const out: ProfileChange[] = [];
+  const prev = before ?? {};
+  for (const field of PROFILE_CONTENT_FIELDS) {
+    if (field === 'variableChangeRecords') continue;
+    const a = prev[field];
+    const b = after[field];
+    if (isDeepStrictEqual(a, b) || (isBlank(a) && isBlank(b))) continue;
+    const title = FIELD_TITLES[field] ?? field;
+    if (COLLECTIONS.has(field)) {
+      diffItems(title, a, b, out);
+    } else if (IMAGE_FIELDS.has(field)) {
+      const oldUrl = isObject(a) ? str(a.url) : undefined;
+      const newUrl = isObject(b) ? str(b.url) : undefined;
+      if (oldUrl !== newUrl)
+        out.push({
+          actionType: actionOf(oldUrl, newUrl),
+          fieldTitle: title,
+          oldValue: oldUrl ? { url: oldUrl } : null,
+          newValue: newUrl ? { url: newUrl } : null,
+        });
+    } else if (OBJECTS.has(field) && (isObject(a) || isObject(b))) {
+      const oa = isObject(a) ? a : {};
+      const ob = isObject(b) ? b : {};
+      for (const member of new Set([...Object.keys(oa), ...Object.keys(ob)])) {
+        if (isDeepStrictEqual(oa[member], ob[member]) || (isBlank(oa[member]) && isBlank(ob[member]))) continue;
+        out.push({
+          actionType: actionOf(oa[member], ob[member]),
+          fieldTitle: `${title}: ${member}`,
+          oldValue: changeValue(oa[member]),
+          newValue: changeValue(ob[member]),
+        });
+      }
+    } else {
+      out.push({ actionType: actionOf(a, b), fieldTitle: title, oldValue: changeValue(a), newValue: changeValue(b) });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,197 @@
+import { PROFILE_API_MESSAGES as M } from '@profilehub/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvals } from '../../db/schema.ts';
+import { childDetails, createTemplateDivision, createUser, getProfileRow, setProfile, signIn } from '../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Headers = Record<string, string>;
+const db = () => t.app.deps.db;
+const signedIn = async (o: Parameters<typeof createUser>[1]) => {
+  const user = await createUser(t.app, o);
+  return { user, headers: (await signIn(t.app, user.email)).headers, id: user.profileId! };
+};
+const put = (headers: Headers, url: string) => t.app.inject({ method: 'PUT', url, headers });
+const publish = (headers: Headers, id: number) => put(headers, `/api/profiles/${id}/publish`);
+const unpublish = (headers: Headers, id: number) => put(headers, `/api/profiles/${id}/unpublish`);
+const rebuild = (headers: Headers, id: number) => t.app.inject({ method: 'POST', url: `/api/profiles/rebuild-children/${id}`, headers });
+const page = (host: string, alias: string) => t.app.inject({ method: 'GET', url: `/${alias}`, headers: { host } });
+
+async function division(o: Parameters<typeof createTemplateDivision>[1] = {}) {
+  const d = await createTemplateDivision(db(), o);
+  const jane = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+  const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
+  const alias = (await getProfileRow(db(), jane.id))!.alias!;
+  return { ...d, jane, sup, alias, host: `${d.company.subdomain}.localhost` };
+}
+
+describe('PUT /api/profiles/:id/publish', () => {
+  it('renders and stores the page, its snapshot and site, and answers the site', async () => {
+    const d = await division();
+    const res = await publish(d.jane.headers, d.jane.id);
+    expect(res.statusCode).toBe(200);
+    const site = { siteId: String(d.jane.id), domainName: d.host };
+    expect(res.json()).toEqual({ success: true, site: { netlifySiteID: site.siteId, ...site }, publishedAt: expect.any(String) });
+    const row = await getProfileRow(db(), d.jane.id);
+    expect(row!.publishedAt).toBeInstanceOf(Date);
+    expect(row!.site).toEqual(site);
+    expect(row!.publishedHtml).toContain('Jane Doe');
+    expect(row!.publishedEtag).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(row!.publishedContent).toMatchObject({ fullName: 'Jane Doe', emailAddress: 'hello@acme.test', links: [{ key: 'website' }, { key: 'brochure' }] });
+    expect(row!.publishedOverrides).toEqual(row!.content);
+
+    const served = await page(d.host, d.alias);
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toContain('Jane Doe');
+  });
+
+  it('puts the page on the division’s custom domain when it has one', async () => {
+    const d = await division({ customDomain: 'cards.acme-example.test' });
+    expect((await publish(d.jane.headers, d.jane.id)).json().site.domainName).toBe('cards.acme-example.test');
+  });
+
+  it('refuses with the Profile Checklist’s missing items (400), and publishes nothing', async () => {
+    const d = await division();
+    await setProfile(db(), d.jane.id, { content: { fullName: 'Jane Doe' } });
+    const res = await publish(d.jane.headers, d.jane.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'missing_for_publish',
+      message: M.missingForPublish(['Profile image', 'Job title']),
+      missing: [
+        { key: 'profilePhoto', label: 'Profile image' },
+        { key: 'jobTitle', label: 'Job title' },
+      ],
+    });
+    expect((await getProfileRow(db(), d.jane.id))!.publishedAt).toBeNull();
+  });
+
+  it('an item the template marks optional is not required', async () => {
+    const d = await division({ permissions: [{ key: 'jobTitle', optional: true }] });
+    await setProfile(db(), d.jane.id, { content: { ...childDetails(), jobTitle: undefined } });
+    expect((await publish(d.jane.headers, d.jane.id)).statusCode).toBe(200);
+  });
+
+  it('needs an alias first', async () => {
+    const d = await division();
+    await setProfile(db(), d.jane.id, { alias: null });
+    const res = await publish(d.jane.headers, d.jane.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'alias_required', message: M.aliasRequired });
+  });
+
+  it('a template is always publishable', async () => {
+    const d = await division({ flags: { templates: true } });
+    await setProfile(db(), d.masterId, { content: {} });
+    expect((await publish(d.sup.headers, d.masterId)).statusCode).toBe(200);
+  });
+
+  it('with the approvals flag a plain user is told to request approval; nothing is published', async () => {
+    const d = await division({ flags: { approvals: true } });
+    const res = await publish(d.jane.headers, d.jane.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'approval_required', message: M.approvalRequired, pendingApprovalId: null });
+    expect((await getProfileRow(db(), d.jane.id))!.publishedHtml).toBeNull();
+  });
+
+  it('with the approvals flag a supervisor publishes and thereby approves what was pending', async () => {
+    const d = await division({ flags: { approvals: true } });
+    const requested = await t.app.inject({ method: 'POST', url: '/api/approvals', headers: d.jane.headers, payload: { profileId: d.jane.id } });
+    expect(requested.statusCode).toBe(200);
+    const refused = await publish(d.jane.headers, d.jane.id);
+    expect(refused.json().pendingApprovalId).toBe(requested.json().data.id);
+
+    expect((await publish(d.sup.headers, d.jane.id)).statusCode).toBe(200);
+    const [approval] = await db().select().from(approvals).where(eq(approvals.id, requested.json().data.id));
+    expect(approval).toMatchObject({ approved: true, respondedBy: d.sup.user.id });
+    expect(
+      await db()
+        .select()
+        .from(approvals)
+        .where(and(eq(approvals.profileId, d.jane.id), isNull(approvals.approved))),
+    ).toEqual([]);
+  });
+
+  it('answers 404 for a colleague’s or another division’s profile, 401 without a session', async () => {
+    const d = await division();
+    const other = await division();
+    const colleague = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails('Colleague') });
+    expect((await publish(colleague.headers, d.jane.id)).statusCode).toBe(404);
+    expect((await publish(other.sup.headers, d.jane.id)).statusCode).toBe(404);
+    expect((await publish(d.jane.headers, d.masterId)).statusCode).toBe(404);
+    expect((await publish({}, d.jane.id)).statusCode).toBe(401);
+    expect((await getProfileRow(db(), d.jane.id))!.publishedAt).toBeNull();
+  });
+});
+
+describe('PUT /api/profiles/:id/unpublish', () => {
+  it('takes the page down: publishedAt and the HTML are cleared and the page answers 404', async () => {
+    const d = await division();
+    await publish(d.jane.headers, d.jane.id);
+    expect((await page(d.host, d.alias)).statusCode).toBe(200);
+    const res = await unpublish(d.sup.headers, d.jane.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    const row = await getProfileRow(db(), d.jane.id);
+    expect(row).toMatchObject({ publishedAt: null, publishedHtml: null, publishedEtag: null });
+    expect((await page(d.host, d.alias)).statusCode).toBe(404);
+  });
+
+  it('is for supervisors and superadmins: the owner gets 403, others 404', async () => {
+    const d = await division();
+    await publish(d.jane.headers, d.jane.id);
+    const other = await division();
+    const owner = await unpublish(d.jane.headers, d.jane.id);
+    expect(owner.statusCode).toBe(403);
+    expect((await unpublish(other.sup.headers, d.jane.id)).statusCode).toBe(404);
+    expect((await unpublish({}, d.jane.id)).statusCode).toBe(401);
+    expect((await getProfileRow(db(), d.jane.id))!.publishedAt).not.toBeNull();
+    const admin = await signedIn({ role: 'superadmin' });
+    expect((await unpublish(admin.headers, d.jane.id)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/profiles/rebuild-children/:id', () => {
+  it('republishes only the published children, with the template’s new content and what each child last published', async () => {
+    const d = await division({ flags: { templates: true } });
+    const bob = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails('Bob Brown') });
+    const draft = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails('Dora Draft') });
+    await publish(d.jane.headers, d.jane.id);
+    await publish(bob.headers, bob.id);
+    // Jane saves a change after publishing; a rebuild must not publish it.
+    await setProfile(db(), d.jane.id, { content: { ...childDetails(), jobTitle: 'Unpublished title' } });
+    const master = (await getProfileRow(db(), d.masterId))!;
+    const links = (master.content.links as { key: string; title: string }[]).map((l) => (l.key === 'website' ? { ...l, title: 'Our new website' } : l));
+    await setProfile(db(), d.masterId, { content: { ...master.content, links } });
+
+    const res = await rebuild(d.sup.headers, d.masterId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, total: 2, rebuilt: 2, failed: 0 });
+    const jane = (await getProfileRow(db(), d.jane.id))!;
+    expect(jane.publishedHtml).toContain('Our new website');
+    expect(jane.publishedHtml).toContain('Head of Sales');
+    expect(jane.publishedHtml).not.toContain('Unpublished title');
+    expect((await getProfileRow(db(), bob.id))!.publishedHtml).toContain('Our new website');
+    expect((await getProfileRow(db(), draft.id))!).toMatchObject({ publishedAt: null, publishedHtml: null });
+    expect((await page(d.host, d.alias)).body).toContain('Our new website');
+  });
+
+  it('is only for templates, by their editors', async () => {
+    const d = await division({ flags: { templates: true } });
+    const notTemplate = await rebuild(d.sup.headers, d.jane.id);
+    expect(notTemplate.statusCode).toBe(400);
+    expect(notTemplate.json().message).toBe(M.notATemplate);
+    expect((await rebuild(d.jane.headers, d.masterId)).statusCode).toBe(404);
+    const other = await division({ flags: { templates: true } });
+    expect((await rebuild(other.sup.headers, d.masterId)).statusCode).toBe(404);
+    expect((await rebuild({}, d.masterId)).statusCode).toBe(401);
+    const noFlag = await division();
+    expect((await rebuild(noFlag.sup.headers, noFlag.masterId)).statusCode).toBe(403);
+  });
+});

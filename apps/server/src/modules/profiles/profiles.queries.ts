@@ -1,0 +1,86 @@
+import { DEFAULT_FEATURE_FLAGS, type FeatureFlags, type PermissionEntryInput } from '@profilehub/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { approvals, companies, companyMembers, permissionRecords, profileStylings, profiles } from '../../db/schema.ts';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+export type PermissionRecordRow = typeof permissionRecords.$inferSelect;
+export type ThemeRow = typeof profileStylings.$inferSelect;
+
+/** Everything a profile route reads about one profile: the row, its division, its master and the permission records that govern it. */
+export type ProfileContext = {
+  profile: ProfileRow;
+  company: CompanyRow & { flags: FeatureFlags };
+  /** The master of a child profile (null for a master or standalone profile, or when the master is gone). */
+  master: ProfileRow | null;
+  /** The entries that govern a child: its master's `child` record; for a master, its own `child` record. */
+  childPermissions: PermissionRecordRow | null;
+  /** A master's own `master` record (null for other profiles). */
+  masterPermissions: PermissionRecordRow | null;
+};
+
+export const flagsOf = (company: CompanyRow): FeatureFlags => ({ ...DEFAULT_FEATURE_FLAGS, ...company.featureFlags });
+
+/** Permission entries as the shared rules read them (validated when they were written). */
+export const entriesOf = (record: PermissionRecordRow | null): PermissionEntryInput[] => (record?.permissions ?? []) as PermissionEntryInput[];
+
+/** The profile and the rows around it, or undefined when there is no such profile. */
+export async function loadProfileContext(db: Db, id: number): Promise<ProfileContext | undefined> {
+  const [row] = await db
+    .select({ profile: profiles, company: companies })
+    .from(profiles)
+    .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .where(eq(profiles.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const { profile, company } = row;
+  let master: ProfileRow | null = null;
+  if (!profile.isMaster && profile.masterProfileId !== null) {
+    master = (await db.select().from(profiles).where(eq(profiles.id, profile.masterProfileId)).limit(1))[0] ?? null;
+  }
+  const owner = profile.isMaster ? profile.id : master?.id;
+  const records = owner === undefined ? [] : await db.select().from(permissionRecords).where(eq(permissionRecords.profileId, owner));
+  return {
+    profile,
+    company: { ...company, flags: flagsOf(company) },
+    master,
+    childPermissions: records.find((r) => r.kind === 'child') ?? null,
+    masterPermissions: profile.isMaster ? (records.find((r) => r.kind === 'master') ?? null) : null,
+  };
+}
+
+/** The pending approval of a profile (spec §4: approved null), if any. */
+export async function pendingApprovalId(db: Db, profileId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: approvals.id })
+    .from(approvals)
+    .where(and(eq(approvals.profileId, profileId), isNull(approvals.approved)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** A theme a profile of `companyId` may use: a default theme or one of its division's. */
+export async function themeForCompany(db: Db, themeId: number, companyId: number): Promise<ThemeRow | undefined> {
+  const [theme] = await db.select().from(profileStylings).where(eq(profileStylings.id, themeId)).limit(1);
+  if (!theme || (theme.companyId !== null && theme.companyId !== companyId)) return undefined;
+  return theme;
+}
+
+/** Whether the user belongs to the division. */
+export async function isMember(db: Db, companyId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A unique index refused the write (PostgreSQL 23505), however the driver wraps it. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

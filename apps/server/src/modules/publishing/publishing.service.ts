@@ -1,0 +1,199 @@
+/**
+ * Publishing (spec §4 Publication, DESIGN §3 "Build"): render the effective
+ * content to static HTML, store it with the published snapshot and the site,
+ * set `publishedAt`. The public page is served from what is stored here.
+ */
+import { renderProfilePage } from '@profilehub/profile-page';
+import { type ErrorBody, PROFILE_API_MESSAGES as M, type MissingItem, type ProfileContent, type Site } from '@profilehub/shared';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { companies, profiles } from '../../db/schema.ts';
+import { errorBody } from '../../http/errors.ts';
+import { missingItemsOf, pageContentOf, siteOf } from '../profiles/profile-content.ts';
+import { type CompanyRow, flagsOf, type ProfileContext, type ProfileRow, type ThemeRow, themeForCompany } from '../profiles/profiles.queries.ts';
+
+/** Where pages live: the public domain and the hub's scheme and port (pages share them locally). */
+export type SiteConfig = Pick<Config, 'PUBLIC_DOMAIN' | 'PUBLIC_URL'>;
+
+/**
+ * What publishing needs: the database, where pages live, and (in the server)
+ * the served-page cache, told at once so this server never serves an old page.
+ */
+export type PublishEnv = { db: Db; config: SiteConfig; publishedPages?: { forget(companyId: number, alias: string | null): void } };
+
+export type PublishedPageInput = {
+  profile: ProfileRow;
+  company: CompanyRow;
+  /** The effective content the page shows (spec §4 Inheritance, published view). */
+  content: ProfileContent;
+  theme: ThemeRow | null;
+  site: Site;
+  /** The page's public address, e.g. `http://acme.localhost:3000/jane-doe`. */
+  url: string;
+};
+
+/**
+ * Addresses the page links to, on its own host. The page server answers
+ * `/{alias}` and `/api/*` on every host; the manifest, service worker and QR
+ * image join here as they are served.
+ */
+function pageUrls(profile: ProfileRow, pageUrl: string) {
+  return {
+    pageUrl,
+    vcardUrl: `/api/profiles/${profile.id}/vcard`,
+    eventsUrl: '/api/events',
+    manifestUrl: `/${profile.alias ?? profile.id}/manifest.webmanifest`,
+    leadFormUrl: `/api/lead-forms/submit/${profile.id}`,
+  };
+}
+
+/**
+ * The one place that turns a profile into its public HTML and ETag (stored
+ * unquoted; the page server quotes it): the profile-page renderer (React
+ * server rendering, no hydration).
+ */
+export function renderPublishedPage(input: PublishedPageInput): { html: string; etag: string } {
+  const { company, theme } = input;
+  return renderProfilePage({
+    content: input.content,
+    profile: { id: input.profile.id, alias: input.profile.alias, companyId: company.id },
+    company: {
+      name: company.name,
+      title: company.title,
+      subdomain: company.subdomain,
+      logoUrl: company.whiteLabel?.logo ?? null,
+      css: company.whiteLabel?.css ?? null,
+      brandColor: company.whiteLabel?.brand_color ?? null,
+    },
+    theme: theme ? { cssPlug: theme.cssPlug, layout: theme.layout, fontFamily: theme.fontFamily } : null,
+    urls: pageUrls(input.profile, input.url),
+  });
+}
+
+/**
+ * Why a profile cannot be published yet (spec §4 steps 1 and 3): the 400 body,
+ * with the Profile Checklist's missing items; null when it can be.
+ */
+export function publishBlock(ctx: ProfileContext): (ErrorBody & { missing: MissingItem[] }) | null {
+  const missing = missingItemsOf(ctx);
+  if (missing.length > 0) {
+    return { ...errorBody(400, 'missing_for_publish', M.missingForPublish(missing.map((m) => m.label))), missing };
+  }
+  if (!ctx.profile.isMaster && !ctx.profile.alias) return { ...errorBody(400, 'alias_required', M.aliasRequired, 'alias'), missing: [] };
+  return null;
+}
+
+/** `{scheme}//{domain}[:port]/{alias}`, the scheme and port taken from the hub's own address. */
+export function pageUrl(site: Site, alias: string | null, config: SiteConfig): string {
+  const hub = new URL(config.PUBLIC_URL);
+  return `${hub.protocol}//${site.domainName}${hub.port ? `:${hub.port}` : ''}/${alias ?? ''}`;
+}
+
+type ThemeLookup = (themeId: number, companyId: number) => Promise<ThemeRow | null>;
+
+/** Looks each theme up once (a rebuild renders many pages with the same few themes). */
+function themeLookup(db: Db): ThemeLookup {
+  const seen = new Map<string, Promise<ThemeRow | null>>();
+  return (themeId, companyId) => {
+    const key = `${companyId}:${themeId}`;
+    let found = seen.get(key);
+    if (!found) {
+      found = themeForCompany(db, themeId, companyId).then((t) => t ?? null);
+      seen.set(key, found);
+    }
+    return found;
+  };
+}
+
+async function renderFor(ctx: ProfileContext, own: Record<string, unknown>, config: SiteConfig, themeOf: ThemeLookup) {
+  const content = pageContentOf(ctx, own);
+  const theme = typeof content.stylingId === 'number' ? await themeOf(content.stylingId, ctx.company.id) : null;
+  const site = siteOf(ctx.profile, ctx.company, config.PUBLIC_DOMAIN);
+  const { html, etag } = renderPublishedPage({
+    profile: ctx.profile,
+    company: ctx.company,
+    content,
+    theme,
+    site,
+    url: pageUrl(site, ctx.profile.alias, config),
+  });
+  return { content, html, etag, site };
+}
+
+/**
+ * Builds and stores the page of a profile from its current content. The
+ * caller has checked who may publish and what is required (spec §4 steps 1–5).
+ */
+export async function publishProfile(env: PublishEnv, ctx: ProfileContext, now = new Date()): Promise<{ site: Site; publishedAt: Date }> {
+  const own = ctx.profile.content;
+  const { content, html, etag, site } = await renderFor(ctx, own, env.config, themeLookup(env.db));
+  await env.db
+    .update(profiles)
+    .set({
+      publishedAt: now,
+      publishedHtml: html,
+      publishedEtag: etag,
+      publishedContent: content as Record<string, unknown>,
+      publishedOverrides: own,
+      site,
+    })
+    .where(eq(profiles.id, ctx.profile.id));
+  env.publishedPages?.forget(ctx.profile.companyId, ctx.profile.alias);
+  return { site, publishedAt: now };
+}
+
+/** Takes the page down (it then answers 404). The last published snapshot stays for approval diffs. */
+export async function unpublishProfile(env: PublishEnv, profile: ProfileRow): Promise<void> {
+  await env.db.update(profiles).set({ publishedAt: null, publishedHtml: null, publishedEtag: null }).where(eq(profiles.id, profile.id));
+  env.publishedPages?.forget(profile.companyId, profile.alias);
+}
+
+/**
+ * Spec §2 "Update template and all published profiles": re-renders every
+ * published child of a template with the template's current content merged
+ * with what each child last published — a child's unpublished (or unapproved)
+ * edits stay unpublished. Unpublished children are left alone.
+ */
+export async function rebuildChildren(
+  env: PublishEnv,
+  masterCtx: ProfileContext,
+  onError: (profileId: number, err: unknown) => void = () => {},
+  now = new Date(),
+): Promise<{ total: number; rebuilt: number; failed: number }> {
+  const { db, config } = env;
+  const children = await db
+    .select({ profile: profiles, company: companies })
+    .from(profiles)
+    .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .where(and(eq(profiles.masterProfileId, masterCtx.profile.id), eq(profiles.isMaster, false), isNotNull(profiles.publishedAt)));
+  let rebuilt = 0;
+  let failed = 0;
+  const themeOf = themeLookup(db);
+  for (const child of children) {
+    try {
+      const ctx: ProfileContext = {
+        profile: child.profile,
+        company: { ...child.company, flags: flagsOf(child.company) },
+        master: masterCtx.profile,
+        childPermissions: masterCtx.childPermissions,
+        masterPermissions: null,
+      };
+      const own = child.profile.publishedOverrides ?? child.profile.content;
+      const { content, html, etag, site } = await renderFor(ctx, own, config, themeOf);
+      const done = await db
+        .update(profiles)
+        .set({ publishedAt: now, publishedHtml: html, publishedEtag: etag, publishedContent: content as Record<string, unknown>, site })
+        // Unpublished meanwhile: leave it down.
+        .where(and(eq(profiles.id, child.profile.id), isNotNull(profiles.publishedAt)))
+        .returning({ id: profiles.id });
+      if (done.length > 0) rebuilt += 1;
+      env.publishedPages?.forget(child.profile.companyId, child.profile.alias);
+    } catch (err) {
+      // One broken child must not stop the others; the caller logs it.
+      onError(child.profile.id, err);
+      failed += 1;
+    }
+  }
+  return { total: children.length, rebuilt, failed };
+}

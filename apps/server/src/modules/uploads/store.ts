@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Config } from '../../config.ts';
+import { assertKey } from './rules.ts';
+import { createS3Store } from './s3.ts';
+
+/** An inclusive byte range of a stored file. */
+export type ByteRange = { start: number; end: number };
+
+/**
+ * Where uploaded bytes live. Keys are the server-generated names of KEY_PATTERN
+ * (never anything a client chose); the `uploads` table holds mime and size.
+ */
+export interface FileStore {
+  readonly kind: 'disk' | 's3';
+  put(key: string, bytes: Buffer, mime: string): Promise<void>;
+  /** Removing a missing file is not an error. */
+  delete(key: string): Promise<void>;
+  /** The file's bytes (or the given range of them), or null when there is no such file. */
+  read(key: string, range?: ByteRange): Promise<Readable | null>;
+}
+
+/** A fresh key for a file of this extension. */
+export const newKey = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
+
+/** Local disk under `dir`, sharded by the key's first two characters so no directory grows huge. */
+export function createDiskStore(dir: string): FileStore {
+  const root = path.resolve(dir);
+  const fileOf = (key: string) => {
+    assertKey(key);
+    return path.join(root, key.slice(0, 2), key);
+  };
+  return {
+    kind: 'disk',
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write beside, then rename: a reader never sees half a file.
+      const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        await writeFile(tmp, bytes, { mode: 0o644, flag: 'wx' });
+        await rename(tmp, file);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    async delete(key) {
+      await unlink(fileOf(key)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      });
+    },
+    async read(key, range) {
+      const handle = await open(fileOf(key), 'r').catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw err;
+      });
+      if (!handle) return null;
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
+  };
+}
+
+/** S3-compatible storage when S3_BUCKET is set, else local disk under UPLOADS_DIR (default DATA_DIR/uploads). */
+export function createFileStore(config: Config): FileStore {
+  if (config.S3_BUCKET) {
+    return createS3Store({
+      endpoint: config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION}.amazonaws.com`,
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID!,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+      pathStyle: config.S3_FORCE_PATH_STYLE,
+      prefix: config.S3_PREFIX ?? '',
+    });
+  }
+  return createDiskStore(config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads'));
+}

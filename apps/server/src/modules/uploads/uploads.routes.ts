@@ -1,0 +1,274 @@
+import type { Readable } from 'node:stream';
+import fastifyMultipart, { type Multipart } from '@fastify/multipart';
+import { MAX_ROW_ID } from '@profilehub/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { profiles, uploads } from '../../db/schema.ts';
+import { actorOf, requireAuth } from '../../http/auth.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { type Actor, canEditProfile, canManageUpload } from '../../http/policy.ts';
+import { LIMITS } from '../../http/rate-limit.ts';
+import { type ProcessedFile, processUpload } from './process.ts';
+import { byteCap, IMAGE_LIMIT, KEY_PATTERN, MAX_FILES, PURPOSES, type Purpose, UPLOAD_MESSAGES, VIDEO_LIMIT } from './rules.ts';
+import { type FileStore, newKey } from './store.ts';
+
+export const UploadItemSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  mime: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  size: z.number(),
+});
+export type UploadItem = z.infer<typeof UploadItemSchema>;
+
+const RowId = z.coerce.number().int().min(1).max(MAX_ROW_ID);
+const itemOf = (row: typeof uploads.$inferSelect): UploadItem => ({
+  id: row.id,
+  url: row.url,
+  mime: row.mime,
+  width: row.width,
+  height: row.height,
+  size: row.size,
+});
+
+/** The storage key in a stored URL as the client may send it back: root-relative or prefixed with the API base (spec §7). */
+function uploadKeyOf(imgUrl: string): string | null {
+  const value = imgUrl.trim();
+  try {
+    const path = value.startsWith('/') && !value.startsWith('//') ? new URL(value, 'http://x').pathname : new URL(value).pathname;
+    const key = /^\/uploads\/([^/]+)$/.exec(path)?.[1];
+    return key && KEY_PATTERN.test(key) ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+async function readCapped(stream: Readable, cap: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    // Throwing out of the loop destroys the stream; the rest of the request is not read.
+    if (size > cap) throw new AppError(413, 'file_too_large', cap > IMAGE_LIMIT ? UPLOAD_MESSAGES.videoTooLarge : UPLOAD_MESSAGES.imageTooLarge);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** @fastify/multipart and busboy failures as readable 4xx (their own messages are terse). */
+function multipartError(err: unknown): Error {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') return new AppError(413, 'too_many_files', UPLOAD_MESSAGES.tooManyFiles);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(413, 'too_many_fields', 'Too many form fields.');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'file_too_large', UPLOAD_MESSAGES.videoTooLarge);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError(415, 'not_multipart', UPLOAD_MESSAGES.notMultipart);
+  return badRequest('The upload was incomplete or malformed. Try again.');
+}
+
+const parsePurpose = (v: unknown): Purpose => {
+  if (typeof v === 'string' && (PURPOSES as readonly string[]).includes(v)) return v as Purpose;
+  throw badRequest(UPLOAD_MESSAGES.badPurpose, 'purpose');
+};
+const parseProfileId = (v: unknown): number => {
+  if (typeof v === 'string' && /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_ROW_ID) return Number(v);
+  throw badRequest(UPLOAD_MESSAGES.badProfile, 'profileId');
+};
+
+export type UploadsRoutesOptions = { store: FileStore };
+
+/**
+ * `POST /upload`, `DELETE /upload/files/{id}` and the rich-text image
+ * register/remove calls (spec §7), under /api. Multipart parsing is registered
+ * here only, so no other route accepts multipart bodies.
+ */
+export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOptions) {
+  const { store } = opts;
+  const { db, limiter } = app.deps;
+  await app.register(fastifyMultipart, {
+    limits: { files: MAX_FILES, fields: 4, parts: MAX_FILES + 4, fieldNameSize: 32, fieldSize: 64, headerPairs: 20, fileSize: VIDEO_LIMIT + 1024 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** A profile the actor may edit (owner, supervisor of its division, superadmin), else 404. */
+  async function editableProfile(actor: Actor, id: number) {
+    const [p] = await db.select({ id: profiles.id, userId: profiles.userId, companyId: profiles.companyId }).from(profiles).where(eq(profiles.id, id)).limit(1);
+    if (!p || !canEditProfile(actor, p)) throw notFound('Profile not found');
+    return p;
+  }
+
+  r.post(
+    '/upload',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload one or more files (multipart/form-data)',
+        description: [
+          'Fields, in this order: `purpose` (profile-photo | logo | background | mobile-banner | desktop-banner | banner | gallery | rich-text | general),',
+          'optional `profileId` (a profile the caller may edit; its division owns the files), then one to ten `files` parts.',
+          '`purpose` and `profileId` may also be given in the query string. The type is decided by the content, never the name:',
+          'images are checked against the purpose (spec §5), limited to 2 MB and 40 megapixels, re-encoded without metadata and fitted to the',
+          'crop size of spec §9; SVG (rich-text only) is sanitised; banner videos (MP4, MOV) may be 20 MB.',
+          'Errors: 413 too large, 415 type not allowed here, 400 unreadable. Returns the stored files.',
+        ].join(' '),
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ purpose: z.enum(PURPOSES).optional(), profileId: RowId.optional() }),
+        response: { 200: z.array(UploadItemSchema) },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      limiter.hit(LIMITS.uploadPerUser, `user:${actor.userId}`);
+      if (!req.isMultipart()) throw new AppError(415, 'not_multipart', UPLOAD_MESSAGES.notMultipart);
+
+      let purpose: Purpose | undefined = req.query.purpose;
+      let profileId: number | undefined = req.query.profileId;
+      let profile: { id: number; companyId: number } | null | undefined;
+      const processed: ProcessedFile[] = [];
+
+      const parts = req.parts();
+      for (;;) {
+        let next: IteratorResult<Multipart>;
+        try {
+          next = await parts.next();
+        } catch (err) {
+          throw multipartError(err);
+        }
+        if (next.done) break;
+        const part = next.value;
+        if (part.type === 'field') {
+          if (profile !== undefined) throw badRequest(UPLOAD_MESSAGES.fieldsFirst);
+          if (part.fieldname === 'purpose') purpose = parsePurpose(part.value);
+          else if (part.fieldname === 'profileId') profileId = parseProfileId(part.value);
+          else throw badRequest('Unexpected form field. Send purpose, profileId and files.');
+          continue;
+        }
+        if (part.fieldname !== 'files') throw badRequest('Send the files in a field named files.');
+        if (!purpose) throw badRequest(UPLOAD_MESSAGES.fieldsFirst, 'purpose');
+        // Authorise before reading any file bytes.
+        if (profile === undefined) profile = profileId ? await editableProfile(actor, profileId) : null;
+        let bytes: Buffer;
+        try {
+          bytes = await readCapped(part.file, byteCap(purpose));
+        } catch (err) {
+          throw multipartError(err);
+        }
+        try {
+          processed.push(await processUpload(bytes, purpose));
+        } catch (err) {
+          if (err instanceof AppError) throw new AppError(err.status, err.code, err.message, `files.${processed.length}`);
+          throw err;
+        }
+      }
+      if (!purpose || processed.length === 0) throw badRequest(UPLOAD_MESSAGES.noFiles, 'files');
+
+      const companyId = profile ? profile.companyId : (actor.companyIds[0] ?? null);
+      const stored: string[] = [];
+      try {
+        for (const file of processed) {
+          const key = newKey(file.ext);
+          await store.put(key, file.bytes, file.mime);
+          stored.push(key);
+        }
+        const rows = await db
+          .insert(uploads)
+          .values(
+            processed.map((file, i) => ({
+              companyId,
+              userId: actor.userId,
+              profileId: profile?.id ?? null,
+              purpose: purpose!,
+              mime: file.mime,
+              size: file.bytes.length,
+              width: file.width,
+              height: file.height,
+              storageKey: stored[i]!,
+              url: `/uploads/${stored[i]}`,
+            })),
+          )
+          .returning();
+        return rows.map(itemOf);
+      } catch (err) {
+        // All or nothing: no file without its row.
+        await Promise.all(stored.map((key) => store.delete(key).catch((e: unknown) => req.log.warn({ err: e, key }, 'could not remove an orphaned upload'))));
+        throw err;
+      }
+    },
+  );
+
+  r.delete(
+    '/upload/files/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Delete an uploaded file (its uploader, a supervisor of its division, or a superadmin)',
+        params: z.object({ id: RowId }),
+        response: { 200: UploadItemSchema },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const [row] = await db.select().from(uploads).where(eq(uploads.id, req.params.id)).limit(1);
+      if (!row || !canManageUpload(actor, row)) throw notFound('File not found');
+      await db.delete(uploads).where(eq(uploads.id, row.id));
+      // The row is gone, so the file is no longer served; a failed removal only leaves bytes behind.
+      await store.delete(row.storageKey).catch((err: unknown) => req.log.warn({ err, key: row.storageKey }, 'could not remove an uploaded file'));
+      return itemOf(row);
+    },
+  );
+
+  r.post(
+    '/profile-modifications/images',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Register a rich-text image: link an upload to the profile whose text shows it',
+        description: 'Body {profile, img_url, img_id} (spec §7). The caller must be able to edit the profile and manage the upload; otherwise 404.',
+        body: z.object({ profile: RowId, img_url: z.string().min(1).max(2048), img_id: RowId }),
+        response: { 200: z.object({ id: z.number(), url: z.string(), profile: z.number() }) },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const profile = await editableProfile(actor, req.body.profile);
+      const [row] = await db.select().from(uploads).where(eq(uploads.id, req.body.img_id)).limit(1);
+      if (!row || !canManageUpload(actor, row) || uploadKeyOf(req.body.img_url) !== row.storageKey) throw notFound('File not found');
+      await db.update(uploads).set({ profileId: profile.id, companyId: profile.companyId }).where(eq(uploads.id, row.id));
+      return { id: row.id, url: row.url, profile: profile.id };
+    },
+  );
+
+  r.delete(
+    '/profile-modifications/images',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Remove a rich-text image: unlink it from the profile (the file itself stays until deleted)',
+        description: 'Body {img_url, profile} (spec §7). 404 when the caller cannot edit the profile or the image is not linked to it.',
+        body: z.object({ profile: RowId, img_url: z.string().min(1).max(2048) }),
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const profile = await editableProfile(actor, req.body.profile);
+      const key = uploadKeyOf(req.body.img_url);
+      const unlinked = key
+        ? await db
+            .update(uploads)
+            .set({ profileId: null })
+            .where(and(eq(uploads.storageKey, key), eq(uploads.profileId, profile.id)))
+            .returning({ id: uploads.id })
+        : [];
+      if (unlinked.length === 0) throw notFound('File not found');
+      return { success: true as const };
+    },
+  );
+}

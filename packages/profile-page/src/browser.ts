@@ -1,0 +1,21 @@
+/**
+ * Everything of the profile page that runs in a browser as well as on the
+ * server: the components and page model (the editor preview renders them
+ * live), the sanitisers, the page script, the service worker and manifest
+ * builders and the vCard. No Node imports here — `renderProfilePage` (with its
+ * sha256 ETag) lives in the package root export.
+ */
+export { type ManifestIcon, PAGE_SCRIPT, serviceWorkerScript, webManifest } from './client/page.ts';
+export { ProfileDocument, ProfilePage, ProfilePreview, rootClass } from './components/document.ts';
+export { Stars } from './components/parts.ts';
+export { contrastRatio, readableOn } from './css/colour.ts';
+export { colourDeclarations, fontStack, pageCss } from './css/page-css.ts';
+export { cssString, isAllowedCssUrl, sanitizeCss } from './css/sanitize.ts';
+export { nextExpiry } from './expiry.ts';
+export { renderProfileHtml } from './html.ts';
+export { ICONS, type IconName, iconByName } from './icons.ts';
+export { buildPageModel, type PageModel } from './model.ts';
+export { richTextToPlain, sanitizeRichText } from './rich-text.ts';
+export { imageSrc, mailtoHref, mapsHref, safeHref, telHref, whatsappHref } from './safe.ts';
+export type { PageContent, RenderInput } from './types.ts';
+export { escapeVcardText, foldLine, type VcardOptions, vcard } from './vcard.ts';

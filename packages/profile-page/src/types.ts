@@ -1,0 +1,49 @@
+import type { ProfileContent } from '@profilehub/shared';
+
+/** The content the page shows: the effective published content (the editor preview may pass an unsaved, partial form). */
+export type PageContent = Partial<ProfileContent>;
+
+/** Everything the public page is rendered from. */
+export type RenderInput = {
+  /** The effective published content (`publishedContent(master, child, permissions)`). */
+  content: PageContent;
+  profile: { id: number; alias: string | null; companyId: number };
+  /** The division with its white-label settings. */
+  company: {
+    name: string;
+    title?: string | null;
+    subdomain: string;
+    logoUrl?: string | null;
+    /** White-label custom CSS; sanitised like every other CSS source. */
+    css?: string | null;
+    brandColor?: string | null;
+  };
+  /** The profile's theme (spec §3 Theme). Its layout and font apply when the content has none. */
+  theme?: { cssPlug?: string | null; layout?: string | null; fontFamily?: string | null } | null;
+  urls: {
+    /** The public address of the page (canonical, Open Graph, share and copy link). */
+    pageUrl: string;
+    /** The vCard download (`/api/profiles/{id}/vcard`). */
+    vcardUrl: string;
+    /** Where events are posted (`/api/events`). */
+    eventsUrl: string;
+    manifestUrl: string;
+    /** Where the lead form posts its JSON. */
+    leadFormUrl: string;
+    /** Prefix for root-relative uploads (spec §7 "Image URLs lacking http are prefixed with the API base"). */
+    assetBase?: string;
+    /** The per-profile service worker; registered by the page script when given. */
+    serviceWorkerUrl?: string;
+    serviceWorkerScope?: string;
+    /** The QR code image (PNG); the QR area is left out when absent. */
+    qrCodeUrl?: string;
+  };
+  /** CSP nonce put on the page's `<script>` and `<style>`. */
+  nonce?: string;
+  /** The moment expiry is judged against (default: now). */
+  now?: Date | number;
+  /** Document language (default `en`). */
+  lang?: string;
+  /** false adds `noindex` (default: indexable). */
+  indexable?: boolean;
+};

@@ -1,0 +1,109 @@
+/**
+ * "Add to contacts" (spec §4 visitor actions): a vCard 3.0 (RFC 2426) for a
+ * profile, read correctly by iOS Contacts and Android: CRLF line endings, text
+ * values escaped (`\\`, `,`, `;`, newlines), lines folded at 75 octets without
+ * splitting a UTF-8 character, `item` groups with `X-ABLabel` so WhatsApp and
+ * each social network keep their names on iOS (Android reads the plain TEL/URL).
+ */
+import { displayName, normalizeSocialUrl, SOCIAL_NETWORK_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from '@profilehub/shared';
+import { phoneText, safeEmail, safeHref } from './safe.ts';
+import type { PageContent } from './types.ts';
+
+export type VcardOptions = {
+  /** The public page (the card's URL). */
+  url: string;
+  /** The profile photo, base64 (a JPEG unless `photoMime` says otherwise). */
+  photoBase64?: string | undefined;
+  photoMime?: string | undefined;
+  /** The company shown as ORG. */
+  organization?: string | undefined;
+};
+
+const CRLF = '\r\n';
+
+/** Escapes a vCard text value. */
+export function escapeVcardText(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/,/g, '\\,').replace(/;/g, '\\;');
+}
+
+/** A URI value: no escaping (clients would keep the backslashes), but never a line break. */
+const uri = (value: string) => value.replace(/[\r\n]/g, '');
+
+/** Folds one content line at 75 octets (RFC 2425 §5.8.1): CRLF plus one space, never inside a UTF-8 character. */
+export function foldLine(line: string): string {
+  const encoder = new TextEncoder();
+  if (encoder.encode(line).length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let size = 0;
+  let limit = 75;
+  for (const ch of line) {
+    const bytes = encoder.encode(ch).length;
+    if (size + bytes > limit) {
+      parts.push(current);
+      current = '';
+      size = 0;
+      limit = 74; // the leading space of a continuation line counts
+    }
+    current += ch;
+    size += bytes;
+  }
+  parts.push(current);
+  return parts.join(`${CRLF} `);
+}
+
+const PHOTO_TYPES: Readonly<Record<string, string>> = { 'image/jpeg': 'JPEG', 'image/jpg': 'JPEG', 'image/png': 'PNG', 'image/gif': 'GIF' };
+
+/** The vCard 3.0 text of a profile. */
+export function vcard(content: PageContent, options: VcardOptions): string {
+  const text = (v: unknown, max = 500) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+  let first = text(content.firstName, 100);
+  let last = text(content.lastName, 100);
+  const full = displayName({ fullName: text(content.fullName, 200), firstName: first, lastName: last });
+  if (!first && !last && full) {
+    const words = full.split(/\s+/);
+    last = words.length > 1 ? (words.pop() ?? '') : '';
+    first = words.join(' ');
+  }
+  const org = text(options.organization, 200);
+  const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0', 'PRODID:-//Profilehub//Profile page//EN'];
+  lines.push(`N:${escapeVcardText(last)};${escapeVcardText(first)};;;`);
+  lines.push(`FN:${escapeVcardText(full || org || 'Contact')}`);
+  if (org) lines.push(`ORG:${escapeVcardText(org)}`);
+  const title = text(content.jobTitle, 150);
+  if (title) lines.push(`TITLE:${escapeVcardText(title)}`);
+
+  let item = 0;
+  const labelled = (property: string, value: string, label: string) => {
+    item += 1;
+    lines.push(`item${item}.${property}:${value}`, `item${item}.X-ABLabel:${escapeVcardText(label)}`);
+  };
+  const mobile = phoneText(content.mainContactNumber);
+  if (mobile) lines.push(`TEL;TYPE=CELL,VOICE:${escapeVcardText(mobile)}`);
+  const whatsapp = phoneText(content.whatsappNumber);
+  if (whatsapp) labelled('TEL;TYPE=CELL', escapeVcardText(whatsapp), 'WhatsApp');
+  const office = phoneText(content.officeNumber);
+  if (office) lines.push(`TEL;TYPE=WORK,VOICE:${escapeVcardText(office)}`);
+  const email = safeEmail(content.emailAddress);
+  if (email) lines.push(`EMAIL;TYPE=INTERNET,WORK:${email}`);
+  const address = text(content.navigateToOffice?.title, 300);
+  if (address) lines.push(`ADR;TYPE=WORK:;;${escapeVcardText(address)};;;;`);
+  const page = safeHref(options.url) ?? (/^http:\/\/[^\s]+$/.test(options.url) ? options.url : undefined);
+  if (page) lines.push(`URL:${uri(page)}`);
+  const seen = new Set<string>();
+  for (const link of content.socialLinks ?? []) {
+    const key = link?.key as SocialNetwork;
+    if (!link || link.enabled === false || !SOCIAL_NETWORKS.includes(key) || seen.has(key)) continue;
+    const href = safeHref(normalizeSocialUrl(text(link.url, 2048)));
+    if (!href) continue;
+    seen.add(key);
+    labelled('URL', uri(href), SOCIAL_NETWORK_TITLES[key]);
+  }
+  const photo = (options.photoBase64 ?? '').replace(/\s+/g, '');
+  if (photo && /^[A-Za-z0-9+/]+={0,2}$/.test(photo)) {
+    const type = PHOTO_TYPES[(options.photoMime ?? 'image/jpeg').toLowerCase()] ?? 'JPEG';
+    lines.push(`PHOTO;ENCODING=b;TYPE=${type}:${photo}`);
+  }
+  lines.push('END:VCARD');
+  return lines.map(foldLine).join(CRLF) + CRLF;
+}
