@@ -30,6 +30,7 @@ import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { servePublicPage } from './modules/public-pages/public-pages.handler.ts';
 import { companyIdForHost, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
+import { vcardRoutes } from './modules/public-pages/vcard.routes.ts';
 import { stylingsRoutes } from './modules/stylings/stylings.routes.ts';
 import { uploadsServeRoutes } from './modules/uploads/serve.routes.ts';
 import { createFileStore } from './modules/uploads/store.ts';
@@ -108,6 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(eventsRoutes);
+      await api.register(vcardRoutes);
       await api.register(authRoutes);
       await api.register(companiesRoutes);
       await api.register(profilesRoutes);

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childDetails, createTemplateDivision, createUser, signIn } from '../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function janeOfNewDivision() {
+  const d = await createTemplateDivision(t.app.deps.db);
+  const user = await createUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails('Jane Doe') });
+  return { d, id: user.profileId!, headers: (await signIn(t.app, user.email)).headers };
+}
+const vcf = (id: number) => t.app.inject({ method: 'GET', url: `/api/profiles/${id}/vcard` });
+
+describe('GET /api/profiles/:id/vcard', () => {
+  it('downloads the published card as vCard 3.0 with CRLF lines, name, email and the page URL', async () => {
+    const jane = await janeOfNewDivision();
+    expect((await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: jane.headers })).statusCode).toBe(200);
+    const res = await vcf(jane.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/vcard; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[a-z0-9_-]+\.vcf"$/);
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe('BEGIN:VCARD');
+    expect(lines).toContain('VERSION:3.0');
+    expect(lines).toContain('FN:Jane Doe');
+    expect(res.body).toContain(`URL:http://${jane.d.company.subdomain}.localhost/`);
+    expect(res.body).toMatch(/ORG:Company co-[0-9a-f]+/);
+    expect(res.body.trimEnd().endsWith('END:VCARD')).toBe(true);
+  });
+
+  it('answers 404 for an unpublished or unknown profile, and 400 for a bad id', async () => {
+    const jane = await janeOfNewDivision();
+    expect((await vcf(jane.id)).statusCode).toBe(404);
+    expect((await vcf(2_000_000_000)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/profiles/abc/vcard' })).statusCode).toBe(400);
+  });
+});
