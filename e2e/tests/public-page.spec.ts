@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { PORT } from '../env.ts';
+
+/** Jane's card is published by the seed at her division's subdomain (Chromium sends *.localhost to loopback). */
+const JANE = `http://acme.localhost:${PORT}/jane-doe`;
+
+test('a visitor opens Jane’s published card, and a tap on a contact button is recorded', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => {
+    errors.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  const view = page.waitForRequest((r) => r.url().endsWith('/api/events') && (r.postData() ?? '').includes('"view"'));
+  const res = await page.goto(JANE);
+  expect(res?.status()).toBe(200);
+  expect(res?.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
+  await expect(page.getByRole('heading', { name: 'Jane Doe' })).toBeVisible();
+  await view;
+
+  // The tap is sent with sendBeacon; the server acknowledges with 204.
+  const click = page.waitForResponse(
+    (r) => r.url().endsWith('/api/events') && r.request().method() === 'POST' && (r.request().postData() ?? '').includes('"click"'),
+  );
+  await page
+    .locator('a[data-track-action="click"]')
+    .first()
+    .click({ modifiers: ['Control'] });
+  expect((await click).status()).toBe(204);
+  expect(errors).toEqual([]);
+});
+
+test('Save contact downloads a vCard 3.0 with Jane’s name', async ({ page }) => {
+  await page.goto(JANE);
+  const download = page.waitForEvent('download');
+  await page.locator('[data-track-type="save-to-contacts"]').first().click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('jane-doe.vcf');
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  expect(text.startsWith('BEGIN:VCARD\r\nVERSION:3.0\r\n')).toBe(true);
+  expect(text).toContain('FN:Jane Doe');
+});
+
+test('an unknown alias gets the 404 page', async ({ page }) => {
+  const res = await page.goto(`http://acme.localhost:${PORT}/nobody-here`);
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Profile not found' })).toBeVisible();
+});
