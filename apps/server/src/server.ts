@@ -20,7 +20,7 @@ async function main() {
   const app = await buildApp({ config, database });
   if (config.SEED) {
     const report = await seed(database.db, { password: config.SEED_PASSWORD, dataDir: config.DATA_DIR, hasher: app.deps.passwords });
-    if (report) printSignIns(config.PUBLIC_URL, report);
+    if (report) printSignIns(config.PUBLIC_URL, report, demoCardUrl(config.PUBLIC_URL, config.PUBLIC_DOMAIN));
   }
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -36,11 +36,18 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
 }
 
-function printSignIns(url: string, report: { password: string; accounts: { email: string; role: string; note?: string }[] }) {
+/** Jane's card, which the seed publishes, at Acme's subdomain of the public domain. */
+function demoCardUrl(publicUrl: string, publicDomain: string): string {
+  const hub = new URL(publicUrl);
+  return `${hub.protocol}//acme.${publicDomain}${hub.port ? `:${hub.port}` : ''}/jane-doe`;
+}
+
+function printSignIns(url: string, report: { password: string; accounts: { email: string; role: string; note?: string }[] }, cardUrl: string) {
   const lines = [
     '',
     `  Profilehub is running at ${url}`,
     `  Outbox (sign-up codes, reset links): ${url}/dev/mail`,
+    `  A published profile page: ${cardUrl}`,
     '',
     `  Demo sign-ins (password: ${report.password}):`,
     ...report.accounts.map((a) => `    ${a.role.padEnd(11)} ${a.email}${a.note ? `  (${a.note})` : ''}`),
