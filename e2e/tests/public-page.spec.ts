@@ -49,3 +49,16 @@ test('an unknown alias gets the 404 page', async ({ page }) => {
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Profile not found' })).toBeVisible();
 });
+
+test('the lead form sends the visitor’s details: thank-you message on the page, a mail to the owner', async ({ page, request }) => {
+  await page.goto(JANE);
+  const form = page.locator('form.ph-form');
+  await form.locator('[name="name"]').fill('Vic Visitor');
+  await form.locator('[name="email"]').fill('vic@example.test');
+  await form.locator('[name="message"]').fill('Please call me about a quote');
+  await form.locator('button[type="submit"]').click();
+  await expect(page.getByText('Thank you! We will be in touch within one working day.')).toBeVisible();
+  const mails = (await (await request.get('/dev/mail.json?to=leads@acme.example')).json()) as { mails: { text: string }[] };
+  expect(mails.mails[0]?.text).toContain('Name: Vic Visitor');
+  expect(mails.mails[0]?.text).toContain('Cc: sales@acme.example');
+});

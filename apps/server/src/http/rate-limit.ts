@@ -60,4 +60,7 @@ export const LIMITS = {
   uploadPerUser: { name: 'upload-user', max: 60, windowMs: 15 * MINUTE },
   /** Interactions from public pages: a busy visitor clicks a lot, a script floods. */
   eventsPerIp: { name: 'events-ip', max: 600, windowMs: 15 * MINUTE },
+  /** Lead-form messages: a person sends one or two; a spammer many. */
+  leadSubmitPerIp: { name: 'lead-ip', max: 10, windowMs: 15 * MINUTE },
+  leadSubmitPerProfile: { name: 'lead-profile', max: 100, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;

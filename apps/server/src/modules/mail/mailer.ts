@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = { to: string; cc?: string; replyTo?: string; subject: string; text: string; html?: string };
 
 export type Mailer = {
   kind: 'smtp' | 'outbox';
@@ -30,7 +30,8 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
   return {
     kind: 'outbox',
     async send(mail) {
-      await opts.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
+      const text = mail.cc ? `Cc: ${mail.cc}\n\n${mail.text}` : mail.text;
+      await opts.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text, html: mail.html ?? null });
       opts.log.info({ to: mail.to, subject: mail.subject }, `mail (outbox) to ${mail.to}: ${mail.subject}\n${mail.text}`);
     },
     close() {},

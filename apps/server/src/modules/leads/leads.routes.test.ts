@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadSubmissions, profiles } from '../../db/schema.ts';
+import { LIMITS } from '../../http/rate-limit.ts';
+import { createCompany, freshIp, lastMailTo } from '../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function profileWithForm(contactForm: Record<string, unknown> | null, published = true) {
+  const company = await createCompany(t.app.deps.db);
+  const [p] = await t.app.deps.db
+    .insert(profiles)
+    .values({
+      companyId: company.id,
+      alias: `lead-${company.subdomain}`,
+      publishedAt: published ? new Date() : null,
+      publishedContent: contactForm ? { contactForm } : {},
+    })
+    .returning();
+  return p!;
+}
+const FORM = {
+  enabled: true,
+  sendToMail: 'owner@acme.test',
+  sendToMailCC: 'boss@acme.test; sales@acme.test',
+  thankYouMessage: '<p>Thanks, I will call you back!</p>',
+  name: { required: true, enabled: true },
+  emailAddress: { required: true, enabled: true },
+  mobile: { required: false, enabled: true },
+  message: { required: true, enabled: true },
+};
+const submit = (profileId: number, fields: Record<string, string>, ip = freshIp()) =>
+  t.app.inject({ method: 'POST', url: `/api/lead-forms/submit/${profileId}`, remoteAddress: ip, payload: { profileId, formId: 'f', fields } });
+const submissions = (profileId: number) => t.app.deps.db.select().from(leadSubmissions).where(eq(leadSubmissions.profileId, profileId));
+
+describe('POST /api/lead-forms/submit/:profileId', () => {
+  it('stores the message, mails the owner with CC and reply-to, and answers the thank-you text', async () => {
+    const p = await profileWithForm(FORM);
+    const res = await submit(p.id, { name: 'Vic Visitor', email: 'vic@example.test', mobile: '+27 82 000 0000', message: 'Call me', website: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Thanks, I will call you back!' });
+    const rows = await submissions(p.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.data).toEqual({ name: 'Vic Visitor', email: 'vic@example.test', mobile: '+27 82 000 0000', message: 'Call me' });
+    const mail = await lastMailTo(t.app.deps.db, 'owner@acme.test');
+    expect(mail?.text).toContain('Cc: boss@acme.test, sales@acme.test');
+    expect(mail?.text).toContain('Name: Vic Visitor');
+  });
+
+  it('asks for each missing required field and for a valid email, storing nothing', async () => {
+    const p = await profileWithForm(FORM);
+    const missing = await submit(p.id, { name: 'Vic', email: 'vic@example.test' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Please fill in Message.');
+    const bad = await submit(p.id, { name: 'Vic', email: 'not-an-email', message: 'hi' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Please enter a valid email address.');
+    const extra = await t.app.inject({ method: 'POST', url: `/api/lead-forms/submit/${p.id}`, payload: { fields: { name: 'x', admin: 'yes' } } });
+    expect(extra.statusCode).toBe(400);
+    expect(await submissions(p.id)).toHaveLength(0);
+  });
+
+  it('answers a filled honeypot like success but keeps and mails nothing', async () => {
+    const p = await profileWithForm({ ...FORM, sendToMail: 'honeypot-owner@acme.test' });
+    const res = await submit(p.id, { name: 'Bot', email: 'bot@example.test', message: 'spam', website: 'http://spam.example' });
+    expect(res.statusCode).toBe(200);
+    expect(await submissions(p.id)).toHaveLength(0);
+    expect(await lastMailTo(t.app.deps.db, 'honeypot-owner@acme.test')).toBeUndefined();
+  });
+
+  it('answers 404 when the form is disabled, has no send-to address, or the profile is unpublished', async () => {
+    for (const p of [
+      await profileWithForm({ ...FORM, enabled: false }),
+      await profileWithForm({ ...FORM, sendToMail: undefined }),
+      await profileWithForm(FORM, false),
+    ]) {
+      expect((await submit(p.id, { name: 'Vic', email: 'vic@example.test', message: 'hi' })).statusCode).toBe(404);
+    }
+  });
+
+  it('throttles one sender', async () => {
+    const p = await profileWithForm(FORM);
+    const ip = freshIp();
+    for (let i = 0; i < LIMITS.leadSubmitPerIp.max; i++) t.app.deps.limiter.hit(LIMITS.leadSubmitPerIp, ip);
+    expect((await submit(p.id, { name: 'Vic', email: 'vic@example.test', message: 'hi' }, ip)).statusCode).toBe(429);
+  });
+});

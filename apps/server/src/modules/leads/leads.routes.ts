@@ -1,0 +1,79 @@
+import { hasNoNul, leadFormFields, NUL_MESSAGE, splitEmailList } from '@profilehub/shared';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { leadSubmissions, profiles } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { LIMITS } from '../../http/rate-limit.ts';
+
+const field = (max: number) => z.string().trim().max(max).refine(hasNoNul, NUL_MESSAGE).optional();
+const SubmitSchema = z.strictObject({
+  profileId: z.number().int().positive().optional(),
+  formId: z.string().max(200).optional(),
+  fields: z.strictObject({ name: field(100), email: field(254), mobile: field(40), message: field(2000), website: field(200) }),
+});
+
+const LABELS = { name: 'Name', email: 'Email', mobile: 'Mobile', message: 'Message' } as const;
+const strip = (html: string | undefined) =>
+  (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * A visitor's lead-form message from a public page: stored for the profile's
+ * statistics and mailed to the form's "send to" address (and CC).
+ */
+export async function leadsRoutes(app: FastifyInstance) {
+  const { db, limiter, mailer } = app.deps;
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/lead-forms/submit/:profileId',
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags: ['public pages'],
+        summary: 'Submits the lead form of a published profile (public)',
+        params: z.object({ profileId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: SubmitSchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+      },
+    },
+    async (req) => {
+      limiter.hit(LIMITS.leadSubmitPerIp, req.ip);
+      const [p] = await db
+        .select({ id: profiles.id, companyId: profiles.companyId, content: profiles.publishedContent, alias: profiles.alias })
+        .from(profiles)
+        .where(and(eq(profiles.id, req.params.profileId), isNotNull(profiles.publishedAt)))
+        .limit(1);
+      const form = (p?.content as { contactForm?: Record<string, unknown> } | null)?.contactForm as
+        | (Parameters<typeof leadFormFields>[0] & { enabled?: boolean; sendToMail?: string; sendToMailCC?: string; thankYouMessage?: string })
+        | undefined;
+      if (!p || !form?.enabled || !form.sendToMail) throw notFound('This form is not available.');
+      const thanks = strip(form.thankYouMessage) || 'Thank you! Your message has been sent.';
+      const f = req.body.fields;
+      // The hidden honeypot field: people never fill it, form-filling bots do. Answer like success, keep nothing.
+      if (f.website) return { success: true as const, message: thanks };
+      limiter.hit(LIMITS.leadSubmitPerProfile, String(p.id));
+      const data: Record<string, string> = {};
+      for (const spec of leadFormFields(form)) {
+        if (!spec.enabled) continue;
+        const value = f[spec.field_name as keyof typeof LABELS] ?? '';
+        if (spec.required && !value) throw badRequest(`Please fill in ${LABELS[spec.field_name as keyof typeof LABELS]}.`, `fields.${spec.field_name}`);
+        if (value) data[spec.field_name] = value;
+      }
+      if (data.email && !z.email().safeParse(data.email).success) throw badRequest('Please enter a valid email address.', 'fields.email');
+      await db.insert(leadSubmissions).values({ profileId: p.id, companyId: p.companyId, data });
+      const lines = Object.entries(data).map(([k, v]) => `${LABELS[k as keyof typeof LABELS] ?? k}: ${v}`);
+      const cc = splitEmailList(form.sendToMailCC);
+      await mailer.send({
+        to: form.sendToMail,
+        ...(cc.length ? { cc: cc.join(', ') } : {}),
+        ...(data.email ? { replyTo: data.email } : {}),
+        subject: `New message from your profile${p.alias ? ` (${p.alias})` : ''}`,
+        text: `Someone left their details on your digital profile:\n\n${lines.join('\n')}\n`,
+      });
+      return { success: true as const, message: thanks };
+    },
+  );
+}
