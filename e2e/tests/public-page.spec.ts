@@ -62,3 +62,17 @@ test('the lead form sends the visitor’s details: thank-you message on the page
   expect(mails.mails[0]?.text).toContain('Name: Vic Visitor');
   expect(mails.mails[0]?.text).toContain('Cc: sales@acme.example');
 });
+
+test('saved to the phone, the card opens offline', async ({ page, context }) => {
+  await page.goto(JANE);
+  // The page registers its service worker, which caches the card.
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    await new Promise((r) => setTimeout(r, reg.active ? 300 : 1000));
+  });
+  await page.reload();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Jane Doe' })).toBeVisible();
+  await context.setOffline(false);
+});

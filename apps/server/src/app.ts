@@ -160,7 +160,7 @@ async function registerWeb(app: FastifyInstance, config: Config) {
     // Hub hosts get the web app; a division's subdomain or custom domain gets its public pages.
     if (!hubHosts.has(host) && !(await companyByHubDomain(app.deps.db, host))) {
       const companyId = await companyIdForHost(app.deps.db, host, config.PUBLIC_DOMAIN);
-      if (companyId !== null || host.endsWith(publicSuffix)) return servePublicPage(app.deps.publishedPages, req, reply, companyId);
+      if (companyId !== null || host.endsWith(publicSuffix)) return servePublicPage(app.deps.publishedPages, app.deps.db, req, reply, companyId);
     }
     if (indexHtml === null) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does this for you).');

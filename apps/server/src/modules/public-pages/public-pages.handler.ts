@@ -1,15 +1,28 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { PROFILE_NOT_FOUND_HTML } from './not-found-page.ts';
 import { chooseEncoding, type PublishedPageCache } from './public-pages.service.ts';
+import { profileManifest, profileServiceWorker } from './pwa.ts';
 
 const ALIAS = /^\/([a-z0-9][a-z0-9_-]{0,99})\/?$/;
+const PWA_FILE = /^\/([a-z0-9][a-z0-9_-]{0,99})\/(manifest\.webmanifest|sw\.js)$/;
 
 /**
  * Serves `{host}/{alias}` of a division's public host: the page stored at
  * publish time, compressed, with ETag revalidation. Anything else is the 404 page.
  */
-export async function servePublicPage(cache: PublishedPageCache, req: FastifyRequest, reply: FastifyReply, companyId: number | null) {
+export async function servePublicPage(cache: PublishedPageCache, db: Db, req: FastifyRequest, reply: FastifyReply, companyId: number | null) {
   const path = decodeURIComponent((req.url.split('?')[0] ?? '/').toLowerCase());
+  const pwa = PWA_FILE.exec(path);
+  if (pwa && companyId !== null) {
+    const [, alias, file] = pwa as unknown as [string, string, string];
+    const body = file === 'sw.js' ? await profileServiceWorker(db, companyId, alias) : await profileManifest(db, companyId, alias);
+    if (body !== null) {
+      reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-cache');
+      if (file === 'sw.js') return reply.type('text/javascript; charset=utf-8').header('service-worker-allowed', `/${alias}`).send(body);
+      return reply.type('application/manifest+json; charset=utf-8').send(body);
+    }
+  }
   const alias = ALIAS.exec(path)?.[1];
   const page = companyId !== null && alias ? await cache.get(companyId, alias) : null;
   reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');

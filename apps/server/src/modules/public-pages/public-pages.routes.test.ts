@@ -15,7 +15,7 @@ const SCRIPT = 'document.body.dataset.ready="1"';
 const html = (name: string) =>
   `<!doctype html><html lang="en"><head><title>${name}</title><style>body{color:red}</style></head><body><h1>${name}</h1><script>${SCRIPT}</script></body></html>`;
 
-async function publishedProfile(o: { alias: string; name?: string; published?: boolean }) {
+async function publishedProfile(o: { alias: string; name?: string; published?: boolean; content?: Record<string, unknown> }) {
   const company = await createCompany(t.app.deps.db);
   const [p] = await t.app.deps.db
     .insert(profiles)
@@ -25,6 +25,7 @@ async function publishedProfile(o: { alias: string; name?: string; published?: b
       publishedAt: o.published === false ? null : new Date(),
       publishedHtml: html(o.name ?? 'Jane Doe'),
       publishedEtag: `etag-${o.alias}`,
+      publishedContent: o.content ?? { fullName: o.name ?? 'Jane Doe' },
     })
     .returning();
   return { company, profile: p! };
@@ -91,5 +92,36 @@ describe('public profile pages by host', () => {
     expect((await get('cards.example.test', '/custom-card')).statusCode).toBe(200);
     const hub = await get('localhost:3000', '/custom-card');
     expect(hub.body).not.toContain('<h1>Jane Doe</h1>');
+  });
+});
+
+describe('save to home screen: manifest and service worker', () => {
+  it('serves a per-profile manifest and a service worker scoped to the card', async () => {
+    const content = { fullName: 'Jane Doe', profilePhoto: { url: '/uploads/abc.png' }, cssVariables: { 'background-color': { color: '#fff7ed' } } };
+    const { company } = await publishedProfile({ alias: 'pwa-card', content });
+    const host = `${company.subdomain}.localhost`;
+    const manifest = await get(host, '/pwa-card/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.json()).toMatchObject({
+      name: 'Jane Doe',
+      start_url: '/pwa-card',
+      scope: '/pwa-card',
+      theme_color: '#fff7ed',
+      icons: [{ src: '/uploads/abc.png' }],
+    });
+    const sw = await get(host, '/pwa-card/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(sw.headers['service-worker-allowed']).toBe('/pwa-card');
+    expect(sw.body).toContain('ph:pwa-card:etag-pwa-card');
+    expect(sw.body).toContain('/uploads/abc.png');
+  });
+
+  it('answers the 404 page for an unpublished card’s manifest and worker', async () => {
+    const { company } = await publishedProfile({ alias: 'pwa-hidden', published: false });
+    for (const file of ['manifest.webmanifest', 'sw.js']) {
+      expect((await get(`${company.subdomain}.localhost`, `/pwa-hidden/${file}`)).statusCode).toBe(404);
+    }
   });
 });

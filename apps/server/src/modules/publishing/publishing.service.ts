@@ -35,8 +35,7 @@ export type PublishedPageInput = {
 
 /**
  * Addresses the page links to, on its own host. The page server answers
- * `/{alias}` and `/api/*` on every host; the manifest, service worker and QR
- * image join here as they are served.
+ * `/{alias}`, its manifest and service worker, and `/api/*` on every host.
  */
 function pageUrls(profile: ProfileRow, pageUrl: string) {
   return {
@@ -44,6 +43,7 @@ function pageUrls(profile: ProfileRow, pageUrl: string) {
     vcardUrl: `/api/profiles/${profile.id}/vcard`,
     eventsUrl: '/api/events',
     manifestUrl: `/${profile.alias ?? profile.id}/manifest.webmanifest`,
+    ...(profile.alias ? { serviceWorkerUrl: `/${profile.alias}/sw.js`, serviceWorkerScope: `/${profile.alias}` } : {}),
     leadFormUrl: `/api/lead-forms/submit/${profile.id}`,
   };
 }

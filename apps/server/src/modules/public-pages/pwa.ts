@@ -1,0 +1,54 @@
+import { serviceWorkerScript, webManifest } from '@profilehub/profile-page';
+import { displayName } from '@profilehub/shared';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { profiles } from '../../db/schema.ts';
+
+type Published = { id: number; alias: string; etag: string; content: Record<string, unknown> };
+
+async function publishedByAlias(db: Db, companyId: number, alias: string): Promise<Published | null> {
+  const [row] = await db
+    .select({ id: profiles.id, alias: profiles.alias, etag: profiles.publishedEtag, content: profiles.publishedContent })
+    .from(profiles)
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.alias, alias), isNotNull(profiles.publishedAt), isNotNull(profiles.publishedHtml)))
+    .limit(1);
+  return row?.alias && row.etag && row.content ? { id: row.id, alias: row.alias, etag: row.etag, content: row.content } : null;
+}
+
+const urlOf = (v: unknown): string | undefined => {
+  const url = (v as { url?: unknown } | undefined)?.url;
+  return typeof url === 'string' && (url.startsWith('/') || url.startsWith('https://')) ? url : undefined;
+};
+const colourOf = (v: unknown): string | undefined => {
+  const c = (v as { color?: unknown } | undefined)?.color;
+  return typeof c === 'string' && /^#[0-9a-f]{3,8}$/i.test(c) ? c : undefined;
+};
+
+/** The per-profile web app manifest: "save to home screen" opens this card. */
+export async function profileManifest(db: Db, companyId: number, alias: string): Promise<string | null> {
+  const p = await publishedByAlias(db, companyId, alias);
+  if (!p) return null;
+  const c = p.content as { fullName?: string; firstName?: string; lastName?: string; profilePhoto?: unknown; cssVariables?: Record<string, unknown> };
+  const photo = urlOf(c.profilePhoto);
+  const colour = colourOf(c.cssVariables?.['background-color']);
+  return webManifest({
+    name: displayName(c) || alias,
+    startUrl: `/${alias}`,
+    scope: `/${alias}`,
+    icons: photo ? [{ src: photo, sizes: 'any', purpose: 'any' }] : [],
+    ...(colour ? { themeColor: colour, backgroundColor: colour } : {}),
+  });
+}
+
+/**
+ * The card's service worker: caches the page, its manifest and images so the
+ * card opens offline. The cache name carries the page's ETag, so a republish
+ * replaces the cached copy.
+ */
+export async function profileServiceWorker(db: Db, companyId: number, alias: string): Promise<string | null> {
+  const p = await publishedByAlias(db, companyId, alias);
+  if (!p) return null;
+  const c = p.content as { profilePhoto?: unknown; logo?: unknown };
+  const images = [urlOf(c.profilePhoto), urlOf(c.logo)].filter((u): u is string => Boolean(u));
+  return serviceWorkerScript(`ph:${alias}:${p.etag}`, { page: `/${alias}`, manifest: `/${alias}/manifest.webmanifest`, images });
+}
