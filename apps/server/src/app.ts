@@ -24,6 +24,7 @@ import { companyByHubDomain } from './modules/companies/companies.queries.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
@@ -112,6 +113,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(eventsRoutes);
       await api.register(vcardRoutes);
       await api.register(leadsRoutes);
+      await api.register(invitationsRoutes);
       await api.register(authRoutes);
       await api.register(companiesRoutes);
       await api.register(profilesRoutes);

@@ -9,6 +9,8 @@ export * from './errors.schemas.ts';
 export * from './errors.ts';
 export * from './events.schemas.ts';
 export * from './events.ts';
+export * from './invitations.schemas.ts';
+export * from './invitations.ts';
 export * from './navigation.ts';
 export * from './profile/index.ts';
 export * from './profile-api.schemas.ts';

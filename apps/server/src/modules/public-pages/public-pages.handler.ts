@@ -4,8 +4,8 @@ import { PROFILE_NOT_FOUND_HTML } from './not-found-page.ts';
 import { chooseEncoding, type PublishedPageCache } from './public-pages.service.ts';
 import { profileManifest, profileServiceWorker } from './pwa.ts';
 
-const ALIAS = /^\/([a-z0-9][a-z0-9_-]{0,99})\/?$/;
-const PWA_FILE = /^\/([a-z0-9][a-z0-9_-]{0,99})\/(manifest\.webmanifest|sw\.js)$/;
+const ALIAS = /^\/([a-z0-9][a-z0-9._-]{0,99})\/?$/;
+const PWA_FILE = /^\/([a-z0-9][a-z0-9._-]{0,99})\/(manifest\.webmanifest|sw\.js)$/;
 
 /**
  * Serves `{host}/{alias}` of a division's public host: the page stored at

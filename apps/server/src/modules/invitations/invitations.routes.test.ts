@@ -1,0 +1,107 @@
+import { aliasTakenMessage, INVITE_ALIAS_MESSAGE, INVITE_MESSAGES } from '@profilehub/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles, users } from '../../db/schema.ts';
+import { createCompany, createUser, freshIp, lastMailTo, signIn } from '../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let n = 0;
+const email = () => `invitee-${Date.now()}-${n++}@example.test`;
+async function division(flags = { invite_users: true }) {
+  const company = await createCompany(t.app.deps.db, { flags });
+  const sup = await createUser(t.app, { role: 'supervisor', companyId: company.id });
+  return { company, headers: (await signIn(t.app, sup.email)).headers };
+}
+const invite = (headers: Record<string, string>, body: Record<string, unknown>, notify = true) =>
+  t.app.inject({ method: 'POST', url: `/api/profiles/create-profile?notify_user=${notify}`, headers, payload: body });
+const body = (companyId: number, o: Record<string, unknown> = {}) => ({
+  subscriptionType: 'enterprise',
+  company: companyId,
+  person: { first_name: 'Mary Ann Smith' },
+  userAccountEmail: email(),
+  ...o,
+});
+
+describe('POST /api/profiles/create-profile (invite)', () => {
+  it('creates an unregistered user with a profile under the division’s first template and emails the invitation', async () => {
+    const d = await division();
+    const payload = body(d.company.id, { userAccountEmail: '  New.Person@Example.TEST ', profileAlias: ' Mary  Ann.Smith ' });
+    const res = await invite(d.headers, payload);
+    expect(res.statusCode).toBe(200);
+    const out = res.json();
+    expect(out).toMatchObject({ success: true, companyId: d.company.id, alias: 'mary-ann.smith', emailed: true });
+    const [user] = await t.app.deps.db.select().from(users).where(eq(users.id, out.userId));
+    expect(user).toMatchObject({
+      email: 'new.person@example.test',
+      registered: false,
+      confirmed: false,
+      role: 'user',
+      firstName: 'Mary Ann',
+      lastName: 'Smith',
+    });
+    const [profile] = await t.app.deps.db.select().from(profiles).where(eq(profiles.id, out.profileId));
+    expect(profile).toMatchObject({ userId: out.userId, companyId: d.company.id, masterProfileId: d.company.masterProfileId, alias: 'mary-ann.smith' });
+    const mail = await lastMailTo(t.app.deps.db, 'new.person@example.test');
+    expect(mail?.text).toContain('/register?email=new.person%40example.test');
+    // The invited person can now register: the check says "complete registration" and a code can be sent.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/profiles/register-completed?email=new.person@example.test', remoteAddress: freshIp() })).statusCode,
+    ).toBe(402);
+    const otp = await t.app.inject({ method: 'POST', url: '/api/profiles/generate-otp?email=new.person@example.test', remoteAddress: freshIp() });
+    expect(otp.json()).toEqual({ success: true, message: 'otp-sent' });
+  });
+
+  it('sends no mail when notify_user is false', async () => {
+    const d = await division();
+    const payload = body(d.company.id);
+    expect((await invite(d.headers, payload, false)).json().emailed).toBe(false);
+    expect(await lastMailTo(t.app.deps.db, payload.userAccountEmail as string)).toBeUndefined();
+  });
+
+  it('answers the spec’s messages for a missing name, email or division and a bad alias', async () => {
+    const d = await division();
+    const cases: [Record<string, unknown>, string][] = [
+      [body(d.company.id, { person: { first_name: '  ' } }), INVITE_MESSAGES.nameRequired],
+      [body(d.company.id, { userAccountEmail: '   ' }), INVITE_MESSAGES.emailRequired],
+      [{ ...body(d.company.id), company: undefined }, INVITE_MESSAGES.divisionRequired],
+      [body(d.company.id, { profileAlias: 'bad--alias!' }), INVITE_ALIAS_MESSAGE],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await invite(d.headers, payload);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
+  it('refuses a taken alias and an email that already has an account (409), creating nothing', async () => {
+    const d = await division();
+    const first = body(d.company.id, { profileAlias: `taken-${n}` });
+    expect((await invite(d.headers, first)).statusCode).toBe(200);
+    const again = await invite(d.headers, body(d.company.id, { profileAlias: first.profileAlias }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(aliasTakenMessage(first.profileAlias as string));
+    const sameEmail = await invite(d.headers, body(d.company.id, { userAccountEmail: first.userAccountEmail }));
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().message).toBe(INVITE_MESSAGES.alreadyUser);
+  });
+
+  it('needs the invite_users flag for supervisors, not for superadmins; users may not invite; another division answers 404', async () => {
+    const off = await division({ invite_users: false });
+    const denied = await invite(off.headers, body(off.company.id));
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe(INVITE_MESSAGES.inviteNotAllowed);
+    const admin = await createUser(t.app, { role: 'superadmin' });
+    expect((await invite((await signIn(t.app, admin.email)).headers, body(off.company.id))).statusCode).toBe(200);
+    const on = await division();
+    const staff = await createUser(t.app, { companyId: on.company.id });
+    expect((await invite((await signIn(t.app, staff.email)).headers, body(on.company.id))).statusCode).toBe(403);
+    expect((await invite(on.headers, body(off.company.id))).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/profiles/create-profile', payload: body(on.company.id) })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,101 @@
+import { aliasTakenMessage, cleanInviteAlias, INVITE_ALIAS_MESSAGE, INVITE_MESSAGES, type InviteSchema, isValidInviteAlias } from '@profilehub/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { auditLog, companyMembers, profiles, users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { type Actor, canSeeCompany } from '../../http/policy.ts';
+import { companyRowById } from '../companies/companies.queries.ts';
+import { isUniqueViolation } from '../profiles/profiles.queries.ts';
+import { aliasIsFree } from '../profiles/profiles.service.ts';
+
+type Invite = z.output<typeof InviteSchema>;
+
+/** Splits "Mary Ann Smith" into first "Mary Ann" and last "Smith" (the editor shows both). */
+function splitName(full: string): { firstName: string; lastName?: string } {
+  const words = full.trim().split(/\s+/);
+  if (words.length < 2) return { firstName: full.trim() };
+  const lastName = words.pop()!;
+  return { firstName: words.join(' '), lastName };
+}
+
+/** The hub address the invited person should open: the division's white-label hub when it has one. */
+function hubUrlFor(publicUrl: string, hubDomain: string | null): string {
+  if (!hubDomain) return publicUrl;
+  const hub = new URL(publicUrl);
+  return `${hub.protocol}//${hubDomain}${hub.port ? `:${hub.port}` : ''}`;
+}
+
+/**
+ * Spec §4 Invite flow: a supervisor (with the invite_users flag) or a
+ * superadmin creates the user and their profile under the division's first
+ * template, and optionally emails the invitation. The person then registers
+ * with their email and an emailed code.
+ */
+export async function inviteUser(deps: Deps, actor: Actor, input: Invite, notify: boolean) {
+  const company = canSeeCompany(actor, input.company) ? await companyRowById(deps.db, input.company) : undefined;
+  if (!company) throw notFound(INVITE_MESSAGES.divisionRequired);
+  const supervises = actor.role === 'supervisor' && actor.supervisedCompanyIds.includes(company.id);
+  if (actor.role !== 'superadmin' && !supervises) throw forbidden();
+  if (actor.role !== 'superadmin' && !company.featureFlags.invite_users) throw forbidden(INVITE_MESSAGES.inviteNotAllowed);
+
+  const masterWhere = input.masterProfile
+    ? and(eq(profiles.id, input.masterProfile), eq(profiles.companyId, company.id), eq(profiles.isMaster, true))
+    : and(eq(profiles.companyId, company.id), eq(profiles.isMaster, true));
+  const [master] = await deps.db.select({ id: profiles.id }).from(profiles).where(masterWhere).orderBy(asc(profiles.id)).limit(1);
+  if (!master) throw badRequest(INVITE_MESSAGES.noTemplate, 'masterProfile');
+
+  let alias: string | null = null;
+  if (input.profileAlias?.trim()) {
+    alias = cleanInviteAlias(input.profileAlias);
+    if (!isValidInviteAlias(alias)) throw badRequest(INVITE_ALIAS_MESSAGE, 'profileAlias');
+    if (!(await aliasIsFree(deps, alias))) throw new AppError(409, 'alias_taken', aliasTakenMessage(alias), 'profileAlias');
+  }
+  const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.userAccountEmail)).limit(1);
+  if (existing) throw new AppError(409, 'user_exists', INVITE_MESSAGES.alreadyUser, 'userAccountEmail');
+
+  const name = input.person.first_name;
+  let created: { userId: number; profileId: number };
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.userAccountEmail,
+          username: input.userAccountEmail.split('@')[0]!,
+          title: splitName(name).firstName,
+          ...splitName(name),
+          role: 'user',
+        })
+        .returning({ id: users.id });
+      await tx.insert(companyMembers).values({ userId: user!.id, companyId: company.id, role: 'member' });
+      const [profile] = await tx
+        .insert(profiles)
+        .values({
+          userId: user!.id,
+          companyId: company.id,
+          masterProfileId: master.id,
+          alias,
+          content: { ...splitName(name), fullName: name, emailAddress: input.userAccountEmail },
+        })
+        .returning({ id: profiles.id });
+      await tx.insert(auditLog).values({ actorId: actor.userId, action: 'user.invited', target: `user:${user!.id}` });
+      return { userId: user!.id, profileId: profile!.id };
+    });
+  } catch (err) {
+    // Someone took the email or alias between the checks and the insert.
+    if (isUniqueViolation(err)) throw new AppError(409, 'conflict', alias ? aliasTakenMessage(alias) : INVITE_MESSAGES.alreadyUser);
+    throw err;
+  }
+
+  if (notify) {
+    const hub = hubUrlFor(deps.config.PUBLIC_URL, company.hubDomain);
+    const title = company.whiteLabel?.title ?? company.title;
+    await deps.mailer.send({
+      to: input.userAccountEmail,
+      subject: `You are invited to the ${title} hub`,
+      text: `Hello ${name},\n\nYou have been invited to create your digital business profile on the ${title} hub.\n\nActivate your account here (we will email you a 4-digit code):\n${hub}/register?email=${encodeURIComponent(input.userAccountEmail)}\n`,
+    });
+  }
+  return { success: true as const, message: 'User invited', ...created, companyId: company.id, alias, emailed: notify };
+}
