@@ -81,11 +81,12 @@ describe('POST /api/profiles/create-profile (invite)', () => {
 
   it('refuses a taken alias and an email that already has an account (409), creating nothing', async () => {
     const d = await division();
-    const first = body(d.company.id, { profileAlias: `taken-${n}` });
+    const alias = `taken-${n}`;
+    const first = body(d.company.id, { profileAlias: alias });
     expect((await invite(d.headers, first)).statusCode).toBe(200);
-    const again = await invite(d.headers, body(d.company.id, { profileAlias: first.profileAlias }));
+    const again = await invite(d.headers, body(d.company.id, { profileAlias: alias }));
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(aliasTakenMessage(first.profileAlias as string));
+    expect(again.json().message).toBe(aliasTakenMessage(alias));
     const sameEmail = await invite(d.headers, body(d.company.id, { userAccountEmail: first.userAccountEmail }));
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().message).toBe(INVITE_MESSAGES.alreadyUser);

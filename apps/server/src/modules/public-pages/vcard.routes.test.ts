@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childDetails, createTemplateDivision, createUser, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -37,5 +38,25 @@ describe('GET /api/profiles/:id/vcard', () => {
     expect((await vcf(jane.id)).statusCode).toBe(404);
     expect((await vcf(2_000_000_000)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/profiles/abc/vcard' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/profiles/:id/qr.png', () => {
+  it('draws the page address as an 800×800 PNG named QRCode.png, revalidated by ETag', async () => {
+    const jane = await janeOfNewDivision();
+    expect((await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: jane.headers })).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: `/api/profiles/${jane.id}/qr.png` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-disposition']).toBe('inline; filename="QRCode.png"');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([800, 800]);
+    const again = await t.app.inject({ method: 'GET', url: `/api/profiles/${jane.id}/qr.png`, headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers 404 for an unpublished profile', async () => {
+    const jane = await janeOfNewDivision();
+    expect((await t.app.inject({ method: 'GET', url: `/api/profiles/${jane.id}/qr.png` })).statusCode).toBe(404);
   });
 });

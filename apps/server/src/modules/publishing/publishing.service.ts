@@ -45,6 +45,7 @@ function pageUrls(profile: ProfileRow, pageUrl: string) {
     manifestUrl: `/${profile.alias ?? profile.id}/manifest.webmanifest`,
     ...(profile.alias ? { serviceWorkerUrl: `/${profile.alias}/sw.js`, serviceWorkerScope: `/${profile.alias}` } : {}),
     leadFormUrl: `/api/lead-forms/submit/${profile.id}`,
+    qrCodeUrl: `/api/profiles/${profile.id}/qr.png`,
   };
 }
 
