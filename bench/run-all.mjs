@@ -1,13 +1,13 @@
 // `npm run bench`: runs the benchmarks one after another (each in its own process, so
 // one's memory and children do not colour the next), prints a summary table and writes
-// bench/results/latest.json. `node bench/run-all.mjs startup auth-throughput` runs a subset.
+// bench/results/latest.json. `node bench/run-all.mjs startup public-page` runs a subset.
 // Exit code: non-zero when a benchmark could not run; budget misses are reported only.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH_DIR, describeMachine, fmt, machine, RESULTS_DIR, table } from './lib/common.mjs';
 
-const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput'];
+const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput', 'public-page'];
 const wanted = process.argv.slice(2);
 for (const w of wanted) {
   if (!BENCHMARKS.includes(w)) {
@@ -52,10 +52,11 @@ for (const name of selected) {
 
 // ---------------------------------------------------------------- summary
 const rows = [];
-const failed = (name) => [name, 'did not run', '', `FAILED (exit ${runs[name].exitCode ?? runs[name].signal})`];
+// `name` is the benchmark (the key of `runs`), `label` the figure it would have printed.
+const failed = (name, label) => [label, 'did not run', '', `FAILED (exit ${runs[name].exitCode ?? runs[name].signal})`];
 if (runs['signin-bundle']) {
   const r = runs['signin-bundle'].result;
-  if (!r) rows.push(failed('JS the sign-in page downloads'));
+  if (!r) rows.push(failed('signin-bundle', 'JS the sign-in page downloads'));
   else
     rows.push([
       `JS the sign-in page downloads (${r.method})`,
@@ -66,7 +67,7 @@ if (runs['signin-bundle']) {
 }
 if (runs.startup) {
   const r = runs.startup.result;
-  if (!r) rows.push(failed('npm start: first 200 from /api/health'));
+  if (!r) rows.push(failed('startup', 'npm start: first 200 from /api/health'));
   else {
     const fallback = r.mode.startsWith('FALLBACK') ? ' (fallback: start.mjs minus web build)' : '';
     rows.push([`npm start: first 200 from /api/health, median${fallback}`, `${fmt(r.medianMs)} ms`, `≤ ${fmt(r.budgetMs)} ms`, r.pass ? 'PASS' : 'OVER']);
@@ -81,13 +82,34 @@ if (runs.startup) {
 }
 if (runs['auth-throughput']) {
   const r = runs['auth-throughput'].result;
-  if (!r) rows.push(failed('sign-in throughput'));
+  if (!r) rows.push(failed('auth-throughput', 'sign-in throughput'));
   else {
     const a = r.argon2;
     rows.push([`logins/s, argon2id m=${a.memoryKib} KiB t=${a.passes} p=${a.parallelism}`, fmt(r.loginsPerS, 1), 'printed', '']);
     rows.push(['GET /api/jwts/verify req/s', fmt(r.verifyRps), 'printed', '']);
     rows.push(['raw node:http req/s (same run)', fmt(r.rawRps), 'printed', '']);
     rows.push(['verify / raw', `${fmt(r.verifyToRaw * 100, 1)} %`, 'printed', '']);
+  }
+}
+
+if (runs['public-page']) {
+  const r = runs['public-page'].result;
+  if (!r) rows.push(failed('public-page', 'public page figures'));
+  else {
+    const kb = (bytes) => `${fmt(bytes / 1000, 1)} KB`;
+    rows.push([
+      'public page: HTML document, gzip (one request)',
+      kb(r.page.documentGzipBytes),
+      `≤ ${kb(r.budgets.documentGzipBytes)}`,
+      r.pass.document ? 'PASS' : 'OVER',
+    ]);
+    rows.push(['  page JS (inline script), gzip', kb(r.page.scriptGzipBytes), `≤ ${kb(r.budgets.scriptGzipBytes)}`, r.pass.script ? 'PASS' : 'OVER']);
+    rows.push(['  render-blocking requests', String(r.page.renderBlocking.length), '0', r.pass.renderBlocking ? 'PASS' : 'FAIL']);
+    rows.push(['  visits/s with view recording (raw node:http)', `${fmt(r.visitsPerS)} (${fmt(r.rawVisitsPerS)})`, 'printed', '']);
+    rows.push(['  visits app / raw', `${fmt(r.appToRaw * 100, 1)} %`, `≥ ${fmt(r.budgets.ratio * 100)} %`, r.pass.ratio ? 'PASS' : 'UNDER']);
+    rows.push(['  publish one profile, median / p90', `${fmt(r.publish.medianMs, 1)} / ${fmt(r.publish.p90Ms, 1)} ms`, 'printed', '']);
+    rows.push([`  rebuild ${r.rebuild.children} published children, median`, `${fmt(r.rebuild.medianMs)} ms`, 'printed', '']);
+    rows.push(['  Lighthouse', 'not measured', '≥ 98 / 100', '']);
   }
 }
 

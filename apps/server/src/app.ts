@@ -153,6 +153,20 @@ async function registerWeb(app: FastifyInstance, config: Config) {
     });
   const publicSuffix = `.${config.PUBLIC_DOMAIN.toLowerCase()}`;
   const hubHosts = new Set(['localhost', '127.0.0.1', '[::1]', new URL(config.PUBLIC_URL).hostname.toLowerCase()]);
+  // Which division a host serves, remembered for a few seconds: every public page request asks.
+  const sites = new Map<string, { site: { companyId: number | null } | null; at: number }>();
+  const siteOf = async (host: string) => {
+    const known = sites.get(host);
+    if (known && Date.now() - known.at < 5000) return known.site;
+    let site: { companyId: number | null } | null = null;
+    if (!(await companyByHubDomain(app.deps.db, host))) {
+      const companyId = await companyIdForHost(app.deps.db, host, config.PUBLIC_DOMAIN);
+      if (companyId !== null || host.endsWith(publicSuffix)) site = { companyId };
+    }
+    if (sites.size > 5000) sites.clear();
+    sites.set(host, { site, at: Date.now() });
+    return site;
+  };
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
@@ -160,10 +174,8 @@ async function registerWeb(app: FastifyInstance, config: Config) {
     if (url.startsWith('/api/') || url === '/api') return reply.code(404).send(errorBody(404, 'not_found', `No route for ${req.method} ${url}`));
     const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     // Hub hosts get the web app; a division's subdomain or custom domain gets its public pages.
-    if (!hubHosts.has(host) && !(await companyByHubDomain(app.deps.db, host))) {
-      const companyId = await companyIdForHost(app.deps.db, host, config.PUBLIC_DOMAIN);
-      if (companyId !== null || host.endsWith(publicSuffix)) return servePublicPage(app.deps.publishedPages, app.deps.db, req, reply, companyId);
-    }
+    const site = hubHosts.has(host) ? null : await siteOf(host);
+    if (site) return servePublicPage(app.deps.publishedPages, app.deps.db, req, reply, site.companyId);
     if (indexHtml === null) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does this for you).');
     }

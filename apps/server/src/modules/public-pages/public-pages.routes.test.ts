@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, profiles } from '../../db/schema.ts';
 import { createCompany } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { PublishedPageCache } from './public-pages.service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -123,5 +124,22 @@ describe('save to home screen: manifest and service worker', () => {
     for (const file of ['manifest.webmanifest', 'sw.js']) {
       expect((await get(`${company.subdomain}.localhost`, `/pwa-hidden/${file}`)).statusCode).toBe(404);
     }
+  });
+});
+
+describe('PublishedPageCache', () => {
+  it('keeps the compressed bytes while the stored ETag is unchanged, and reloads them after a publish', async () => {
+    const { company, profile } = await publishedProfile({ alias: 'cache-check' });
+    const cache = new PublishedPageCache(t.app.deps.db, 'http://hub.test', 0);
+    const first = await cache.get(company.id, 'cache-check');
+    const second = await cache.get(company.id, 'cache-check');
+    expect(second?.br).toBe(first?.br);
+    await t.app.deps.db
+      .update(profiles)
+      .set({ publishedEtag: 'etag-new', publishedHtml: html('Jane Again') })
+      .where(eq(profiles.id, profile.id));
+    const third = await cache.get(company.id, 'cache-check');
+    expect(third?.etag).toBe('"etag-new"');
+    expect(third?.html.toString()).toContain('Jane Again');
   });
 });

@@ -85,7 +85,7 @@ export class PublishedPageCache {
       this.pages.delete(key);
       return null;
     }
-    if (cached && cached.etag === row.etag) {
+    if (cached && cached.etag === `"${row.etag}"`) {
       cached.checkedAt = now;
       return cached;
     }
