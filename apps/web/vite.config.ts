@@ -44,7 +44,7 @@ const UI = new RegExp(
 
 // Code only the account screens (sign-in, register, password, Google callback) share.
 const ACCOUNT =
-  /src[\\/](features[\\/]auth[\\/](components[\\/](AuthLayout|SignInAlternatives)|api[\\/](check-registration|generate-login-otp)|sign-in-flow)|lib[\\/]use-action)|packages[\\/]shared[\\/]src[\\/]auth\./;
+  /src[\\/](features[\\/]auth[\\/](components[\\/](AuthLayout|EmailField|SignInAlternatives)|api[\\/](check-registration|generate-login-otp)|sign-in-flow)|lib[\\/]use-action)|packages[\\/]shared[\\/]src[\\/]auth\./;
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),

@@ -1,9 +1,10 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { AUTH_MESSAGES, normalizeEmail, TOASTS } from '@profilehub/shared';
 import { type FormEvent, useState } from 'react';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthLayout, BackButton } from './AuthLayout.tsx';
+import { EmailField } from './EmailField.tsx';
 
 export type ForgotViewProps = { email: string; onEmailChange: (email: string) => void; onBack: () => void };
 
@@ -43,22 +44,7 @@ export function ForgotPasswordView({ email, onEmailChange, onBack }: ForgotViewP
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email address"
-            placeholder="you@company.com"
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={email}
-            onChange={(e) => {
-              onEmailChange(e.currentTarget.value);
-              if (error) setError(null);
-            }}
-            error={error}
-            autoFocus
-          />
+          <EmailField value={email} onChange={onEmailChange} error={error} onClearError={() => setError(null)} />
           <Button type="submit" fullWidth loading={forgot.isPending} variant={sentTo ? 'light' : 'filled'}>
             {sentTo ? 'Send again' : 'Send reset link'}
           </Button>

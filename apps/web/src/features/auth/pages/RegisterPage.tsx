@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { AUTH_MESSAGES, normalizeEmail, TOASTS } from '@profilehub/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useBranding } from '../../../lib/white-label.ts';
 import { useGenerateRegisterOtp } from '../api/generate-register-otp.ts';
 import { useLinkProfile } from '../api/link-profile.ts';
 import { AuthLayout, BackButton } from '../components/AuthLayout.tsx';
+import { EmailField } from '../components/EmailField.tsx';
 import { initialRegisterView, type RegisterView, signInPath, stepForRegisterOtp } from '../sign-in-flow.ts';
 
 /** Register page (spec §2): an invited person activates their account with an emailed code. */
@@ -144,22 +145,7 @@ export function RegisterPage() {
     <AuthLayout title={`Activate ${branding.name} hub`} subtitle="Enter the email address your invitation was sent to. We will email you a 4-digit code.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email address"
-            placeholder="you@company.com"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              if (error) setError(null);
-            }}
-            error={error}
-            autoFocus
-          />
+          <EmailField value={email} onChange={setEmail} error={error} onClearError={() => setError(null)} autoComplete="email" />
           <Button type="submit" fullWidth loading={sendCode.isPending}>
             Continue
           </Button>

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Stack, TextInput } from '@mantine/core';
+import { Button, Center, Loader, Stack } from '@mantine/core';
 import { AUTH_MESSAGES, normalizeEmail, TOASTS } from '@profilehub/shared';
 import { type FormEvent, lazy, Suspense, startTransition, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useBranding } from '../../../lib/white-label.ts';
 import { checkRegistrationByEmail } from '../api/check-registration.ts';
 import { useGenerateLoginOtp } from '../api/generate-login-otp.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
+import { EmailField } from '../components/EmailField.tsx';
 import { GoogleSignIn, SignUpLink } from '../components/SignInAlternatives.tsx';
 import { emailFromQuery, initialSignInView, registerPath, type SignInView, safeReturnPath, stepForRegistrationStatus } from '../sign-in-flow.ts';
 
@@ -145,23 +146,7 @@ function EmailView({ hubName, email, onEmailChange, onNext, onRegister }: EmailV
     <AuthLayout title={`Sign in to ${hubName} hub`} subtitle="Enter your email address to continue.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email address"
-            placeholder="you@company.com"
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={email}
-            onChange={(e) => {
-              onEmailChange(e.currentTarget.value);
-              if (error) setError(null);
-            }}
-            error={error}
-            data-autofocus
-            autoFocus
-          />
+          <EmailField value={email} onChange={onEmailChange} error={error} onClearError={() => setError(null)} />
           <Button type="submit" fullWidth loading={checking}>
             Continue
           </Button>
