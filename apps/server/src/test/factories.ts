@@ -101,6 +101,12 @@ export async function signIn(app: FastifyInstance, email: string, password = PAS
   return { jwt, headers: { authorization: `Bearer ${jwt}` } };
 }
 
+/** A new user signed in through the real route: the row, the bearer header and their profile id. */
+export async function signedInUser(app: FastifyInstance, o: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(app, o);
+  return { user, headers: (await signIn(app, user.email)).headers, id: user.profileId! };
+}
+
 /** The newest mail to `to` in the outbox (the transport tests and newcomers read). */
 export async function lastMailTo(db: Db, to: string) {
   const [m] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1);

@@ -1,6 +1,6 @@
 import { PROFILE_API_MESSAGES as M } from '@profilehub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childDetails, createTemplateDivision, createUser, getProfileRow, signIn } from '../../test/factories.ts';
+import { childDetails, createTemplateDivision, type createUser, getProfileRow, signedInUser } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -11,10 +11,7 @@ afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 const db = () => t.app.deps.db;
-const signedIn = async (o: Parameters<typeof createUser>[1]) => {
-  const user = await createUser(t.app, o);
-  return { user, headers: (await signIn(t.app, user.email)).headers, id: user.profileId! };
-};
+const signedIn = (o: Parameters<typeof createUser>[1]) => signedInUser(t.app, o);
 const post = (headers: Headers, data: unknown) => t.app.inject({ method: 'POST', url: '/api/permissions', headers, payload: { data } });
 const put = (headers: Headers, id: number, data: unknown) => t.app.inject({ method: 'PUT', url: `/api/permissions/${id}`, headers, payload: { data } });
 const clear = (headers: Headers, id: number) => t.app.inject({ method: 'DELETE', url: `/api/permissions/${id}/entries`, headers });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { aliasTakenMessage, PROFILE_API_MESSAGES as M } from '@profilehub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../http/rate-limit.ts';
-import { createCompany, createUser, freshIp, getProfileRow, signIn } from '../../test/factories.ts';
+import { createCompany, type createUser, freshIp, getProfileRow, signedInUser } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -14,10 +14,7 @@ afterAll(() => t.close());
 type Headers = Record<string, string>;
 const db = () => t.app.deps.db;
 const fresh = () => `al-${randomBytes(4).toString('hex')}`;
-const signedIn = async (o: Parameters<typeof createUser>[1]) => {
-  const user = await createUser(t.app, o);
-  return { user, headers: (await signIn(t.app, user.email)).headers, id: user.profileId! };
-};
+const signedIn = (o: Parameters<typeof createUser>[1]) => signedInUser(t.app, o);
 const validate = (headers: Headers, alias: string, ip = freshIp()) =>
   t.app.inject({ method: 'GET', url: `/api/profiles/validateAlias?alias=${encodeURIComponent(alias)}`, headers, remoteAddress: ip });
 const test = (headers: Headers, id: number, alias: string, ip = freshIp()) =>

@@ -2,7 +2,7 @@ import { PROFILE_API_MESSAGES as M } from '@profilehub/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvals } from '../../db/schema.ts';
-import { childDetails, createTemplateDivision, createUser, getProfileRow, setProfile, signIn } from '../../test/factories.ts';
+import { childDetails, createTemplateDivision, type createUser, getProfileRow, setProfile, signedInUser } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -13,10 +13,7 @@ afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 const db = () => t.app.deps.db;
-const signedIn = async (o: Parameters<typeof createUser>[1]) => {
-  const user = await createUser(t.app, o);
-  return { user, headers: (await signIn(t.app, user.email)).headers, id: user.profileId! };
-};
+const signedIn = (o: Parameters<typeof createUser>[1]) => signedInUser(t.app, o);
 const put = (headers: Headers, url: string) => t.app.inject({ method: 'PUT', url, headers });
 const publish = (headers: Headers, id: number) => put(headers, `/api/profiles/${id}/publish`);
 const unpublish = (headers: Headers, id: number) => put(headers, `/api/profiles/${id}/unpublish`);

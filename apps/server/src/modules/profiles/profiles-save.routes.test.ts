@@ -1,6 +1,15 @@
 import { PROFILE_API_MESSAGES as M, PROFILE_MESSAGES } from '@profilehub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childDetails, createCompany, createTemplateDivision, createTheme, createUser, getProfileRow, setProfile, signIn } from '../../test/factories.ts';
+import {
+  childDetails,
+  createCompany,
+  createTemplateDivision,
+  createTheme,
+  type createUser,
+  getProfileRow,
+  setProfile,
+  signedInUser,
+} from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -11,10 +20,7 @@ afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 const db = () => t.app.deps.db;
-const signedIn = async (o: Parameters<typeof createUser>[1]) => {
-  const user = await createUser(t.app, o);
-  return { user, headers: (await signIn(t.app, user.email)).headers };
-};
+const signedIn = (o: Parameters<typeof createUser>[1]) => signedInUser(t.app, o);
 const view = (headers: Headers, id: number) => t.app.inject({ method: 'GET', url: `/api/profiles/${id}?populate=self-service`, headers });
 const save = (headers: Headers, id: number, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: `/api/profiles/${id}`, headers, payload: payload as object });

@@ -1,7 +1,17 @@
 import { PROFILE_API_MESSAGES as M } from '@profilehub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyMembers } from '../../db/schema.ts';
-import { childDetails, createCompany, createTemplateDivision, createTheme, createUser, getProfileRow, setProfile, signIn } from '../../test/factories.ts';
+import {
+  childDetails,
+  createCompany,
+  createTemplateDivision,
+  createTheme,
+  createUser,
+  getProfileRow,
+  setProfile,
+  signedInUser,
+  signIn,
+} from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -11,10 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const getProfile = (headers: Record<string, string>, id: number | string) => t.app.inject({ method: 'GET', url: `/api/profiles/${id}`, headers });
-const signedIn = async (o: Parameters<typeof createUser>[1]) => {
-  const user = await createUser(t.app, o);
-  return { user, headers: (await signIn(t.app, user.email)).headers };
-};
+const signedIn = (o: Parameters<typeof createUser>[1]) => signedInUser(t.app, o);
 
 /** Two divisions, each with a master profile and two users' profiles. */
 async function twoDivisions() {

@@ -2,7 +2,7 @@ import { PROFILE_API_MESSAGES as M } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileStylings } from '../../db/schema.ts';
-import { createCompany, createTheme, createUser, signIn } from '../../test/factories.ts';
+import { createCompany, createTheme, type createUser, signedInUser } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -13,10 +13,7 @@ afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 const db = () => t.app.deps.db;
-const signedIn = async (o: Parameters<typeof createUser>[1]) => {
-  const user = await createUser(t.app, o);
-  return { user, headers: (await signIn(t.app, user.email)).headers };
-};
+const signedIn = (o: Parameters<typeof createUser>[1]) => signedInUser(t.app, o);
 const list = (headers: Headers, query = '') => t.app.inject({ method: 'GET', url: `/api/profile-stylings/default-themes${query}`, headers });
 const update = (headers: Headers, id: number, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: `/api/profile-stylings/${id}`, headers, payload: payload as object });
