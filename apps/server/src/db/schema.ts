@@ -309,3 +309,109 @@ export const events = pgTable(
   },
   (t) => [index('events_occurred_brin').using('brin', t.occurredAt), index('events_profile_idx').on(t.profileId, t.occurredAt)],
 );
+
+/**
+ * The analytics rollup (docs/decisions/008): one row per day × profile × action × type × label.
+ * Reports read only this table, so their cost grows with days × profiles, not with traffic.
+ * `visitors` counts distinct visitors of that key on that day (see `dailyVisitors`).
+ */
+export const dailyStats = pgTable(
+  'daily_stats',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    companyId: integer('company_id').notNull(),
+    profileId: integer('profile_id').notNull(),
+    action: text('action').notNull(),
+    type: text('type').notNull(),
+    /** '' when the event had no label, so the key stays a plain primary key. */
+    label: text('label').notNull().default(''),
+    count: integer('count').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.day, t.action, t.type, t.label] }),
+    index('daily_stats_company_action_day_idx').on(t.companyId, t.action, t.day),
+  ],
+);
+
+/**
+ * The same rollup without the profile: company-wide reports over a year read a few
+ * thousand rows instead of one per profile. `visitors` sums the profile-level
+ * visitors (a person who visits two profiles counts twice).
+ */
+export const companyDailyStats = pgTable(
+  'company_daily_stats',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    companyId: integer('company_id').notNull(),
+    action: text('action').notNull(),
+    type: text('type').notNull(),
+    label: text('label').notNull().default(''),
+    count: integer('count').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.action, t.type, t.label] })],
+);
+
+/** Which visitor hashes were already counted for a day and key: makes `daily_stats.visitors` exact per day. */
+export const dailyVisitors = pgTable(
+  'daily_visitors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    profileId: integer('profile_id').notNull(),
+    action: text('action').notNull(),
+    type: text('type').notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.profileId, t.action, t.type, t.visitorHash] })],
+);
+
+/** Bot and link-preview hits, dropped from the statistics but counted so owners see how much was filtered. */
+export const dailyFiltered = pgTable(
+  'daily_filtered',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    companyId: integer('company_id').notNull(),
+    profileId: integer('profile_id').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.day] }), index('daily_filtered_company_day_idx').on(t.companyId, t.day)],
+);
+
+/** Billing history of a user (spec §7 GET /purchase-histories, §3 billing). Written by the billing provider's integration. */
+export const purchaseHistories = pgTable(
+  'purchase_histories',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    status: text('status').notNull(),
+    /** Minor units (cents), so money is never a float. */
+    amountGross: integer('amount_gross').notNull(),
+    currency: text('currency').notNull().default('ZAR'),
+    billingDate: timestamp('billing_date', { withTimezone: true }).notNull(),
+    expirationDate: timestamp('expiration_date', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('purchase_histories_user_idx').on(t.userId, t.billingDate)],
+);
+
+/** Every publish of a profile, newest last: lets a supervisor roll back to the previously published version. */
+export const profilePublications = pgTable(
+  'profile_publications',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The profile's own content (overrides for a child) and the effective content as published. */
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    publishedContent: jsonb('published_content').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('profile_publications_profile_idx').on(t.profileId, t.publishedAt)],
+);
