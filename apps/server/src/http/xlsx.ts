@@ -1,0 +1,62 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+/** A sheet column: the header a person reads and how to take the cell from a row. */
+export type XlsxColumn<Row> = { header: string; width?: number; value: (row: Row) => string | number | Date | null | undefined };
+
+/** Characters that make a spreadsheet treat a typed-in text as a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+/** Phone numbers and signed numbers start with + or - but can call nothing: they stay as typed. */
+const PLAIN_NUMBER = /^[+-]?[\d\s().-]*$/;
+
+/**
+ * Text from users is written as text, never as a formula: a leading `=`, `+`, `-`,
+ * `@`, tab or carriage return (and their full-width forms) gets a `'` in front, as
+ * OWASP recommends, unless it is only a phone number or a signed number. Numbers and dates we produced ourselves pass unchanged.
+ */
+export function safeCell(value: string | number | Date | null | undefined): string | number | Date | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') return value;
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/** A file name safe for Content-Disposition: no path, quote or control characters, at most `max` characters. */
+export function attachmentName(name: string, max = 200): string {
+  const ext = name.match(/\.[a-z0-9]+$/i)?.[0] ?? '';
+  const base = name
+    .slice(0, name.length - ext.length)
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${base.slice(0, max - ext.length)}${ext}`;
+}
+
+/**
+ * Streams rows into an .xlsx download: rows are committed one by one, so memory
+ * stays flat however many there are. `rows` may be an async iterable (a cursor).
+ */
+export async function sendXlsx<Row>(
+  reply: FastifyReply,
+  options: { fileName: string; sheetName: string; columns: XlsxColumn<Row>[]; rows: Iterable<Row> | AsyncIterable<Row> },
+): Promise<FastifyReply> {
+  const fileName = attachmentName(options.fileName);
+  const body = new PassThrough();
+  reply
+    .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('Content-Disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('Cache-Control', 'no-store');
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(options.sheetName.slice(0, 31).replace(/[[\]:*?/\\]/g, ' '));
+  sheet.columns = options.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 24 }));
+  sheet.getRow(1).font = { bold: true };
+  const write = async () => {
+    for await (const row of options.rows) {
+      sheet.addRow(options.columns.map((c) => safeCell(c.value(row)))).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => body.destroy(error as Error));
+  return reply.send(body);
+}
