@@ -353,7 +353,10 @@ export const companyDailyStats = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.action, t.type, t.label] })],
 );
 
-/** Which visitor hashes were already counted for a day and key: makes `daily_stats.visitors` exact per day. */
+/**
+ * Which visitor hashes were already counted for a day and key: makes `daily_stats.visitors`
+ * exact per day. Only today's (and yesterday's, for late events) rows are needed; older ones are pruned.
+ */
 export const dailyVisitors = pgTable(
   'daily_visitors',
   {
@@ -361,9 +364,10 @@ export const dailyVisitors = pgTable(
     profileId: integer('profile_id').notNull(),
     action: text('action').notNull(),
     type: text('type').notNull(),
+    label: text('label').notNull().default(''),
     visitorHash: text('visitor_hash').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.profileId, t.action, t.type, t.visitorHash] })],
+  (t) => [primaryKey({ columns: [t.day, t.profileId, t.action, t.type, t.label, t.visitorHash] })],
 );
 
 /** Bot and link-preview hits, dropped from the statistics but counted so owners see how much was filtered. */
