@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
+import { EventIngest } from './modules/events/ingest.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
@@ -75,9 +76,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     google: opts.overrides?.google ?? createGoogleVerifier({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID }),
     visitorSecret: createHmac('sha256', secret).update('visitor-hash').digest('base64url'),
     publishedPages: new PublishedPageCache(database.db, new URL(config.PUBLIC_URL).origin),
+    ingest: new EventIngest(database.db, app.log, { flushMs: config.EVENT_FLUSH_MS }),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => deps.mailer.close());
+  // Acknowledged events are written before the database closes (server.ts closes the app first).
+  app.addHook('onClose', async () => deps.ingest.close());
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -88,7 +92,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // Mantine and the white-label CSS inject style elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'https:', 'data:', 'blob:'],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        // 'self': the editor's live preview frame (/{product}-app-preview).
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
       },

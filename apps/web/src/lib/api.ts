@@ -17,7 +17,7 @@ export class ApiError extends Error {
 export type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
   /** Sends the bearer token and treats 401 as "session over". Default true. */

@@ -323,3 +323,67 @@ describe('PUT /api/profiles/:id', () => {
     });
   });
 });
+
+describe('PATCH /api/profiles/:id (autosave: only the changed fields)', () => {
+  const patch = (headers: Headers, id: number, payload: unknown) =>
+    t.app.inject({ method: 'PATCH', url: `/api/profiles/${id}`, headers, payload: payload as object });
+
+  it('saves one changed field and keeps everything else; null clears a field', async () => {
+    const d = await division();
+    const before = (await view(d.jane.headers, d.janeId)).json();
+    const res = await patch(d.jane.headers, d.janeId, { version: before.profile.version, changes: { jobTitle: 'Patched' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: d.janeId, hideNotification: false, version: before.profile.version + 1 });
+    const row = await getProfileRow(db(), d.janeId);
+    expect(row!.content).toMatchObject({ fullName: 'Jane Doe', jobTitle: 'Patched', profilePhoto: { url: 'https://cdn.acme.test/jane.jpg' } });
+
+    const cleared = await patch(d.jane.headers, d.janeId, { version: res.json().version, changes: { jobTitle: null } });
+    expect(cleared.statusCode).toBe(200);
+    expect((await getProfileRow(db(), d.janeId))!.content).not.toHaveProperty('jobTitle');
+  });
+
+  it('answers a stale version with 409, the current version and content; nothing is written', async () => {
+    const d = await division();
+    expect((await patch(d.jane.headers, d.janeId, { version: 1, changes: { jobTitle: 'First' } })).statusCode).toBe(200);
+    const stale = await patch(d.jane.headers, d.janeId, { version: 1, changes: { firstName: 'Second' } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ message: M.stale, currentVersion: 2, content: { jobTitle: 'First' } });
+    expect((await getProfileRow(db(), d.janeId))!.content).not.toHaveProperty('firstName');
+  });
+
+  it('drops a child’s change to a locked or hidden key, also when crafted by hand', async () => {
+    const d = await division({
+      permissions: [
+        { key: 'emailAddress', edit: false },
+        { key: 'profileDisclaimer', show: false },
+      ],
+    });
+    const res = await patch(d.jane.headers, d.janeId, {
+      version: 1,
+      changes: { emailAddress: 'jane@elsewhere.test', profileDisclaimer: '<p>Mine</p>', jobTitle: 'Allowed' },
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await getProfileRow(db(), d.janeId);
+    expect(row!.content.jobTitle).toBe('Allowed');
+    expect(row!.content).not.toHaveProperty('emailAddress');
+    expect(row!.content).not.toHaveProperty('profileDisclaimer');
+    expect((await view(d.jane.headers, d.janeId)).json().content.emailAddress).toBe('hello@acme.test');
+  });
+
+  it('refuses unknown fields and invalid values with 400 and a message; 401 without a session; 404 for another division', async () => {
+    const d = await division();
+    const unknown = await patch(d.jane.headers, d.janeId, { version: 1, changes: { password: 'x' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain('changes may only name profile fields');
+    const tooLong = await patch(d.jane.headers, d.janeId, { version: 1, changes: { jobTitle: 'x'.repeat(151) } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe(PROFILE_MESSAGES.jobTitleTooLong);
+    expect((await patch(d.jane.headers, d.janeId, { changes: {} })).statusCode).toBe(400);
+    expect((await patch({}, d.janeId, { version: 1, changes: {} })).statusCode).toBe(401);
+    const other = await division();
+    const foreign = await patch(d.jane.headers, other.janeId, { version: 1, changes: { jobTitle: 'Intruder' } });
+    expect(foreign.statusCode).toBe(404);
+    expect((await patch(d.sup.headers, other.janeId, { version: 1, changes: { jobTitle: 'Intruder' } })).statusCode).toBe(404);
+    expect((await getProfileRow(db(), other.janeId))!.content.jobTitle).toBe('Head of Sales');
+  });
+});

@@ -6,6 +6,7 @@ import {
   CreateProfileSchema,
   IdParamsSchema,
   PROFILE_API_MESSAGES as M,
+  PatchProfileSchema,
   ProfileBasicSchema,
   ProfileEditorViewSchema,
   ProfileQuerySchema,
@@ -36,6 +37,7 @@ import {
   createProfile,
   deleteProfile,
   editorView,
+  patchProfile,
   requireManager,
   requireTemplateEditor,
   saveProfile,
@@ -106,6 +108,27 @@ export async function profilesRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const result = await saveProfile(deps, actorOf(req), req.params.id, req.body);
+      if (result.ok) return result.body;
+      return reply.code(409).send({ ...errorBody(409, 'stale_version', M.stale), ...result.stale });
+    },
+  );
+
+  r.patch(
+    '/profiles/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: 'Autosave: {version, changes} with only the changed top-level fields (null clears one); same rules and 409 as PUT',
+        description:
+          'The changes are laid over the stored editor view, then saved like PUT /profiles/{id}: a child’s edits to hidden or locked keys are dropped, a stale version answers 409 with currentVersion and content.',
+        params: IdParamsSchema,
+        body: PatchProfileSchema,
+        response: { 200: SaveProfileResponseSchema, 409: StaleProfileBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const result = await patchProfile(deps, actorOf(req), req.params.id, req.body);
       if (result.ok) return result.body;
       return reply.code(409).send({ ...errorBody(409, 'stale_version', M.stale), ...result.stale });
     },

@@ -2,12 +2,14 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   ADMIN_ONLY_FIELDS,
   aliasTakenMessage,
+  applyChanges,
   applyChildEdit,
   type CreateProfileInput,
   cleanEditorAlias,
   dropEmptyValues,
   isValidEditorAlias,
   PROFILE_API_MESSAGES as M,
+  type PatchProfileInput,
   ProfileContentOverridesSchema,
   ProfileContentSchema,
   type ProfileEditorView,
@@ -211,6 +213,19 @@ export async function saveProfile(deps: Pick<Deps, 'db'>, actor: Actor, id: numb
     return staleAnswer(current);
   }
   return answer(row.version, false);
+}
+
+/**
+ * PATCH /profiles/{id} {version, changes}: the editor's autosave sends only the
+ * fields that changed (spec §4 Autosave). They are laid over the stored editor
+ * view and saved exactly like a whole document, with the same version check and
+ * the same permission rules (a child's locked or hidden keys keep their value).
+ */
+export async function patchProfile(deps: Pick<Deps, 'db'>, actor: Actor, id: number, input: PatchProfileInput): Promise<SaveResult> {
+  const ctx = await visibleProfile(deps, actor, id);
+  if (ctx.profile.version !== input.version) return { ok: false, stale: { currentVersion: ctx.profile.version, content: editorContentOf(ctx) } };
+  const content = applyChanges(editorContentOf(ctx), input.changes);
+  return saveProfile(deps, actor, id, { version: input.version, content: content as Doc });
 }
 
 /** POST /profiles: supervisors (templates need the templates flag) and superadmins, in divisions they manage. */
