@@ -5,6 +5,7 @@ import type { CodeStore } from './modules/auth/codes.ts';
 import type { GoogleVerifier } from './modules/auth/google.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
 import type { SessionStore } from './modules/auth/sessions.ts';
+import type { EventIngest } from './modules/events/ingest.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 
@@ -22,6 +23,8 @@ export type Deps = {
   /** Key of the daily visitor hash (derived from the JWT secret, never stored). */
   visitorSecret: string;
   publishedPages: PublishedPageCache;
+  /** Buffered interaction events and their rollups; `flush()` writes what is waiting. */
+  ingest: EventIngest;
 };
 
 declare module 'fastify' {

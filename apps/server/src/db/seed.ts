@@ -15,6 +15,7 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
+import { seedDemoEvents } from '../modules/events/rollups.ts';
 import { loadProfileContext } from '../modules/profiles/profiles.queries.ts';
 import { publishProfile, type SiteConfig } from '../modules/publishing/publishing.service.ts';
 import type { Db } from './client.ts';
@@ -157,7 +158,10 @@ export async function seed(db: Db, opts: { password?: string | undefined; dataDi
     .innerJoin(companies, eq(companies.id, profiles.companyId))
     .where(and(eq(companies.subdomain, 'acme'), eq(profiles.isMaster, true), sql`${profiles.content} <> '{}'::jsonb`))
     .limit(1);
-  if (present.length === SEED_ACCOUNTS.length && themes.length === DEFAULT_THEMES.length && template) return { password, accounts: SEED_ACCOUNTS };
+  if (present.length === SEED_ACCOUNTS.length && themes.length === DEFAULT_THEMES.length && template) {
+    await seedDemoEvents(db, await seededCompanyIds(db));
+    return { password, accounts: SEED_ACCOUNTS };
+  }
   const now = new Date();
   const acme = await upsertCompany(db, {
     name: 'acme',
@@ -265,8 +269,17 @@ export async function seed(db: Db, opts: { password?: string | undefined; dataDi
       .onConflictDoNothing();
   }
   await seedProfiles(db, { acme, acmeThemeId, classicThemeId: defaultThemeIds[0]!, site: opts.site ?? siteConfigFromEnv() });
+  await seedDemoEvents(db, await seededCompanyIds(db));
   return { password, accounts: SEED_ACCOUNTS };
 }
+
+const seededCompanyIds = async (db: Db) =>
+  (
+    await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(inArray(companies.subdomain, ['acme', 'globex']))
+  ).map((c) => c.id);
 
 /**
  * Acme's template and its child permissions, Jane's and Sam's details, Bob's

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, profiles } from '../../db/schema.ts';
+import { companyDailyStats, dailyFiltered, dailyStats, events, profiles } from '../../db/schema.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { createCompany, freshIp } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -30,7 +30,11 @@ const send = (body: unknown, o: { ua?: string; ip?: string; type?: string } = {}
     headers: { 'content-type': o.type ?? 'text/plain;charset=UTF-8', 'user-agent': o.ua ?? PHONE },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
-const stored = (profileId: number) => t.app.deps.db.select().from(events).where(eq(events.profileId, profileId));
+/** Events are buffered: flush, then read what was written. */
+const stored = async (profileId: number) => {
+  await t.app.deps.ingest.flush();
+  return t.app.deps.db.select().from(events).where(eq(events.profileId, profileId));
+};
 
 describe('POST /api/events', () => {
   it('stores a beacon (text/plain JSON) for a published profile with the company taken from the profile', async () => {
@@ -77,6 +81,8 @@ describe('POST /api/events', () => {
       expect((await send({ profileId: p.id, action: 'view', type: 'page' }, { ua })).statusCode).toBe(204);
     }
     expect(await stored(p.id)).toHaveLength(0);
+    const [filtered] = await t.app.deps.db.select().from(dailyFiltered).where(eq(dailyFiltered.profileId, p.id));
+    expect(filtered).toMatchObject({ companyId: p.companyId, count: 4, day: new Date().toISOString().slice(0, 10) });
     const hidden = await profile(false);
     expect((await send({ profileId: hidden.id, action: 'view', type: 'page' })).statusCode).toBe(204);
     expect(await stored(hidden.id)).toHaveLength(0);
@@ -88,6 +94,47 @@ describe('POST /api/events', () => {
     for (let i = 0; i < LIMITS.eventsPerIp.max; i++) t.app.deps.limiter.hit(LIMITS.eventsPerIp, ip);
     const res = await send({ profileId: p.id, action: 'view', type: 'page' }, { ip });
     expect(res.statusCode).toBe(429);
+  });
+});
+
+describe('rollups', () => {
+  const rollup = async (profileId: number) => {
+    await t.app.deps.ingest.flush();
+    return t.app.deps.db.select().from(dailyStats).where(eq(dailyStats.profileId, profileId));
+  };
+
+  it('counts each day × action × type × label with its unique visitors, and the company-wide sum', async () => {
+    const p = await profile();
+    const [alice, bob] = [freshIp(), freshIp()];
+    await send({ profileId: p.id, action: 'view', type: 'page' }, { ip: alice });
+    await send({ profileId: p.id, action: 'view', type: 'page' }, { ip: alice });
+    await send({ profileId: p.id, action: 'view', type: 'page' }, { ip: bob });
+    await send({ profileId: p.id, action: 'click', type: 'url', label: 'Website' }, { ip: alice });
+    await send({ profileId: p.id, action: 'click', type: 'url', label: 'Shop' }, { ip: alice });
+    const rows = await rollup(p.id);
+    const row = (action: string, label: string) => rows.find((r) => r.action === action && r.label === label);
+    expect(row('view', '')).toMatchObject({ count: 3, visitors: 2, type: 'page', companyId: p.companyId });
+    expect(row('click', 'Website')).toMatchObject({ count: 1, visitors: 1 });
+    expect(row('click', 'Shop')).toMatchObject({ count: 1, visitors: 1 });
+
+    // A later batch adds to the same rows; a returning visitor is not counted twice the same day.
+    await send({ profileId: p.id, action: 'view', type: 'page' }, { ip: bob });
+    await send({ profileId: p.id, action: 'view', type: 'page' }, { ip: freshIp() });
+    expect((await rollup(p.id)).find((r) => r.action === 'view')).toMatchObject({ count: 5, visitors: 3 });
+
+    const company = await t.app.deps.db.select().from(companyDailyStats).where(eq(companyDailyStats.companyId, p.companyId));
+    expect(company.find((r) => r.action === 'view')).toMatchObject({ count: 5, visitors: 3 });
+    expect(company.filter((r) => r.action === 'click')).toHaveLength(2);
+  });
+
+  it('writes a burst of events in one flush without losing any', async () => {
+    const p = await profile();
+    const before = t.app.deps.ingest.stats.flushes;
+    await Promise.all(Array.from({ length: 200 }, () => send({ profileId: p.id, action: 'click', type: 'phone', label: 'Call' })));
+    expect(t.app.deps.ingest.pending).toBe(200);
+    expect(await stored(p.id)).toHaveLength(200);
+    expect(t.app.deps.ingest.stats.flushes).toBe(before + 1);
+    expect((await rollup(p.id))[0]).toMatchObject({ count: 200, visitors: 200 });
   });
 });
 

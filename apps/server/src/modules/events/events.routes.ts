@@ -1,8 +1,9 @@
 import { TrackEventSchema } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
-import { isBotAgent, recordEvent, visitorHash } from './events.service.ts';
+import { isBotAgent, visitorHash } from './events.service.ts';
 
 /** POST /api/events: interactions from public pages (navigator.sendBeacon sends text/plain). */
 export async function eventsRoutes(app: FastifyInstance) {
@@ -15,18 +16,34 @@ export async function eventsRoutes(app: FastifyInstance) {
       done(err, undefined);
     }
   });
-  const { db, limiter, visitorSecret } = app.deps;
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/events',
-      { bodyLimit: 4096, schema: { tags: ['events'], summary: 'Records one visitor interaction on a public page', body: TrackEventSchema } },
-      async (req, reply) => {
-        limiter.hit(LIMITS.eventsPerIp, req.ip);
-        const ua = req.headers['user-agent'];
-        // Bots are acknowledged like everyone else, so they learn nothing, but not counted.
-        if (!isBotAgent(ua)) await recordEvent(db, req.body, visitorHash(visitorSecret, req.ip, ua ?? ''));
-        return reply.code(204).send();
+  const { ingest, limiter, visitorSecret } = app.deps;
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/events',
+    {
+      bodyLimit: 4096,
+      schema: {
+        tags: ['events'],
+        summary: 'Records one visitor interaction on a public page (buffered; written with its rollups within EVENT_FLUSH_MS)',
+        body: TrackEventSchema,
       },
-    );
+    },
+    async (req, reply) => {
+      limiter.hit(LIMITS.eventsPerIp, req.ip);
+      const ua = req.headers['user-agent'];
+      const now = new Date();
+      // Bots are acknowledged like everyone else, so they learn nothing, but only counted as filtered.
+      if (isBotAgent(ua)) ingest.acceptBot(req.body.profileId, now);
+      else {
+        const accepted = ingest.accept({
+          ...req.body,
+          label: req.body.label ?? null,
+          value: req.body.value ?? null,
+          visitorHash: visitorHash(visitorSecret, req.ip, ua ?? '', now.toISOString().slice(0, 10)),
+          occurredAt: now,
+        });
+        if (!accepted) throw new AppError(503, 'busy', 'Too many events right now; please send it again in a moment.');
+      }
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,0 +1,222 @@
+import type { InteractionAction, InteractionType } from '@profilehub/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+
+/** One accepted interaction, waiting in memory for the next flush. */
+export type BufferedEvent = {
+  profileId: number;
+  action: InteractionAction;
+  type: InteractionType;
+  label: string | null;
+  value: string | null;
+  visitorHash: string;
+  occurredAt: Date;
+};
+
+export type IngestOptions = {
+  /** Longest an acknowledged event waits before it is written (the most a crash can lose). */
+  flushMs: number;
+  /** A flush starts as soon as this many events are waiting. */
+  batchSize: number;
+  /** Beyond this many waiting events new ones are refused (503) rather than risking memory. */
+  maxBuffered: number;
+};
+
+const MAX_BOT_KEYS = 50_000;
+const PRUNE_EVERY_MS = 3_600_000;
+
+export const DEFAULT_INGEST: IngestOptions = { flushMs: 1000, batchSize: 5000, maxBuffered: 200_000 };
+
+/**
+ * Buffered event ingest (docs/decisions/008). `accept` only appends to memory, so a
+ * public page's beacon costs no database work; `flush` writes a whole batch in one
+ * transaction: the raw rows into `events` and the upserts of `daily_stats`,
+ * `company_daily_stats` and `daily_filtered`. Events for unknown or unpublished
+ * profiles are dropped inside the same statement (a join), so the buffer never
+ * needs a lookup per request. Flushes never overlap; a failed flush keeps its batch
+ * and retries on the next tick.
+ */
+export class EventIngest {
+  #events: BufferedEvent[] = [];
+  /** Bot hits per profile and UTC day: counted, never stored as events. */
+  #bots = new Map<string, number>();
+  #timer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> | undefined;
+  #closed = false;
+  #lastPrune = 0;
+  readonly #db: Db;
+  readonly #log: FastifyBaseLogger;
+  readonly #options: IngestOptions;
+  /** Totals since start, for the benchmark and health checks. */
+  readonly stats = { accepted: 0, written: 0, dropped: 0, bots: 0, flushes: 0, failures: 0 };
+
+  constructor(db: Db, log: FastifyBaseLogger, options: Partial<IngestOptions> = {}) {
+    this.#db = db;
+    this.#log = log;
+    this.#options = { ...DEFAULT_INGEST, ...options };
+  }
+
+  get pending(): number {
+    return this.#events.length;
+  }
+
+  /** False when the buffer is full: the caller answers 503 and the visitor's browser may retry. */
+  accept(event: BufferedEvent): boolean {
+    if (this.#closed || this.#events.length >= this.#options.maxBuffered) return false;
+    this.#events.push(event);
+    this.stats.accepted++;
+    if (this.#events.length >= this.#options.batchSize) void this.flush();
+    else this.#schedule();
+    return true;
+  }
+
+  acceptBot(profileId: number, at: Date): void {
+    const key = `${profileId}|${utcDay(at)}`;
+    // Made-up profile ids must not grow the map without bound; real ones are few per flush.
+    if (this.#bots.size >= MAX_BOT_KEYS && !this.#bots.has(key)) return;
+    this.#bots.set(key, (this.#bots.get(key) ?? 0) + 1);
+    this.stats.bots++;
+    this.#schedule();
+  }
+
+  /** Writes everything buffered so far; resolves once it is stored (or has failed and been put back). */
+  async flush(): Promise<void> {
+    while (this.#flushing) await this.#flushing;
+    if (this.#events.length === 0 && this.#bots.size === 0) return;
+    this.#flushing = this.#flushOnce().finally(() => {
+      this.#flushing = undefined;
+    });
+    await this.#flushing;
+    if (this.#events.length > 0 || this.#bots.size > 0) this.#schedule();
+  }
+
+  /** Stops accepting, writes what is left (called on shutdown). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.flush();
+  }
+
+  #schedule(): void {
+    if (this.#timer || this.#closed) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.flush();
+    }, this.#options.flushMs);
+    this.#timer.unref();
+  }
+
+  async #flushOnce(): Promise<void> {
+    const batch = this.#events.splice(0, this.#options.batchSize * 4);
+    const bots = this.#bots;
+    this.#bots = new Map();
+    try {
+      const written = await this.#db.transaction(async (tx) => {
+        const stored = batch.length ? await writeEvents(tx as unknown as Db, batch) : 0;
+        if (bots.size) await writeBots(tx as unknown as Db, bots);
+        return stored;
+      });
+      this.stats.flushes++;
+      this.stats.written += written;
+      this.stats.dropped += batch.length - written;
+      if (Date.now() - this.#lastPrune > PRUNE_EVERY_MS) {
+        this.#lastPrune = Date.now();
+        await pruneDailyVisitors(this.#db).catch((error: unknown) => this.#log.warn({ err: error }, 'pruning daily_visitors failed'));
+      }
+    } catch (error) {
+      this.stats.failures++;
+      this.#log.error({ err: error, events: batch.length }, 'event flush failed; keeping the batch for the next try');
+      // Back in front, in order; the bot counts merge with any that arrived meanwhile.
+      this.#events.unshift(...batch);
+      for (const [key, n] of bots) this.#bots.set(key, (this.#bots.get(key) ?? 0) + n);
+    }
+  }
+}
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Postgres array literals travel as one parameter each: the whole batch is one statement. */
+async function writeEvents(db: Db, batch: BufferedEvent[]): Promise<number> {
+  const col = <T>(pick: (e: BufferedEvent) => T) => sql.param(batch.map(pick));
+  const result = await db.execute(sql`
+    with input as (
+      select * from unnest(
+        ${col((e) => e.profileId)}::int[], ${col((e) => e.action)}::text[], ${col((e) => e.type)}::text[],
+        ${col((e) => e.label)}::text[], ${col((e) => e.value)}::text[], ${col((e) => e.visitorHash)}::text[],
+        ${col((e) => e.occurredAt.toISOString())}::timestamptz[]
+      ) as t(profile_id, action, type, label, value, visitor_hash, occurred_at)
+    ),
+    valid as (
+      select i.*, p.company_id, (i.occurred_at at time zone 'UTC')::date as day, coalesce(i.label, '') as key_label
+      from input i join profiles p on p.id = i.profile_id and p.published_at is not null
+    ),
+    stored as (
+      insert into events (occurred_at, company_id, profile_id, action, type, label, value, visitor_hash)
+      select occurred_at, company_id, profile_id, action, type, label, value, visitor_hash from valid
+      returning 1
+    ),
+    new_visitors as (
+      insert into daily_visitors (day, profile_id, action, type, label, visitor_hash)
+      select distinct day, profile_id, action, type, key_label, visitor_hash from valid
+      on conflict do nothing
+      returning day, profile_id, action, type, label
+    ),
+    visitor_counts as (
+      select day, profile_id, action, type, label, count(*)::int as visitors from new_visitors
+      group by day, profile_id, action, type, label
+    ),
+    counts as (
+      select c.*, coalesce(vc.visitors, 0) as visitors
+      from (
+        select day, company_id, profile_id, action, type, key_label as label, count(*)::int as n from valid
+        group by day, company_id, profile_id, action, type, key_label
+      ) c
+      left join visitor_counts vc using (day, profile_id, action, type, label)
+    ),
+    profile_rollup as (
+      insert into daily_stats (day, company_id, profile_id, action, type, label, count, visitors)
+      select day, company_id, profile_id, action, type, label, n, visitors from counts
+      on conflict (profile_id, day, action, type, label)
+      do update set count = daily_stats.count + excluded.count, visitors = daily_stats.visitors + excluded.visitors
+      returning 1
+    ),
+    company_rollup as (
+      insert into company_daily_stats (day, company_id, action, type, label, count, visitors)
+      select day, company_id, action, type, label, sum(n)::int, sum(visitors)::int from counts
+      group by day, company_id, action, type, label
+      on conflict (company_id, day, action, type, label)
+      do update set count = company_daily_stats.count + excluded.count, visitors = company_daily_stats.visitors + excluded.visitors
+      returning 1
+    )
+    select (select count(*) from stored)::int as written,
+      (select count(*) from profile_rollup)::int + (select count(*) from company_rollup)::int as rollups
+  `);
+  return Number(rowsOf<{ written: number }>(result)[0]?.written ?? 0);
+}
+
+async function writeBots(db: Db, bots: Map<string, number>): Promise<void> {
+  const entries = [...bots].map(([key, n]) => {
+    const [profileId, day] = key.split('|') as [string, string];
+    return { profileId: Number(profileId), day, n };
+  });
+  await db.execute(sql`
+    insert into daily_filtered (day, company_id, profile_id, count)
+    select t.day, p.company_id, t.profile_id, t.n
+    from unnest(${sql.param(entries.map((e) => e.day))}::date[], ${sql.param(entries.map((e) => e.profileId))}::int[], ${sql.param(entries.map((e) => e.n))}::int[]) as t(day, profile_id, n)
+    join profiles p on p.id = t.profile_id
+    on conflict (profile_id, day) do update set count = daily_filtered.count + excluded.count
+  `);
+}
+
+/** node-postgres returns `{rows}`, PGlite returns `{rows}` too, but Drizzle's types differ per driver. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** Forgets which visitors were seen before yesterday: their days are complete, their counts already in the rollup. */
+export async function pruneDailyVisitors(db: Db, now = new Date()): Promise<void> {
+  const yesterday = utcDay(new Date(now.getTime() - 86_400_000));
+  await db.execute(sql`delete from daily_visitors where day < ${yesterday}::date`);
+}

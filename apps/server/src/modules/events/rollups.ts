@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * Rebuilds `daily_stats` and `company_daily_stats` from the raw `events`, for a set
+ * of profiles or for everything: after an import, a bug fix in the ingest, or when
+ * the rollups are in doubt. One transaction, so reports see the old or the new
+ * figures, never a half-built mix. Visitors per key and day are the distinct hashes.
+ * (Bot hits are not stored as events, so `daily_filtered` stays as it is.)
+ */
+export async function rebuildRollups(db: Db, scope: { profileIds?: number[] } = {}): Promise<{ rows: number }> {
+  const ids = scope.profileIds;
+  const only = ids ? sql`where profile_id = any(${sql.param(ids)}::int[])` : sql``;
+  const onlyEvents = ids ? sql`where e.profile_id = any(${sql.param(ids)}::int[])` : sql``;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`delete from daily_stats ${only}`);
+    await tx.execute(sql`
+      insert into daily_stats (day, company_id, profile_id, action, type, label, count, visitors)
+      select (e.occurred_at at time zone 'UTC')::date, e.company_id, e.profile_id, e.action, e.type, coalesce(e.label, ''),
+        count(*)::int, count(distinct e.visitor_hash)::int
+      from events e ${onlyEvents}
+      group by 1, 2, 3, 4, 5, 6
+    `);
+    // The company rollup is rebuilt for the companies those profiles belong to, from the fresh profile rollup.
+    const companies = ids ? sql`where company_id in (select company_id from profiles where id = any(${sql.param(ids)}::int[]))` : sql``;
+    await tx.execute(sql`delete from company_daily_stats ${companies}`);
+    await tx.execute(sql`
+      insert into company_daily_stats (day, company_id, action, type, label, count, visitors)
+      select day, company_id, action, type, label, sum(count)::int, sum(visitors)::int
+      from daily_stats ${companies}
+      group by 1, 2, 3, 4, 5
+    `);
+    const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from daily_stats ${only}`));
+    return { rows: Number(row?.n ?? 0) };
+  });
+}
+
+/**
+ * What visitors do on a page, as weights out of 100: mostly views, then the
+ * contact buttons, a little of everything else (spec §7 actions × types).
+ */
+/** The labels are those the public page sends (packages/profile-page/src/client/page.ts). */
+const INTERACTION_MIX: [weight: number, action: string, type: string, label: string][] = [
+  [48, 'view', 'page', ''],
+  [4, 'scroll', 'page', '50%'],
+  [8, 'click', 'phone', 'Call me'],
+  [6, 'click', 'url', 'Website'],
+  [4, 'click', 'url', 'Book a meeting'],
+  [5, 'click', 'email', 'Email'],
+  [4, 'click', 'whatsapp', 'WhatsApp'],
+  [2, 'click', 'sms', 'SMS'],
+  [3, 'click', 'socialmedia', 'LinkedIn'],
+  [2, 'click', 'socialmedia', 'Instagram'],
+  [1, 'click', 'socialmedia', 'Facebook'],
+  [2, 'click', 'url', 'Navigate to office'],
+  [2, 'open', 'dropdown', 'About me'],
+  [1, 'open', 'dropdown', 'Our services'],
+  [1, 'open', 'modal', 'Opening hours'],
+  [1, 'view-media', 'video', 'Company intro'],
+  [1, 'view-media', 'image', 'Gallery'],
+  [1, 'click', 'copy-link', 'Copy link'],
+  [1, 'share', 'page', 'Share'],
+  [1, 'click', 'save-to-contacts', 'Add to contacts'],
+  [1, 'click', 'pwa-install', 'Add to home screen'],
+  [1, 'submit', 'lead-form', 'Contact us'],
+];
+
+/**
+ * Generates `count` realistic events over the last `days` days for the given
+ * profiles, inside the database (generate_series), in chunks: a few profiles get
+ * most of the traffic (a power law), traffic grows towards today, weekends are
+ * quieter, and about one visitor in three comes back. Deterministic for a seed.
+ */
+export async function generateEvents(
+  db: Db,
+  o: { profileIds: number[]; count: number; days: number; seed?: number; chunk?: number; onProgress?: (done: number) => void },
+): Promise<void> {
+  if (o.profileIds.length === 0 || o.count <= 0) return;
+  const mix = INTERACTION_MIX.flatMap(([w, ...key]) => Array.from({ length: w }, () => key));
+  const chunk = o.chunk ?? 500_000;
+  await db.execute(sql`select setseed(${(o.seed ?? 0.42) % 1})`);
+  for (let done = 0; done < o.count; done += chunk) {
+    const n = Math.min(chunk, o.count - done);
+    await db.execute(sql`
+      with picks as (
+        select
+          (${sql.param(o.profileIds)}::int[])[1 + floor(${o.profileIds.length} * power(random(), 3))::int] as profile_id,
+          1 + floor(random() * ${mix.length})::int as k,
+          now() - (${o.days} * power(random(), 1.4)) * interval '1 day' as at,
+          floor(random() * greatest(${o.count} / 3, 1))::int as visitor
+        from generate_series(1, ${n})
+      ),
+      shaped as (
+        -- Weekends lose a third of their traffic.
+        select * from picks where extract(isodow from at) < 6 or random() < 0.66
+      )
+      insert into events (occurred_at, company_id, profile_id, action, type, label, visitor_hash)
+      select s.at, p.company_id, s.profile_id,
+        (${sql.param(mix.map((m) => m[0]))}::text[])[s.k], (${sql.param(mix.map((m) => m[1]))}::text[])[s.k],
+        nullif((${sql.param(mix.map((m) => m[2]))}::text[])[s.k], ''), 'v' || s.visitor
+      from shaped s join profiles p on p.id = s.profile_id
+    `);
+    o.onProgress?.(done + n);
+  }
+}
+
+/**
+ * Twelve months of demo traffic for every published profile of the seeded
+ * companies, so the statistics page is alive on first start. Only when those
+ * profiles have no events yet (the seed runs on every start).
+ */
+export async function seedDemoEvents(db: Db, companyIds: number[]): Promise<void> {
+  const published = rowsOf<{ id: number; has: boolean }>(
+    await db.execute(sql`
+      select p.id, exists (select 1 from events e where e.profile_id = p.id) as has
+      from profiles p where p.company_id = any(${sql.param(companyIds)}::int[]) and p.published_at is not null and not p.is_master
+    `),
+  );
+  const fresh = published.filter((p) => !p.has).map((p) => p.id);
+  if (fresh.length === 0) return;
+  await generateEvents(db, { profileIds: fresh, count: 6000 * fresh.length, days: 365 });
+  await rebuildRollups(db, { profileIds: fresh });
+}
+
+/** Drizzle's `execute` result differs per driver; both carry `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
