@@ -22,6 +22,7 @@ import { createGoogleVerifier } from './modules/auth/google.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { createSessionStore, resolveJwtSecret } from './modules/auth/sessions.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { companyByHubDomain } from './modules/companies/companies.queries.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(companiesRoutes);
       await api.register(profilesRoutes);
       await api.register(bannersRoutes);
+      await api.register(billingRoutes);
       await api.register(stylingsRoutes);
       await api.register(permissionsRoutes);
       await api.register(approvalsRoutes);

@@ -23,12 +23,8 @@ export const BANNER_MESSAGES = {
  */
 export function bannerMediaProblem(url: string | null | undefined): string | null {
   if (!url) return null;
-  let path: string;
-  try {
-    path = new URL(url, 'https://x.invalid').pathname;
-  } catch {
-    return BANNER_MESSAGES.media;
-  }
+  // The path part of the address (the package runs without DOM or Node types, so no URL parser).
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/s, '');
   const last = path.slice(path.lastIndexOf('/') + 1);
   const dot = last.lastIndexOf('.');
   if (dot < 0) return null;

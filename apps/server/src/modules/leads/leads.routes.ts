@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { leadSubmissions, profiles } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
+import { leadFormsRoutes } from './lead-forms.routes.ts';
+import { storedLeadForm } from './lead-forms.service.ts';
 
 const field = (max: number) => z.string().trim().max(max).refine(hasNoNul, NUL_MESSAGE).optional();
 const SubmitSchema = z.strictObject({
@@ -27,6 +29,7 @@ const strip = (html: string | undefined) =>
  */
 export async function leadsRoutes(app: FastifyInstance) {
   const { db, limiter, mailer } = app.deps;
+  await leadFormsRoutes(app);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/lead-forms/submit/:profileId',
     {
@@ -47,30 +50,33 @@ export async function leadsRoutes(app: FastifyInstance) {
         .where(and(eq(profiles.id, req.params.profileId), isNotNull(profiles.publishedAt)))
         .limit(1);
       const form = (p?.content as { contactForm?: Record<string, unknown> } | null)?.contactForm as
-        | (Parameters<typeof leadFormFields>[0] & { enabled?: boolean; sendToMail?: string; sendToMailCC?: string; thankYouMessage?: string })
+        | (Parameters<typeof leadFormFields>[0] & { enabled?: boolean; formId?: string; sendToMail?: string; sendToMailCC?: string; thankYouMessage?: string })
         | undefined;
       if (!p || !form?.enabled || !form.sendToMail) throw notFound('This form is not available.');
-      const thanks = strip(form.thankYouMessage) || 'Thank you! Your message has been sent.';
+      // The stored lead form the contact form names (spec §3 Lead form): its fields, thank-you message and subject.
+      const stored = await storedLeadForm(db, p.companyId, form.formId);
+      const thanks = strip(stored?.formSubmittedMessage ?? undefined) || strip(form.thankYouMessage) || 'Thank you! Your message has been sent.';
       const f = req.body.fields;
       // The hidden honeypot field: people never fill it, form-filling bots do. Answer like success, keep nothing.
       if (f.website) return { success: true as const, message: thanks };
       limiter.hit(LIMITS.leadSubmitPerProfile, String(p.id));
       const data: Record<string, string> = {};
-      for (const spec of leadFormFields(form)) {
+      const fields = (stored?.fields as ReturnType<typeof leadFormFields> | undefined) ?? leadFormFields(form);
+      for (const spec of fields) {
         if (!spec.enabled) continue;
         const value = f[spec.field_name as keyof typeof LABELS] ?? '';
         if (spec.required && !value) throw badRequest(`Please fill in ${LABELS[spec.field_name as keyof typeof LABELS]}.`, `fields.${spec.field_name}`);
         if (value) data[spec.field_name] = value;
       }
       if (data.email && !z.email().safeParse(data.email).success) throw badRequest('Please enter a valid email address.', 'fields.email');
-      await db.insert(leadSubmissions).values({ profileId: p.id, companyId: p.companyId, data });
+      await db.insert(leadSubmissions).values({ profileId: p.id, companyId: p.companyId, data, leadFormId: stored?.id ?? null });
       const lines = Object.entries(data).map(([k, v]) => `${LABELS[k as keyof typeof LABELS] ?? k}: ${v}`);
       const cc = splitEmailList(form.sendToMailCC);
       await mailer.send({
         to: form.sendToMail,
         ...(cc.length ? { cc: cc.join(', ') } : {}),
         ...(data.email ? { replyTo: data.email } : {}),
-        subject: `New message from your profile${p.alias ? ` (${p.alias})` : ''}`,
+        subject: stored?.subject || `New message from your profile${p.alias ? ` (${p.alias})` : ''}`,
         text: `Someone left their details on your digital profile:\n\n${lines.join('\n')}\n`,
       });
       return { success: true as const, message: thanks };

@@ -1,0 +1,158 @@
+/**
+ * Spec §7 `/lead-forms` (spec §3 Lead form, §5 rules): the form a profile's
+ * contact form submits to. A form belongs to one profile; whoever may edit the
+ * profile (owner, supervisor of its division, superadmin) manages its forms.
+ */
+import {
+  type CreateLeadFormInput,
+  contactFormEnableProblem,
+  DEFAULT_LEAD_FORM_FIELDS,
+  displayName,
+  LEAD_FORM_MESSAGES,
+  type LeadFormField,
+  type LeadFormRecord,
+  leadFormId,
+  leadFormTitle,
+  type UpdateLeadFormInput,
+} from '@profilehub/shared';
+import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { leadForms, profiles } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { type Actor, canEditProfile, companiesOf } from '../../http/policy.ts';
+import { editorContentOf } from '../profiles/profile-content.ts';
+import { isUniqueViolation, loadProfileContext, type ProfileContext } from '../profiles/profiles.queries.ts';
+import { visibleProfile } from '../profiles/profiles.service.ts';
+
+type LeadFormRow = typeof leadForms.$inferSelect;
+
+export const recordOf = (row: LeadFormRow): LeadFormRecord => ({
+  id: row.id,
+  profileId: row.profileId,
+  companyId: row.companyId,
+  form_id: row.formId,
+  title: row.title,
+  fields: row.fields as LeadFormField[],
+  enabled: row.enabled,
+  form_submitted_message: row.formSubmittedMessage,
+  subject: row.subject,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The profiles whose forms an actor sees: those they may edit (spec §6), as SQL over `profiles`; undefined for everything. */
+function visibleProfilesWhere(actor: Actor): SQL | undefined {
+  const scope = companiesOf(actor);
+  if (scope === 'all') return undefined;
+  const own = eq(profiles.userId, actor.userId);
+  if (actor.role !== 'supervisor' || actor.supervisedCompanyIds.length === 0) return own;
+  return or(own, inArray(profiles.companyId, actor.supervisedCompanyIds));
+}
+
+/** GET /lead-forms?form_id=&profileId=: the forms of the profiles the actor may edit; a form outside them is simply not listed. */
+export async function listLeadForms(db: Db, actor: Actor, q: { form_id?: string | undefined; profileId?: number | undefined }): Promise<LeadFormRecord[]> {
+  const where = and(
+    visibleProfilesWhere(actor),
+    q.form_id !== undefined ? eq(leadForms.formId, q.form_id) : undefined,
+    q.profileId !== undefined ? eq(leadForms.profileId, q.profileId) : undefined,
+  );
+  const rows = await db
+    .select({ form: leadForms })
+    .from(leadForms)
+    .innerJoin(profiles, eq(profiles.id, leadForms.profileId))
+    .where(where)
+    .orderBy(asc(leadForms.id))
+    .limit(200);
+  return rows.map((r) => recordOf(r.form));
+}
+
+/**
+ * Spec §5 "Contact form enabling needs both fields": an enabled form needs the
+ * profile's "Send to email" and a thank-you message (the form's own, else the
+ * contact form's).
+ */
+function checkEnable(ctx: ProfileContext, enabled: boolean, message: string | null | undefined): void {
+  if (!enabled) return;
+  const contactForm = editorContentOf(ctx).contactForm;
+  const problem = contactFormEnableProblem({ sendToMail: contactForm?.sendToMail, thankYouMessage: message || contactForm?.thankYouMessage });
+  if (problem) throw badRequest(problem, 'data.enabled');
+}
+
+/**
+ * POST /lead-forms: a new form. Without a title it is named after the
+ * profile's person with `!@#$%^&*()` stripped (spec §5); its form id is the
+ * title plus a timestamp; the fields default to spec §5's requirements.
+ */
+export async function createLeadForm(deps: Pick<Deps, 'db'>, actor: Actor, input: CreateLeadFormInput, now = new Date()): Promise<LeadFormRecord> {
+  const ctx = await visibleProfile(deps, actor, input.profileId);
+  const enabled = input.enabled ?? false;
+  checkEnable(ctx, enabled, input.form_submitted_message);
+  const content = editorContentOf(ctx);
+  const title = input.title || leadFormTitle(displayName(content) || ctx.profile.templateName || '');
+  const fields = input.fields ?? DEFAULT_LEAD_FORM_FIELDS.map((f) => ({ ...f }));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await deps.db
+        .insert(leadForms)
+        .values({
+          profileId: ctx.profile.id,
+          companyId: ctx.profile.companyId,
+          // Two forms created in the same millisecond with the same title: the next millisecond.
+          formId: leadFormId(title, now.getTime() + attempt),
+          title,
+          fields,
+          enabled,
+          formSubmittedMessage: input.form_submitted_message ?? null,
+          subject: input.subject ?? null,
+        })
+        .returning();
+      return recordOf(row!);
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= 20) throw err;
+    }
+  }
+}
+
+/** A form the actor may manage (through its profile), or 404 like a missing one. */
+async function visibleForm(db: Db, actor: Actor, id: number): Promise<{ row: LeadFormRow; ctx: ProfileContext }> {
+  const [row] = await db.select().from(leadForms).where(eq(leadForms.id, id)).limit(1);
+  const ctx = row ? await loadProfileContext(db, row.profileId) : undefined;
+  if (!row || !ctx || !canEditProfile(actor, ctx.profile)) throw notFound(LEAD_FORM_MESSAGES.notFound);
+  return { row, ctx };
+}
+
+/** PUT /lead-forms/{id}: title, fields, enabled, thank-you message and subject; the form id stays. */
+export async function updateLeadForm(db: Db, actor: Actor, id: number, input: UpdateLeadFormInput): Promise<LeadFormRecord> {
+  const { row, ctx } = await visibleForm(db, actor, id);
+  const message = input.form_submitted_message !== undefined ? input.form_submitted_message : row.formSubmittedMessage;
+  checkEnable(ctx, input.enabled ?? row.enabled, message);
+  const [updated] = await db
+    .update(leadForms)
+    .set({
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.fields !== undefined ? { fields: input.fields } : {}),
+      ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+      ...(input.form_submitted_message !== undefined ? { formSubmittedMessage: input.form_submitted_message } : {}),
+      ...(input.subject !== undefined ? { subject: input.subject } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(leadForms.id, id))
+    .returning();
+  return recordOf(updated!);
+}
+
+/**
+ * The stored form a published page's contact form names (its `formId`), when
+ * it belongs to the profile's division: the page shows, and a submission is
+ * checked against, its fields.
+ */
+export async function storedLeadForm(db: Db, companyId: number, formId: string | null | undefined): Promise<LeadFormRow | null> {
+  if (!formId) return null;
+  const [row] = await db
+    .select()
+    .from(leadForms)
+    .where(and(eq(leadForms.formId, formId), eq(leadForms.companyId, companyId)))
+    .limit(1);
+  return row ?? null;
+}
