@@ -36,6 +36,7 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { servePublicPage } from './modules/public-pages/public-pages.handler.ts';
 import { companyIdForHost, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 import { vcardRoutes } from './modules/public-pages/vcard.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { stylingsRoutes } from './modules/stylings/stylings.routes.ts';
 import { uploadsServeRoutes } from './modules/uploads/serve.routes.ts';
 import { createFileStore } from './modules/uploads/store.ts';
@@ -129,6 +130,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(stylingsRoutes);
       await api.register(permissionsRoutes);
       await api.register(approvalsRoutes);
+      await api.register(reportsRoutes);
       await api.register(uploadsRoutes, { store: fileStore });
     },
     { prefix: '/api' },

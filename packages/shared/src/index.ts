@@ -18,4 +18,6 @@ export * from './lead-forms.schemas.ts';
 export * from './navigation.ts';
 export * from './profile/index.ts';
 export * from './profile-api.schemas.ts';
+export * from './reports.schemas.ts';
+export * from './reports.ts';
 export * from './session.ts';
