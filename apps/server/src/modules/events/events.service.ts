@@ -4,8 +4,19 @@ import { isbot } from 'isbot';
 /** Link-preview fetchers and headless browsers that isbot does not name. */
 const EXTRA_BOTS = /headless|lighthouse|preview|embedly|quora link|whatsapp|slackbot|telegrambot|discordbot|skypeuripreview/i;
 
+/** isbot's pattern is long; visitors share a few hundred user agents, so answers are remembered. */
+const botAnswers = new Map<string, boolean>();
+const BOT_ANSWERS_MAX = 2000;
+
 export function isBotAgent(userAgent: string | undefined): boolean {
-  return !userAgent || isbot(userAgent) || EXTRA_BOTS.test(userAgent);
+  if (!userAgent) return true;
+  let bot = botAnswers.get(userAgent);
+  if (bot === undefined) {
+    bot = isbot(userAgent) || EXTRA_BOTS.test(userAgent);
+    if (botAnswers.size >= BOT_ANSWERS_MAX) botAnswers.clear();
+    botAnswers.set(userAgent, bot);
+  }
+  return bot;
 }
 
 const salts = new Map<string, Buffer>();
