@@ -12,7 +12,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
-import { EventIngest } from './modules/events/ingest.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
@@ -26,6 +25,7 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { companyByHubDomain } from './modules/companies/companies.queries.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { EventIngest } from './modules/events/ingest.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
@@ -38,9 +38,11 @@ import { companyIdForHost, PublishedPageCache } from './modules/public-pages/pub
 import { vcardRoutes } from './modules/public-pages/vcard.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { stylingsRoutes } from './modules/stylings/stylings.routes.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { uploadsServeRoutes } from './modules/uploads/serve.routes.ts';
 import { createFileStore } from './modules/uploads/store.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -131,6 +133,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(permissionsRoutes);
       await api.register(approvalsRoutes);
       await api.register(reportsRoutes);
+      await api.register(usersRoutes);
+      await api.register(templatesRoutes);
       await api.register(uploadsRoutes, { store: fileStore });
     },
     { prefix: '/api' },

@@ -1,6 +1,7 @@
 // Schemas live in *.schemas.ts so a bundle that needs only texts and rules (the
 // sign-in page) leaves zod out: this package is side-effect free.
 export * from './aliases.ts';
+export * from './approvals.schemas.ts';
 export * from './auth.schemas.ts';
 export * from './auth.ts';
 export * from './banners.schemas.ts';
@@ -21,3 +22,6 @@ export * from './profile-api.schemas.ts';
 export * from './reports.schemas.ts';
 export * from './reports.ts';
 export * from './session.ts';
+export * from './templates.schemas.ts';
+export * from './users.schemas.ts';
+export * from './users.ts';

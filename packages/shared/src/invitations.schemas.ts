@@ -47,3 +47,36 @@ export const InviteResponseSchema = z.object({
   alias: z.string().nullable(),
   emailed: z.boolean(),
 });
+
+/**
+ * The add-user call (spec §3 New user payload): POST /users?notify_user= with
+ * {email, name, company, masterProfile, profileAlias}. The same invitation as
+ * POST /profiles/create-profile, in the invite dialog's own words.
+ */
+export const NewUserSchema = z.strictObject({
+  email: z
+    .string({ error: INVITE_MESSAGES.emailRequired })
+    .trim()
+    .min(1, INVITE_MESSAGES.emailRequired)
+    .max(254)
+    .email('Please enter a valid email address')
+    .transform(normalizeEmail),
+  name: z
+    .string({ error: INVITE_MESSAGES.nameRequired })
+    .trim()
+    .min(1, INVITE_MESSAGES.nameRequired)
+    .max(100, 'The name is too long (100 characters at most).')
+    .refine(hasNoNul, NUL_MESSAGE),
+  company: z.union([id, z.null(), z.undefined()]).refine((v) => typeof v === 'number', INVITE_MESSAGES.divisionRequired),
+  masterProfile: z.number().int().positive().max(MAX_ROW_ID).nullish(),
+  profileAlias: z.string().max(100).refine(hasNoNul, NUL_MESSAGE).nullish(),
+});
+export type NewUserInput = z.input<typeof NewUserSchema>;
+
+/** The add-user call answers success and message (spec §7), with what was created. */
+export const NewUserResponseSchema = InviteResponseSchema;
+
+/** The invite dialog's alias test (spec §4 Alias check, §5 invite alias rules). */
+export const InviteAliasQuerySchema = z.strictObject({ alias: z.string().max(100).refine(hasNoNul, NUL_MESSAGE) });
+/** success true: `message` is the cleaned alias, free to use; false: `message` says why not. */
+export const InviteAliasResponseSchema = z.object({ success: z.boolean(), message: z.string() });

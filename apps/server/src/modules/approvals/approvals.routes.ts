@@ -1,5 +1,8 @@
 import {
   ApprovalResponseSchema,
+  ApprovalsCountResponseSchema,
+  ApprovalsListQuerySchema,
+  ApprovalsListResponseSchema,
   CreateApprovalSchema,
   IdParamsSchema,
   PublishBlockedBodySchema,
@@ -10,12 +13,37 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, requireAuth } from '../../http/auth.ts';
 import { requestApproval, reRequestApproval, respondToApproval } from './approvals.service.ts';
+import { listApprovals, pendingCount } from './approvals-list.ts';
 
 const tags = ['approvals'];
 
 export async function approvalsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
+
+  r.get(
+    '/approvals',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'The approvals queue: status active (pending) or resolved; filter (name or alias), companyId (comma list), orderBy NAME / DIVISION / ALIAS / REQUESTDATE (default, newest first), order, page (zero-based, 25 a page). Supervisors: their divisions; superadmins: all; users: 403',
+        querystring: ApprovalsListQuerySchema,
+        response: { 200: ApprovalsListResponseSchema },
+      },
+    },
+    (req) => listApprovals(deps, actorOf(req), req.query),
+  );
+
+  r.get(
+    '/approvals/count',
+    {
+      onRequest: requireAuth,
+      schema: { tags, summary: 'Pending approvals the caller answers (the side navigation badge)', response: { 200: ApprovalsCountResponseSchema } },
+    },
+    async (req) => ({ pending: await pendingCount(deps.db, actorOf(req)) }),
+  );
 
   r.post(
     '/approvals',

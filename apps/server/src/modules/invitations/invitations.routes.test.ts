@@ -106,3 +106,65 @@ describe('POST /api/profiles/create-profile (invite)', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/profiles/create-profile', payload: body(on.company.id) })).statusCode).toBe(401);
   });
 });
+
+const addUser = (headers: Record<string, string>, payload: Record<string, unknown>, notify = true) =>
+  t.app.inject({ method: 'POST', url: `/api/users?notify_user=${notify}`, headers, payload });
+
+describe('POST /api/users (the add-user call of the invite dialog)', () => {
+  it('invites with the new user payload {email, name, company, masterProfile, profileAlias} and mails a register link', async () => {
+    const d = await division();
+    const address = email();
+    const res = await addUser(d.headers, {
+      email: address.toUpperCase(),
+      name: 'Lee Chan',
+      company: d.company.id,
+      masterProfile: d.company.masterProfileId,
+      profileAlias: 'Lee Chan',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: 'User invited', companyId: d.company.id, alias: 'lee-chan', emailed: true });
+    const mail = await lastMailTo(t.app.deps.db, address);
+    expect(mail?.text).toContain(`/register?email=${encodeURIComponent(address)}`);
+    const quiet = await addUser(d.headers, { email: email(), name: 'Quiet One', company: d.company.id, profileAlias: null }, false);
+    expect(quiet.json()).toMatchObject({ alias: null, emailed: false });
+  });
+
+  it('answers the spec §5 messages', async () => {
+    const d = await division();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ email: '  ', name: 'A B', company: d.company.id }, INVITE_MESSAGES.emailRequired],
+      [{ email: email(), name: '   ', company: d.company.id }, INVITE_MESSAGES.nameRequired],
+      [{ email: email(), name: 'A B' }, INVITE_MESSAGES.divisionRequired],
+      [{ email: email(), name: 'A B', company: null }, INVITE_MESSAGES.divisionRequired],
+      [{ email: email(), name: 'A B', company: d.company.id, profileAlias: 'bad!alias' }, INVITE_ALIAS_MESSAGE],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await addUser(d.headers, payload);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(INVITE_MESSAGES.divisionRequired).toBe('Please select a devision');
+    const other = await division();
+    expect((await addUser(d.headers, { email: email(), name: 'A B', company: other.company.id })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users', payload: { email: email(), name: 'A B', company: d.company.id } })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/users/alias-available', () => {
+  it('cleans the alias by the invite rules and says whether it is free, with the spec’s messages', async () => {
+    const d = await division();
+    const check = (alias: string, headers = d.headers) =>
+      t.app.inject({ method: 'GET', url: `/api/users/alias-available?alias=${encodeURIComponent(alias)}`, headers, remoteAddress: freshIp() });
+    const alias = `Free  Alias.${n++}`;
+    expect((await check(alias)).json()).toEqual({ success: true, message: `free-alias.${n - 1}` });
+    expect((await check('a..b')).json()).toEqual({ success: true, message: 'a.b' });
+    expect((await check('bad!alias')).json()).toEqual({ success: false, message: INVITE_ALIAS_MESSAGE });
+    const taken = `taken-check-${n++}`;
+    await invite(d.headers, body(d.company.id, { profileAlias: taken }));
+    expect((await check(taken)).json()).toEqual({ success: false, message: aliasTakenMessage(taken) });
+    expect((await check('api')).json()).toEqual({ success: false, message: aliasTakenMessage('api') });
+    const staff = await createUser(t.app, { companyId: d.company.id });
+    expect((await check('someone', (await signIn(t.app, staff.email)).headers)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/alias-available?alias=x' })).statusCode).toBe(401);
+  });
+});

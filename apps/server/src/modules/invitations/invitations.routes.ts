@@ -1,11 +1,68 @@
-import { InviteQuerySchema, InviteResponseSchema, InviteSchema } from '@profilehub/shared';
+import {
+  InviteAliasQuerySchema,
+  InviteAliasResponseSchema,
+  InviteQuerySchema,
+  InviteResponseSchema,
+  InviteSchema,
+  NewUserResponseSchema,
+  NewUserSchema,
+} from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, requireAuth } from '../../http/auth.ts';
-import { inviteUser } from './invitations.service.ts';
+import { LIMITS } from '../../http/rate-limit.ts';
+import { checkInviteAlias, inviteUser } from './invitations.service.ts';
 
 export async function invitationsRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/users',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['users'],
+        summary:
+          'The add-user call of the invite dialog (spec §3 New user payload {email, name, company, masterProfile, profileAlias}): creates the account and its profile; emails the invitation unless notify_user=false',
+        querystring: InviteQuerySchema,
+        body: NewUserSchema,
+        response: { 200: NewUserResponseSchema },
+      },
+    },
+    (req) =>
+      inviteUser(
+        app.deps,
+        actorOf(req),
+        {
+          company: req.body.company as number,
+          masterProfile: req.body.masterProfile ?? undefined,
+          person: { first_name: req.body.name },
+          profileAlias: req.body.profileAlias ?? undefined,
+          userAccountEmail: req.body.email,
+        },
+        req.query.notify_user === 'true',
+      ),
+  );
+
+  r.get(
+    '/users/alias-available',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['users'],
+        summary:
+          'Alias test of the invite dialog (spec §5 invite alias rules): success with the cleaned alias as message when it is free; otherwise success false and why. Rate limited per IP',
+        querystring: InviteAliasQuerySchema,
+        response: { 200: InviteAliasResponseSchema },
+      },
+    },
+    (req) => {
+      app.deps.limiter.hit(LIMITS.aliasCheckPerIp, req.ip);
+      return checkInviteAlias(app.deps, actorOf(req), req.query.alias);
+    },
+  );
+
+  r.post(
     '/profiles/create-profile',
     {
       onRequest: requireAuth,

@@ -27,6 +27,18 @@ function hubUrlFor(publicUrl: string, hubDomain: string | null): string {
 }
 
 /**
+ * The invite dialog's alias test (spec §4 Alias check): only supervisors and
+ * superadmins invite, so only they may ask.
+ */
+export async function checkInviteAlias(deps: Deps, actor: Actor, raw: string): Promise<{ success: boolean; message: string }> {
+  if (actor.role === 'user') throw forbidden();
+  const alias = cleanInviteAlias(raw);
+  if (!isValidInviteAlias(alias)) return { success: false, message: INVITE_ALIAS_MESSAGE };
+  if (!(await aliasIsFree(deps, alias))) return { success: false, message: aliasTakenMessage(alias) };
+  return { success: true, message: alias };
+}
+
+/**
  * Spec §4 Invite flow: a supervisor (with the invite_users flag) or a
  * superadmin creates the user and their profile under the division's first
  * template, and optionally emails the invitation. The person then registers

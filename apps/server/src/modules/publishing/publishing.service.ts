@@ -8,7 +8,7 @@ import { type ErrorBody, PROFILE_API_MESSAGES as M, type MissingItem, type Profi
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, profiles } from '../../db/schema.ts';
+import { companies, profilePublications, profiles } from '../../db/schema.ts';
 import { errorBody } from '../../http/errors.ts';
 import { missingItemsOf, pageContentOf, siteOf } from '../profiles/profile-content.ts';
 import { type CompanyRow, flagsOf, type ProfileContext, type ProfileRow, type ThemeRow, themeForCompany } from '../profiles/profiles.queries.ts';
@@ -140,6 +140,10 @@ export async function publishProfile(env: PublishEnv, ctx: ProfileContext, now =
       site,
     })
     .where(eq(profiles.id, ctx.profile.id));
+  // History for rolling back to the previously published version (users module).
+  await env.db
+    .insert(profilePublications)
+    .values({ profileId: ctx.profile.id, publishedAt: now, content: own, publishedContent: content as Record<string, unknown> });
   env.publishedPages?.forget(ctx.profile.companyId, ctx.profile.alias);
   return { site, publishedAt: now };
 }

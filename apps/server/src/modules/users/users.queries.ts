@@ -1,0 +1,198 @@
+/**
+ * Database access of the users list, its export and the user suggestions
+ * (spec §2 Users list, §3 Users list row, §7 profile list / Excel data / user
+ * suggestions). Every function takes the caller's division scope.
+ */
+import type { SortOrder, UserSortColumn } from '@profilehub/shared';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { companies, dailyStats, profiles, users } from '../../db/schema.ts';
+
+const master = alias(profiles, 'master');
+
+/** Escapes LIKE wildcards so a search for `50%` means the text, not a pattern. */
+export const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The name a list shows for a profile: its full name, else first and last
+ * name from the profile, else from the account, else the email.
+ */
+export function profileNameSql(content: SQLWrapper, u?: { firstName: SQLWrapper; lastName: SQLWrapper; email: SQLWrapper }): SQL<string> {
+  const own = sql`coalesce(nullif(trim(${content}->>'fullName'), ''), nullif(trim(concat_ws(' ', ${content}->>'firstName', ${content}->>'lastName')), ''))`;
+  if (!u) return sql<string>`coalesce(${own}, '')`;
+  return sql<string>`coalesce(${own}, nullif(trim(concat_ws(' ', ${u.firstName}, ${u.lastName})), ''), ${u.email}, '')`;
+}
+
+const fullName = profileNameSql(profiles.content, users);
+const jobTitle = sql<string | null>`coalesce(nullif(${profiles.content}->>'jobTitle', ''), nullif(${master.content}->>'jobTitle', ''))`;
+const thumbnail = sql<string | null>`coalesce(${profiles.content}->'profilePhoto'->>'url', ${master.content}->'profilePhoto'->>'url')`;
+
+/** Lifetime views per profile (spec §3 count): the sum of the daily rollup's view rows. */
+const views = (scope: 'all' | number[]) =>
+  sql`(select ${dailyStats.profileId} as profile_id, sum(${dailyStats.count})::int as n from ${dailyStats} where ${dailyStats.action} = 'view'${
+    scope === 'all'
+      ? sql``
+      : sql` and ${dailyStats.companyId} in (${sql.join(
+          scope.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+  } group by ${dailyStats.profileId})`;
+const viewCount = sql<number>`coalesce(v.n, 0)`;
+
+export type UserListFilter = {
+  /** Divisions to read: the caller's scope already intersected with the chosen divisions. */
+  companyIds: 'all' | number[];
+  filter?: string | undefined;
+  isLive?: boolean | undefined;
+};
+
+function whereOf(f: UserListFilter, withTab: boolean): SQL | undefined {
+  const where: SQL[] = [eq(profiles.isMaster, false)];
+  if (f.companyIds !== 'all') where.push(inArray(profiles.companyId, f.companyIds.length ? f.companyIds : [-1]));
+  if (f.filter) where.push(sql`(${fullName} ilike ${likeText(f.filter)} or ${users.email} ilike ${likeText(f.filter)})`);
+  if (withTab && f.isLive === true) where.push(isNotNull(profiles.publishedAt));
+  if (withTab && f.isLive === false) where.push(isNull(profiles.publishedAt));
+  return and(...where);
+}
+
+const SORT: Record<UserSortColumn, SQL | typeof profiles.updatedAt> = {
+  NAME: sql`lower(${fullName})`,
+  DIVISION: sql`lower(${companies.title})`,
+  TEMPLATE: sql`lower(${master.templateName})`,
+  UPDATED_AT: profiles.updatedAt,
+  VIEWS: viewCount,
+};
+
+export type UserSort = { orderBy: UserSortColumn; order: SortOrder } | undefined;
+
+function orderOf(sort: UserSort): SQL[] {
+  if (!sort) return [desc(profiles.updatedAt), desc(profiles.id)];
+  const col = SORT[sort.orderBy];
+  // Ties (and empty values, last either way) are broken by id so paging never repeats or skips a row.
+  const dir = sort.order === 'asc' ? sql`${col} asc nulls last` : sql`${col} desc nulls last`;
+  return [dir, sort.order === 'asc' ? asc(profiles.id) : desc(profiles.id)];
+}
+
+const rowColumns = {
+  id: profiles.id,
+  userId: profiles.userId,
+  alias: profiles.alias,
+  fullName,
+  jobTitle,
+  thumbnail,
+  email: users.email,
+  companyId: profiles.companyId,
+  companyName: companies.title,
+  subdomain: companies.subdomain,
+  customDomain: companies.customDomain,
+  templateName: master.templateName,
+  updatedAt: profiles.updatedAt,
+  publishedAt: profiles.publishedAt,
+  count: viewCount,
+};
+
+export type UserListRow = {
+  id: number;
+  userId: number | null;
+  alias: string | null;
+  fullName: string;
+  jobTitle: string | null;
+  thumbnail: string | null;
+  email: string | null;
+  companyId: number;
+  companyName: string;
+  subdomain: string;
+  customDomain: string | null;
+  templateName: string | null;
+  updatedAt: Date;
+  publishedAt: Date | null;
+  count: number;
+};
+
+function baseQuery(db: Db, f: UserListFilter, withViews: boolean) {
+  const q = db
+    .select(withViews ? rowColumns : { ...rowColumns, count: sql<number>`0` })
+    .from(profiles)
+    .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .leftJoin(master, eq(master.id, profiles.masterProfileId));
+  return withViews ? q.leftJoin(sql`${views(f.companyIds)} v`, sql`v.profile_id = ${profiles.id}`) : q;
+}
+
+/** Lifetime views of the given profiles. */
+async function viewsOf(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: dailyStats.profileId, n: sql<number>`sum(${dailyStats.count})::int` })
+    .from(dailyStats)
+    .where(and(inArray(dailyStats.profileId, ids), eq(dailyStats.action, 'view')))
+    .groupBy(dailyStats.profileId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/**
+ * One page of the users list. Views are summed for the whole scope only when
+ * they decide the order; otherwise only for the rows on the page.
+ */
+export async function listUserRows(db: Db, f: UserListFilter, sort: UserSort, page: number, pageSize: number): Promise<UserListRow[]> {
+  const byViews = sort?.orderBy === 'VIEWS';
+  const rows = (await baseQuery(db, f, byViews)
+    .where(whereOf(f, true))
+    .orderBy(...orderOf(sort))
+    .limit(pageSize)
+    .offset(page * pageSize)) as UserListRow[];
+  if (byViews) return rows;
+  const counts = await viewsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, count: counts.get(r.id) ?? 0 }));
+}
+
+/** Rows per tab for the same search and divisions (one scan). */
+export async function countUserRows(db: Db, f: UserListFilter): Promise<{ published: number; unpublished: number; all: number }> {
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      published: sql<number>`(count(*) filter (where ${profiles.publishedAt} is not null))::int`,
+    })
+    .from(profiles)
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(whereOf(f, false));
+  const all = row?.all ?? 0;
+  const published = row?.published ?? 0;
+  return { all, published, unpublished: all - published };
+}
+
+/**
+ * Every row of the filtered list, in batches: an export of 10,000 profiles
+ * never holds more than one batch.
+ */
+export async function* streamUserRows(db: Db, f: UserListFilter, sort: UserSort, batch = 1000): AsyncGenerator<UserListRow> {
+  for (let page = 0; ; page += 1) {
+    const rows = await listUserRows(db, f, sort, page, batch);
+    yield* rows;
+    if (rows.length < batch) return;
+  }
+}
+
+/** User suggestions: profiles whose name matches, ordered by name, one page plus one to tell whether more follow. */
+export async function suggestUsers(db: Db, f: UserListFilter, page: number, pageSize: number) {
+  return db
+    .select({ id: profiles.id, fullName, alias: profiles.alias, companyId: profiles.companyId, companyName: companies.title })
+    .from(profiles)
+    .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(whereOf(f, false))
+    .orderBy(sql`lower(${fullName}) asc`, asc(profiles.id))
+    .limit(pageSize + 1)
+    .offset(page * pageSize);
+}
+
+/** Titles of divisions by id, in the order given. */
+export async function companyTitles(db: Db, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: companies.id, title: companies.title }).from(companies).where(inArray(companies.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)?.title).filter((t): t is string => Boolean(t));
+}

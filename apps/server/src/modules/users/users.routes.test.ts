@@ -1,0 +1,253 @@
+import { USERS_PAGE_SIZE } from '@profilehub/shared';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, dailyStats, profiles } from '../../db/schema.ts';
+import { childDetails, createCompany, createTemplateDivision, createUser, setProfile, signedInUser, signIn } from '../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.app.deps.db;
+type Headers = Record<string, string>;
+const get = (headers: Headers, url: string) => t.app.inject({ method: 'GET', url, headers });
+
+/** A division with a supervisor and `names` staff profiles (none published unless told). */
+async function division(names: string[], o: { title?: string } = {}) {
+  const company = await createCompany(db());
+  if (o.title)
+    await db()
+      .update(companies)
+      .set({ title: o.title })
+      .where((await import('drizzle-orm')).eq(companies.id, company.id));
+  const sup = await signedInUser(t.app, { role: 'supervisor', companyId: company.id });
+  // The supervisor's own profile is listed too; give it a name that sorts last.
+  await setProfile(db(), sup.id, { content: { fullName: 'Zz Supervisor' } });
+  const staff: number[] = [];
+  for (const name of names) {
+    const u = await createUser(t.app, {
+      companyId: company.id,
+      masterProfileId: company.masterProfileId,
+      content: { fullName: name, jobTitle: `${name} job` },
+    });
+    staff.push(u.profileId!);
+  }
+  return { company, sup, staff };
+}
+
+const views = (companyId: number, profileId: number, count: number, day = '2026-01-01') =>
+  db().insert(dailyStats).values({ day, companyId, profileId, action: 'view', type: 'url', label: '', count, visitors: count });
+
+describe('GET /api/users', () => {
+  it('lists the division’s profiles with the row of spec §3, tab counts and lifetime views', async () => {
+    const d = await division(['Alice Adams', 'Bob Brown', 'Cara Cole']);
+    await setProfile(db(), d.staff[0]!, { publishedAt: new Date() });
+    await views(d.company.id, d.staff[0]!, 5);
+    await views(d.company.id, d.staff[0]!, 7, '2026-01-02');
+    await db()
+      .insert(dailyStats)
+      .values({ day: '2026-01-01', companyId: d.company.id, profileId: d.staff[0]!, action: 'click', type: 'url', label: '', count: 100 });
+    const res = await get(d.sup.headers, '/api/users?isLive=true');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.counts).toEqual({ published: 1, unpublished: 3, all: 4 });
+    expect(body.total).toBe(1);
+    expect(body.data).toEqual([
+      expect.objectContaining({
+        id: d.staff[0],
+        fullName: 'Alice Adams',
+        jobTitle: 'Alice Adams job',
+        companyId: d.company.id,
+        companyName: d.company.title,
+        templateName: `${d.company.subdomain} template`,
+        count: 12,
+        publishedAt: expect.any(String),
+        url: expect.stringMatching(new RegExp(`^http://${d.company.subdomain}\\.localhost(:\\d+)?/p-`)),
+      }),
+    ]);
+    const unpublished = (await get(d.sup.headers, '/api/users?isLive=false')).json();
+    expect(unpublished.total).toBe(3);
+    expect(unpublished.data.every((r: { publishedAt: string | null }) => r.publishedAt === null)).toBe(true);
+  });
+
+  it('sorts by every column both ways and pages by 10 without repeating a row', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `Person ${String.fromCharCode(65 + i)}`);
+    const d = await division(names);
+    for (const [i, id] of d.staff.entries()) await views(d.company.id, id, i + 1);
+    const byName = (await get(d.sup.headers, '/api/users?orderBy=NAME&order=asc')).json();
+    expect(byName.pageSize).toBe(USERS_PAGE_SIZE);
+    expect(byName.data).toHaveLength(10);
+    expect(byName.data.map((r: { fullName: string }) => r.fullName)).toEqual(names.slice(0, 10));
+    const page1 = (await get(d.sup.headers, '/api/users?orderBy=NAME&order=asc&page=1')).json();
+    expect(page1.data.map((r: { fullName: string }) => r.fullName)).toEqual([...names.slice(10), 'Zz Supervisor']);
+    const desc = (await get(d.sup.headers, '/api/users?orderBy=NAME&order=desc')).json();
+    expect(desc.data[0].fullName).toBe('Zz Supervisor');
+    const byViews = (await get(d.sup.headers, '/api/users?orderBy=VIEWS&order=desc')).json();
+    expect(byViews.data.map((r: { count: number }) => r.count)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    const viewsAsc = (await get(d.sup.headers, '/api/users?orderBy=VIEWS&order=asc')).json();
+    expect(viewsAsc.data[0].count).toBe(0);
+    await setProfile(db(), d.staff[3]!, { updatedAt: new Date('2030-01-01') });
+    const byUpdated = (await get(d.sup.headers, '/api/users?orderBy=UPDATED_AT&order=desc')).json();
+    expect(byUpdated.data[0].id).toBe(d.staff[3]);
+    const byTemplate = (await get(d.sup.headers, '/api/users?orderBy=TEMPLATE&order=asc')).json();
+    // The supervisor's own profile has no template: last either way.
+    expect(byTemplate.data.every((r: { templateName: string | null }) => r.templateName !== null)).toBe(true);
+    const byDivision = await get(d.sup.headers, '/api/users?orderBy=DIVISION&order=desc');
+    expect(byDivision.statusCode).toBe(200);
+  });
+
+  it('filters by name case-insensitively and by division; a supervisor never sees another division', async () => {
+    const a = await division(['Maria Lopez', 'Mario Rossi', 'Nina Park']);
+    const b = await division(['Maria Other']);
+    const found = (await get(a.sup.headers, '/api/users?filter=MARI')).json();
+    expect(found.data.map((r: { fullName: string }) => r.fullName).sort()).toEqual(['Maria Lopez', 'Mario Rossi']);
+    expect(found.counts.all).toBe(2);
+    // Another division's id is simply not there.
+    const foreign = (await get(a.sup.headers, `/api/users?companyId=${b.company.id}`)).json();
+    expect(foreign).toMatchObject({ total: 0, data: [] });
+    const both = (await get(a.sup.headers, `/api/users?companyId=${a.company.id},${b.company.id}&filter=maria`)).json();
+    expect(both.data.map((r: { fullName: string }) => r.fullName)).toEqual(['Maria Lopez']);
+    // LIKE wildcards are text.
+    expect((await get(a.sup.headers, '/api/users?filter=%25')).json().total).toBe(0);
+    const admin = await createUser(t.app, { role: 'superadmin' });
+    const adminHeaders = (await signIn(t.app, admin.email)).headers;
+    const all = (await get(adminHeaders, `/api/users?companyId=${a.company.id},${b.company.id}&filter=maria`)).json();
+    expect(all.data.map((r: { fullName: string }) => r.fullName).sort()).toEqual(['Maria Lopez', 'Maria Other']);
+  });
+
+  it('answers 400 with a message for bad parameters, 401 without a session, 403 for a plain user', async () => {
+    const d = await division(['Someone']);
+    const cases: [string, string][] = [
+      ['orderBy=AGE', 'orderBy must be one of NAME, DIVISION, TEMPLATE, UPDATED_AT, VIEWS.'],
+      ['order=up', 'order must be asc or desc.'],
+      ['page=-1', 'page must be a whole number from 0.'],
+      ['companyId=1,x', 'companyId must be a comma-separated list of division ids.'],
+      ['isLive=yes', 'isLive must be true or false.'],
+      ['nope=1', 'Unrecognized key: "nope"'],
+    ];
+    for (const [qs, message] of cases) {
+      const res = await get(d.sup.headers, `/api/users?${qs}`);
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().message, qs).toBe(message);
+    }
+    expect((await get({}, '/api/users')).statusCode).toBe(401);
+    const user = await signedInUser(t.app, { companyId: d.company.id });
+    expect((await get(user.headers, '/api/users')).statusCode).toBe(403);
+    expect((await get(user.headers, '/api/users/export')).statusCode).toBe(403);
+    expect((await get(user.headers, '/api/users/suggestions')).statusCode).toBe(403);
+  });
+});
+
+async function readXlsx(body: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = wb.worksheets[0]!;
+  const rows: unknown[][] = [];
+  let formulas = 0;
+  sheet.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+    row.eachCell((cell) => {
+      if (cell.type === ExcelJS.ValueType.Formula) formulas += 1;
+    });
+  });
+  return { name: sheet.name, rows, formulas };
+}
+
+describe('GET /api/users/export', () => {
+  it('streams the whole filtered list as a real .xlsx named with the company, Users, the date and the divisions; no formulas', async () => {
+    const d = await division(['=HYPERLINK("http://evil.test","x")', 'Plain Name', '+27 21 555 0100']);
+    const res = await t.app.inject({ method: 'GET', url: `/api/users/export?companyId=${d.company.id}`, headers: d.sup.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const day = new Date().toISOString().slice(0, 10);
+    expect(decodeURIComponent(String(res.headers['content-disposition']).split("UTF-8''")[1]!)).toBe(
+      `${d.company.title} - Users - ${day} - ${d.company.title}.xlsx`,
+    );
+    const sheet = await readXlsx(res.rawPayload);
+    expect(sheet.formulas).toBe(0);
+    expect(sheet.rows[0]).toEqual(expect.arrayContaining(['Name', 'Email', 'Division', 'Views']));
+    const names = sheet.rows.slice(1).map((r) => r[0]);
+    expect(names).toHaveLength(4);
+    expect(names).toContain(`'=HYPERLINK("http://evil.test","x")`);
+    expect(names).toContain('+27 21 555 0100');
+  });
+
+  it('exports only the tab and the caller’s divisions; CSV on request', async () => {
+    const a = await division(['Kept One', 'Kept Two']);
+    const b = await division(['Hidden Person']);
+    await setProfile(db(), a.staff[0]!, { publishedAt: new Date() });
+    const live = await readXlsx((await t.app.inject({ method: 'GET', url: '/api/users/export?isLive=true', headers: a.sup.headers })).rawPayload);
+    expect(live.rows.slice(1).map((r) => r[0])).toEqual(['Kept One']);
+    const foreign = await readXlsx(
+      (await t.app.inject({ method: 'GET', url: `/api/users/export?companyId=${b.company.id}`, headers: a.sup.headers })).rawPayload,
+    );
+    expect(foreign.rows).toHaveLength(1);
+    const csv = await t.app.inject({ method: 'GET', url: '/api/users/export?format=csv&filter=kept', headers: a.sup.headers });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Name,Email,/);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[0])
+        .sort(),
+    ).toEqual(['Kept One', 'Kept Two']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/export?format=pdf', headers: a.sup.headers })).json().message).toBe(
+      'format must be xlsx or csv.',
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/export' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/users/suggestions', () => {
+  it('suggests matching names a zero-based page of ten at a time, only from the caller’s divisions', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `Sugg ${String(i).padStart(2, '0')}`);
+    const a = await division(names);
+    await division(['Sugg Foreign']);
+    const first = (await get(a.sup.headers, '/api/users/suggestions?filter=sugg')).json();
+    expect(first.data).toHaveLength(10);
+    expect(first.hasMore).toBe(true);
+    expect(first.data[0]).toMatchObject({ fullName: 'Sugg 00', companyId: a.company.id });
+    const second = (await get(a.sup.headers, '/api/users/suggestions?filter=sugg&page=1')).json();
+    expect(second.data.map((s: { fullName: string }) => s.fullName)).toEqual(['Sugg 10', 'Sugg 11']);
+    expect(second.hasMore).toBe(false);
+    expect((await get(a.sup.headers, '/api/users/suggestions?page=x')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/profiles/:id/rollback', () => {
+  it('puts the previously published version back live; nothing earlier answers 400; owners 403, other divisions 404', async () => {
+    const d = await createTemplateDivision(db(), {});
+    const sup = await signedInUser(t.app, { role: 'supervisor', companyId: d.company.id });
+    const jane = await signedInUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+    const publish = () => t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: sup.headers });
+    const rollback = (headers: Headers) => t.app.inject({ method: 'POST', url: `/api/profiles/${jane.id}/rollback`, headers });
+    expect((await rollback(sup.headers)).json().message).toBe('Publish the profile before rolling it back.');
+    expect((await publish()).statusCode).toBe(200);
+    const none = await rollback(sup.headers);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('There is no earlier published version to roll back to.');
+    await setProfile(db(), jane.id, { content: { ...childDetails(), jobTitle: 'Chief Everything' } });
+    expect((await publish()).statusCode).toBe(200);
+    expect((await rollback(jane.headers)).statusCode).toBe(403);
+    const other = await signedInUser(t.app, { role: 'supervisor', companyId: (await createCompany(db())).id });
+    expect((await rollback(other.headers)).statusCode).toBe(404);
+    const res = await rollback(sup.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: 'The profile is back to its previous published version.' });
+    const [row] = await db()
+      .select()
+      .from(profiles)
+      .where((await import('drizzle-orm')).eq(profiles.id, jane.id));
+    expect(row!.publishedContent).toMatchObject({ jobTitle: 'Head of Sales' });
+    expect(row!.publishedHtml).toContain('Head of Sales');
+    expect(row!.content).toMatchObject({ jobTitle: 'Head of Sales' });
+    expect((await t.app.inject({ method: 'POST', url: `/api/profiles/${jane.id}/rollback` })).statusCode).toBe(401);
+  });
+});

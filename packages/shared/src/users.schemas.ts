@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { MAX_ROW_ID } from './companies.ts';
+import { hasNoNul, NUL_MESSAGE } from './errors.ts';
+import { USER_SORT_COLUMNS, USERS_PAGE_SIZE } from './users.ts';
+
+/** A name search: trimmed, at most 200 characters. */
+export const ListFilterSchema = z.string().trim().max(200, 'The search can have at most 200 characters.').refine(hasNoNul, NUL_MESSAGE).optional();
+
+/** `companyId=3,7` (spec §3 "companyId (comma-joined)"): the divisions to keep; empty keeps every visible one. */
+export const CompanyIdListSchema = z
+  .string()
+  .max(2000)
+  .regex(/^\s*(\d{1,10}\s*(,\s*\d{1,10}\s*)*)?$/, 'companyId must be a comma-separated list of division ids.')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean)
+      .map(Number),
+  )
+  .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_ROW_ID), 'companyId must be a comma-separated list of division ids.')
+  .optional();
+
+/** Zero-based page index (spec §9). */
+export const PageIndexSchema = z.coerce
+  .number({ error: 'page must be a whole number from 0.' })
+  .int('page must be a whole number from 0.')
+  .min(0, 'page must be a whole number from 0.')
+  .max(1_000_000, 'page is too large.')
+  .default(0);
+
+export const SortOrderSchema = z.enum(['asc', 'desc'], { error: 'order must be asc or desc.' });
+
+/** isLive: true published, false unpublished, absent all (spec §7 Excel data). */
+export const IsLiveSchema = z.enum(['true', 'false'], { error: 'isLive must be true or false.' }).optional();
+
+/** Profile list fetch of the users list (spec §7): filter, companyId, order, orderBy, page, plus the tab (isLive). */
+export const UsersListQuerySchema = z.strictObject({
+  filter: ListFilterSchema,
+  companyId: CompanyIdListSchema,
+  order: SortOrderSchema.optional(),
+  orderBy: z.enum(USER_SORT_COLUMNS, { error: `orderBy must be one of ${USER_SORT_COLUMNS.join(', ')}.` }).optional(),
+  page: PageIndexSchema,
+  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize can be at most 100.').default(USERS_PAGE_SIZE),
+  isLive: IsLiveSchema,
+});
+export type UsersListQuery = z.output<typeof UsersListQuerySchema>;
+
+/** Spec §3 Users list row. */
+export const UserRowSchema = z.object({
+  id: z.number(),
+  userId: z.number().nullable(),
+  fullName: z.string(),
+  jobTitle: z.string().nullable(),
+  profileThumbnail: z.string().nullable(),
+  /** The public page's address (null until the profile has an alias). */
+  url: z.string().nullable(),
+  alias: z.string().nullable(),
+  email: z.string().nullable(),
+  companyId: z.number(),
+  companyName: z.string(),
+  templateName: z.string().nullable(),
+  updatedAt: z.string(),
+  /** Lifetime views. */
+  count: z.number(),
+  publishedAt: z.string().nullable(),
+});
+export type UserRow = z.infer<typeof UserRowSchema>;
+
+export const TabCountsSchema = z.object({ published: z.number(), unpublished: z.number(), all: z.number() });
+export type TabCounts = z.infer<typeof TabCountsSchema>;
+
+export const UsersListResponseSchema = z.object({
+  data: z.array(UserRowSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  /** Rows matching the filter in the chosen tab. */
+  total: z.number(),
+  /** Rows matching the filter per tab (spec §2 "tabs … with counts"). */
+  counts: TabCountsSchema,
+});
+export type UsersListResponse = z.infer<typeof UsersListResponseSchema>;
+
+/** Excel data fetch (spec §7): filter, companyId and isLive; `format=csv` gives the same rows as CSV. */
+export const UsersExportQuerySchema = z.strictObject({
+  filter: ListFilterSchema,
+  companyId: CompanyIdListSchema,
+  isLive: IsLiveSchema,
+  order: SortOrderSchema.optional(),
+  orderBy: z.enum(USER_SORT_COLUMNS, { error: `orderBy must be one of ${USER_SORT_COLUMNS.join(', ')}.` }).optional(),
+  format: z.enum(['xlsx', 'csv'], { error: 'format must be xlsx or csv.' }).default('xlsx'),
+});
+export type UsersExportQuery = z.output<typeof UsersExportQuerySchema>;
+
+/** User suggestions (spec §7): filter and a zero-based page. */
+export const UserSuggestionsQuerySchema = z.strictObject({
+  filter: ListFilterSchema,
+  page: PageIndexSchema,
+  companyId: CompanyIdListSchema,
+});
+
+export const UserSuggestionSchema = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  alias: z.string().nullable(),
+  companyId: z.number(),
+  companyName: z.string(),
+});
+export const UserSuggestionsResponseSchema = z.object({ data: z.array(UserSuggestionSchema), page: z.number(), hasMore: z.boolean() });
+export type UserSuggestion = z.infer<typeof UserSuggestionSchema>;
+
+export const RollbackResponseSchema = z.object({ success: z.literal(true), message: z.string(), publishedAt: z.string() });
