@@ -16,3 +16,15 @@ export function nextExpiry(content: PageContent, now: Date | number = Date.now()
   }
   return next === null ? null : new Date(next).toISOString();
 }
+
+/**
+ * The content with every gallery item whose `expireAt` has passed by `now`
+ * marked `expired: true` (spec §5 `expired` derivation); the same object when
+ * nothing expired. Stored with a published page, so {@link nextExpiry}`(content, 0)`
+ * is the moment that page next needs rebuilding.
+ */
+export function markExpired<T extends PageContent>(content: T, now: Date | number = Date.now()): T {
+  const gallery = content.imageGallery;
+  if (!gallery?.some((item) => item && item.expired !== true && isExpired(item, now))) return content;
+  return { ...content, imageGallery: gallery.map((item) => (item && item.expired !== true && isExpired(item, now) ? { ...item, expired: true } : item)) };
+}

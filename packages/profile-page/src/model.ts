@@ -340,19 +340,22 @@ export function buildPageModel(input: RenderInput): PageModel {
     mobile: ['Mobile number', 'tel'],
     message: ['Message', 'off'],
   };
+  const stored = input.leadForm;
+  const FIELD_TYPES: readonly string[] = ['text', 'email', 'tel', 'textarea'];
   const leadForm: LeadFormModel | undefined =
     form?.enabled === true && leadAction
       ? {
-          formId: str(form.formId, 200),
+          formId: str(stored?.formId ?? form.formId, 200),
           action: leadAction,
-          thanksHtml: sanitizeRichText(form.thankYouMessage, assetBase) || '<p>Thank you! Your message has been sent.</p>',
-          fields: leadFormFields(form)
-            .filter((f) => f.enabled)
+          thanksHtml: sanitizeRichText(stored?.thankYouMessage || form.thankYouMessage, assetBase) || '<p>Thank you! Your message has been sent.</p>',
+          fields: (stored?.fields ?? leadFormFields(form))
+            // The page sends name, email, mobile and message (the submit route's fields).
+            .filter((f) => f.enabled && Object.hasOwn(LABELS, f.field_name))
             .map((f) => ({
               name: f.field_name,
-              label: LABELS[f.field_name]?.[0] ?? f.label,
-              type: f.type,
-              required: f.required,
+              label: (stored ? str(f.label, 100) : '') || (LABELS[f.field_name]?.[0] ?? f.field_name),
+              type: (FIELD_TYPES.includes(f.type) ? f.type : 'text') as LeadField['type'],
+              required: f.required === true,
               autoComplete: LABELS[f.field_name]?.[1] ?? 'off',
             })),
         }

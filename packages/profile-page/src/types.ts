@@ -38,6 +38,16 @@ export type RenderInput = {
     /** The QR code image (PNG); the QR area is left out when absent. */
     qrCodeUrl?: string;
   };
+  /**
+   * The stored lead form the contact form names (spec §3 Lead form): its fields
+   * (labels, required, enabled) and thank-you message replace the contact form's
+   * switches. Absent: the contact form's own switches over spec §5's defaults.
+   */
+  leadForm?: {
+    formId: string;
+    fields: readonly { field_name: string; label: string; type: string; required: boolean; enabled: boolean }[];
+    thankYouMessage?: string | null;
+  } | null;
   /** CSP nonce put on the page's `<script>` and `<style>`. */
   nonce?: string;
   /** The moment expiry is judged against (default: now). */

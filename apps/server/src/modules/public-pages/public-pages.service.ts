@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, profiles } from '../../db/schema.ts';
+import { pageExpiresAt, refreshExpiredPage } from '../publishing/publishing.service.ts';
 
 /** A published page ready to send: the stored HTML, precompressed, with its CSP. */
 export type ServedPage = {
@@ -13,6 +14,8 @@ export type ServedPage = {
   br: Buffer;
   csp: string;
   checkedAt: number;
+  /** When a gallery item on the page expires and the page must be rebuilt first (ms), or null. */
+  expiresAt: number | null;
 };
 
 /** Which division a public host belongs to: `{subdomain}.{PUBLIC_DOMAIN}` or a custom domain. */
@@ -59,12 +62,17 @@ export function pageCsp(html: string, hubOrigin: string): string {
  * Published pages by host and alias, kept in memory. An entry is trusted for a
  * second, then its ETag is checked against the database, so a publish or an
  * unpublish shows within a second on every server without a shared cache.
+ *
+ * Spec §5 expiry: a page showing a gallery item whose `expireAt` has passed is
+ * rebuilt before it is served (checked at serve time, so it holds across
+ * restarts and on every server; one rebuild per page at a time).
  */
 export class PublishedPageCache {
   private readonly pages = new Map<string, ServedPage>();
   private readonly db: Db;
   private readonly hubOrigin: string;
   private readonly freshMs: number;
+  private readonly refreshing = new Map<number, Promise<unknown>>();
   constructor(db: Db, hubOrigin: string, freshMs = 1000) {
     this.db = db;
     this.hubOrigin = hubOrigin;
@@ -72,6 +80,24 @@ export class PublishedPageCache {
   }
 
   async get(companyId: number, alias: string): Promise<ServedPage | null> {
+    const page = await this.load(companyId, alias);
+    if (!page || page.expiresAt === null || page.expiresAt > Date.now()) return page;
+    await this.refresh(page.profileId);
+    return this.load(companyId, alias);
+  }
+
+  /** Rebuilds a page whose gallery item expired; concurrent requests for it wait for the one rebuild. */
+  private async refresh(profileId: number): Promise<void> {
+    let running = this.refreshing.get(profileId);
+    if (!running) {
+      running = refreshExpiredPage({ db: this.db, config: { PUBLIC_URL: this.hubOrigin } }, profileId).finally(() => this.refreshing.delete(profileId));
+      this.refreshing.set(profileId, running);
+    }
+    await running;
+    for (const [key, page] of this.pages) if (page.profileId === profileId) this.pages.delete(key);
+  }
+
+  private async load(companyId: number, alias: string): Promise<ServedPage | null> {
     const key = `${companyId}/${alias}`;
     const cached = this.pages.get(key);
     const now = Date.now();
@@ -89,7 +115,7 @@ export class PublishedPageCache {
       cached.checkedAt = now;
       return cached;
     }
-    const [full] = await this.db.select({ html: profiles.publishedHtml }).from(profiles).where(eq(profiles.id, row.id));
+    const [full] = await this.db.select({ html: profiles.publishedHtml, content: profiles.publishedContent }).from(profiles).where(eq(profiles.id, row.id));
     if (!full?.html) return null;
     const html = Buffer.from(full.html, 'utf8');
     const page: ServedPage = {
@@ -100,6 +126,7 @@ export class PublishedPageCache {
       br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
       csp: pageCsp(full.html, this.hubOrigin),
       checkedAt: now,
+      expiresAt: pageExpiresAt(full.content),
     };
     if (this.pages.size > 2000) this.pages.clear();
     this.pages.set(key, page);

@@ -3,13 +3,14 @@
  * content to static HTML, store it with the published snapshot and the site,
  * set `publishedAt`. The public page is served from what is stored here.
  */
-import { renderProfilePage } from '@profilehub/profile-page';
+import { markExpired, nextExpiry, type RenderInput, renderProfilePage } from '@profilehub/profile-page';
 import { type ErrorBody, PROFILE_API_MESSAGES as M, type MissingItem, type ProfileContent, type Site } from '@profilehub/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, profilePublications, profiles } from '../../db/schema.ts';
 import { errorBody } from '../../http/errors.ts';
+import { storedLeadForm } from '../leads/lead-forms.service.ts';
 import { missingItemsOf, pageContentOf, siteOf } from '../profiles/profile-content.ts';
 import { type CompanyRow, flagsOf, type ProfileContext, type ProfileRow, type ThemeRow, themeForCompany } from '../profiles/profiles.queries.ts';
 
@@ -31,6 +32,8 @@ export type PublishedPageInput = {
   site: Site;
   /** The page's public address, e.g. `http://acme.localhost:3000/jane-doe`. */
   url: string;
+  /** The stored lead form the contact form names, if any (its fields replace the contact form's switches). */
+  leadForm?: RenderInput['leadForm'];
 };
 
 /**
@@ -69,7 +72,19 @@ export function renderPublishedPage(input: PublishedPageInput): { html: string; 
     },
     theme: theme ? { cssPlug: theme.cssPlug, layout: theme.layout, fontFamily: theme.fontFamily } : null,
     urls: pageUrls(input.profile, input.url),
+    leadForm: input.leadForm ?? null,
   });
+}
+
+/** The stored lead form a page's contact form names, as the renderer takes it. */
+async function leadFormFor(db: Db, companyId: number, content: ProfileContent): Promise<RenderInput['leadForm']> {
+  const form = await storedLeadForm(db, companyId, content.contactForm?.formId);
+  if (!form) return null;
+  return {
+    formId: form.formId,
+    fields: form.fields as NonNullable<RenderInput['leadForm']>['fields'],
+    thankYouMessage: form.formSubmittedMessage,
+  };
 }
 
 /**
@@ -86,7 +101,7 @@ export function publishBlock(ctx: ProfileContext): (ErrorBody & { missing: Missi
 }
 
 /** `{scheme}//{domain}[:port]/{alias}`, the scheme and port taken from the hub's own address. */
-export function pageUrl(site: Site, alias: string | null, config: SiteConfig): string {
+export function pageUrl(site: Site, alias: string | null, config: Pick<SiteConfig, 'PUBLIC_URL'>): string {
   const hub = new URL(config.PUBLIC_URL);
   return `${hub.protocol}//${site.domainName}${hub.port ? `:${hub.port}` : ''}/${alias ?? ''}`;
 }
@@ -107,8 +122,13 @@ function themeLookup(db: Db): ThemeLookup {
   };
 }
 
-async function renderFor(ctx: ProfileContext, own: Record<string, unknown>, config: SiteConfig, themeOf: ThemeLookup) {
-  const content = pageContentOf(ctx, own);
+/**
+ * Renders a profile's page. Gallery items already expired are marked
+ * `expired` in the stored content, so its {@link nextExpiry} is when the page
+ * next needs rebuilding (see {@link refreshExpiredPage}).
+ */
+async function renderFor(db: Db, ctx: ProfileContext, own: Record<string, unknown>, config: SiteConfig, themeOf: ThemeLookup, now: Date) {
+  const content = markExpired(pageContentOf(ctx, own), now);
   const theme = typeof content.stylingId === 'number' ? await themeOf(content.stylingId, ctx.company.id) : null;
   const site = siteOf(ctx.profile, ctx.company, config.PUBLIC_DOMAIN);
   const { html, etag } = renderPublishedPage({
@@ -118,8 +138,56 @@ async function renderFor(ctx: ProfileContext, own: Record<string, unknown>, conf
     theme,
     site,
     url: pageUrl(site, ctx.profile.alias, config),
+    leadForm: await leadFormFor(db, ctx.company.id, content),
   });
   return { content, html, etag, site };
+}
+
+/**
+ * When a published page next changes by itself: the earliest `expireAt` of a
+ * gallery item not yet marked expired in its stored content (ms), or null.
+ */
+export function pageExpiresAt(publishedContent: Record<string, unknown> | null | undefined): number | null {
+  const at = publishedContent ? nextExpiry(publishedContent as ProfileContent, 0) : null;
+  return at === null ? null : Date.parse(at);
+}
+
+/**
+ * Spec §5 expiry on a published page: once a gallery item's `expireAt` has
+ * passed, the stored page is rebuilt from its published content (not from
+ * later, unpublished edits) with that item gone. Written only if the page is
+ * still the one that was read (a publish meanwhile wins). Returns whether a
+ * new page was stored.
+ */
+export async function refreshExpiredPage(env: { db: Db; config: Pick<SiteConfig, 'PUBLIC_URL'> }, profileId: number, now = new Date()): Promise<boolean> {
+  const { db } = env;
+  const [row] = await db
+    .select({ profile: profiles, company: companies })
+    .from(profiles)
+    .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .where(and(eq(profiles.id, profileId), isNotNull(profiles.publishedAt), isNotNull(profiles.publishedEtag)))
+    .limit(1);
+  if (!row?.profile.publishedContent || !row.profile.site) return false;
+  const { profile, company } = row;
+  const published = profile.publishedContent as ProfileContent;
+  const content = markExpired(published, now);
+  if (content === published) return false;
+  const theme = typeof content.stylingId === 'number' ? ((await themeForCompany(db, content.stylingId, company.id)) ?? null) : null;
+  const { html, etag } = renderPublishedPage({
+    profile,
+    company,
+    content,
+    theme,
+    site: profile.site!,
+    url: pageUrl(profile.site!, profile.alias, env.config),
+    leadForm: await leadFormFor(db, company.id, content),
+  });
+  const done = await db
+    .update(profiles)
+    .set({ publishedHtml: html, publishedEtag: etag, publishedContent: content as Record<string, unknown> })
+    .where(and(eq(profiles.id, profileId), eq(profiles.publishedEtag, profile.publishedEtag!)))
+    .returning({ id: profiles.id });
+  return done.length > 0;
 }
 
 /**
@@ -128,7 +196,7 @@ async function renderFor(ctx: ProfileContext, own: Record<string, unknown>, conf
  */
 export async function publishProfile(env: PublishEnv, ctx: ProfileContext, now = new Date()): Promise<{ site: Site; publishedAt: Date }> {
   const own = ctx.profile.content;
-  const { content, html, etag, site } = await renderFor(ctx, own, env.config, themeLookup(env.db));
+  const { content, html, etag, site } = await renderFor(env.db, ctx, own, env.config, themeLookup(env.db), now);
   await env.db
     .update(profiles)
     .set({
@@ -185,7 +253,7 @@ export async function rebuildChildren(
         masterPermissions: null,
       };
       const own = child.profile.publishedOverrides ?? child.profile.content;
-      const { content, html, etag, site } = await renderFor(ctx, own, config, themeOf);
+      const { content, html, etag, site } = await renderFor(db, ctx, own, config, themeOf, now);
       const done = await db
         .update(profiles)
         .set({ publishedAt: now, publishedHtml: html, publishedEtag: etag, publishedContent: content as Record<string, unknown>, site })
