@@ -1,0 +1,85 @@
+/**
+ * The statistics page's calls (spec §7 /reports/query/*, /reports/lead-forms,
+ * GET /companies for the division filter): one fetcher and query options each.
+ */
+import {
+  type Company,
+  type DayRange,
+  DEFAULT_ERROR_MESSAGE,
+  errorMessageOf,
+  type LeadFormsResponse,
+  type QueryReport,
+  type ReportOverview,
+  type ReportResponse,
+} from '@profilehub/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { ApiError, apiRequest, buildUrl, type QueryValue } from '../../../lib/api.ts';
+import { getToken } from '../../../lib/session.ts';
+
+/** Who the page is about: a profile, or divisions (none picked = all the caller may see). */
+export type StatsScope = { profileId?: number | undefined; companyIds?: number[] | undefined };
+
+const scopeQuery = (scope: StatsScope): Record<string, QueryValue> => ({
+  profileId: scope.profileId,
+  companyId: scope.companyIds?.length ? scope.companyIds.join(',') : undefined,
+});
+const rangeQuery = (range: DayRange): Record<string, QueryValue> => ({ start: range.start ?? undefined, end: range.end });
+
+/** GET /api/reports/query/{report}. */
+export const reportOptions = (report: QueryReport, scope: StatsScope, range: DayRange, extra: Record<string, QueryValue> = {}) =>
+  queryOptions({
+    queryKey: ['reports', report, scope, range, extra],
+    queryFn: ({ signal }) =>
+      apiRequest<ReportResponse>(`/api/reports/query/${report}`, { query: { ...scopeQuery(scope), ...rangeQuery(range), ...extra }, signal }),
+    // Changing the range keeps the old numbers on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/reports/overview: the title's name and picture, and how many profiles are in view. */
+export const overviewOptions = (scope: StatsScope) =>
+  queryOptions({
+    queryKey: ['reports', 'overview', scope],
+    queryFn: ({ signal }) => apiRequest<ReportOverview>('/api/reports/overview', { query: scopeQuery(scope), signal }),
+  });
+
+/** GET /api/reports/lead-forms. A failed fetch leaves the card empty (spec §8). */
+export const leadFormsOptions = (scope: StatsScope, range: DayRange) =>
+  queryOptions({
+    queryKey: ['reports', 'lead-forms', scope, range],
+    queryFn: ({ signal }) => apiRequest<LeadFormsResponse>('/api/reports/lead-forms', { query: { ...scopeQuery(scope), ...rangeQuery(range) }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/companies: every division the caller may see, for the division filter. */
+export const divisionsOptions = () =>
+  queryOptions({
+    queryKey: ['companies', 'statistics-divisions'],
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: Company[] }>('/api/companies', { query: { 'pagination[pageSize]': 100, publicationState: 'preview', sort: 'name:asc' }, signal }).then(
+        (r) => r.data,
+      ),
+    staleTime: 5 * 60_000,
+  });
+
+/** Downloads the lead-form spreadsheet under the name the server gives it. */
+export async function downloadLeadForms(scope: StatsScope, range: DayRange): Promise<void> {
+  const token = getToken();
+  const response = await fetch(buildUrl('/api/reports/lead-forms', { ...scopeQuery(scope), ...rangeQuery(range), format: 'xlsx' }), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new ApiError(response.status, body ? errorMessageOf(body) : DEFAULT_ERROR_MESSAGE, body);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const name = encoded ? decodeURIComponent(encoded) : 'Lead form submissions.xlsx';
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,65 @@
+import '@mantine/charts/styles.layer.css';
+import { LineChart, PieChart } from '@mantine/charts';
+import { Box, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { formatCount, formatShare, lineChartWidth, type ReportItem } from '@profilehub/shared';
+
+/**
+ * The two charts of the statistics page, with @mantine/charts (recharts). This
+ * module is loaded lazily by the page, so no other screen downloads recharts.
+ */
+
+type Slice = { label: string; data: number };
+
+/** Spec §2 Top profile interactions: a pie of the top 5 kinds plus 'Other', with a legend that reads without colour. */
+export function InteractionsPie({ slices, colors }: { slices: Slice[]; colors: string[] }) {
+  const total = slices.reduce((s, x) => s + x.data, 0);
+  const data = slices.map((s, i) => ({ name: s.label, value: s.data, color: colors[i % colors.length] ?? 'gray' }));
+  return (
+    <Group align="center" justify="center" gap="lg" wrap="wrap">
+      <PieChart data={data} size={180} withTooltip tooltipDataSource="segment" strokeWidth={1} aria-label="Top profile interactions chart" />
+      <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none', minWidth: 180 }}>
+        {data.map((d) => (
+          <Group component="li" key={d.name} gap={8} wrap="nowrap">
+            <Box w={12} h={12} style={{ borderRadius: 3, background: d.color, flex: 'none' }} aria-hidden />
+            <Text size="sm" style={{ flex: 1 }} truncate="end">
+              {d.name}
+            </Text>
+            <Text size="sm" fw={600}>
+              {formatCount(d.value)}
+            </Text>
+            <Text size="xs" c="dimmed" w={36} ta="right">
+              {formatShare(d.value, total)}%
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Group>
+  );
+}
+
+/** Spec §2/§9 Profile views: a line, 48 px per data point, scrolling sideways when it is wider than its card. */
+export function ViewsLine({ items, color }: { items: ReportItem[]; color: string }) {
+  const data = items.map((i) => ({ point: i.title ?? i.label, Views: i.data, Visitors: i.visitors ?? 0 }));
+  return (
+    <ScrollArea type="auto" offsetScrollbars>
+      <Box w={lineChartWidth(data.length, 280)} miw="100%">
+        <LineChart
+          h={220}
+          data={data}
+          dataKey="point"
+          series={[
+            { name: 'Views', color },
+            { name: 'Visitors', color: 'gray.6', strokeDasharray: '5 5' },
+          ]}
+          curveType="monotone"
+          withLegend
+          legendProps={{ verticalAlign: 'top', height: 32 }}
+          valueFormatter={formatCount}
+          tickLine="none"
+          gridAxis="y"
+          aria-label="Profile views chart"
+        />
+      </Box>
+    </ScrollArea>
+  );
+}
