@@ -121,7 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(eventsRoutes);
-      await api.register(vcardRoutes);
+      await api.register(vcardRoutes, { store: fileStore });
       await api.register(leadsRoutes);
       await api.register(invitationsRoutes);
       await api.register(authRoutes);

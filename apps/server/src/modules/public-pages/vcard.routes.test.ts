@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploads } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision, createUser, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { createDiskStore } from '../uploads/store.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -58,5 +62,64 @@ describe('GET /api/profiles/:id/qr.png', () => {
   it('answers 404 for an unpublished profile', async () => {
     const jane = await janeOfNewDivision();
     expect((await t.app.inject({ method: 'GET', url: `/api/profiles/${jane.id}/qr.png` })).statusCode).toBe(404);
+  });
+});
+
+/** RFC 2425 unfolding: a CRLF followed by one space continues the line. */
+const unfold = (text: string) => text.replace(/\r\n /g, '').split('\r\n');
+
+describe('the vCard carries the profile photo', () => {
+  async function janeWithUploadedPhoto() {
+    const d = await createTemplateDivision(t.app.deps.db);
+    const key = `${randomBytes(16).toString('hex')}.png`;
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c0392b' } })
+      .png()
+      .toBuffer();
+    await createDiskStore(path.join(t.config.DATA_DIR, 'uploads')).put(key, png, 'image/png');
+    await t.app.deps.db
+      .insert(uploads)
+      .values({
+        companyId: d.company.id,
+        purpose: 'profile-photo',
+        mime: 'image/png',
+        size: png.length,
+        width: 900,
+        height: 600,
+        storageKey: key,
+        url: `/uploads/${key}`,
+      });
+    const user = await createUser(t.app, {
+      companyId: d.company.id,
+      masterProfileId: d.masterId,
+      content: { ...childDetails('Jane Doe'), profilePhoto: { url: `/uploads/${key}` } },
+    });
+    return { id: user.profileId!, headers: (await signIn(t.app, user.email)).headers };
+  }
+
+  it('as a 256 px square JPEG, base64, on lines folded at 75 octets', async () => {
+    const jane = await janeWithUploadedPhoto();
+    expect((await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: jane.headers })).statusCode).toBe(200);
+    const res = await vcf(jane.id);
+    expect(res.statusCode).toBe(200);
+    for (const physical of res.body.split('\r\n')) expect(Buffer.byteLength(physical, 'utf8')).toBeLessThanOrEqual(75);
+    const lines = unfold(res.body);
+    expect(lines[0]).toBe('BEGIN:VCARD');
+    expect(lines).toContain('FN:Jane Doe');
+    const photo = lines.find((l) => l.startsWith('PHOTO;'));
+    expect(photo).toMatch(/^PHOTO;ENCODING=b;TYPE=JPEG:[A-Za-z0-9+/]+=*$/);
+    const jpeg = Buffer.from(photo!.slice(photo!.indexOf(':') + 1), 'base64');
+    const meta = await sharp(jpeg).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 256, 256]);
+    // Small enough for every phone's contacts app.
+    expect(jpeg.length).toBeLessThan(40_000);
+    expect(lines.at(-2)).toBe('END:VCARD');
+  });
+
+  it('leaves the photo out when it is not one of our files (never fetched from another host)', async () => {
+    const jane = await janeOfNewDivision();
+    expect((await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: jane.headers })).statusCode).toBe(200);
+    const res = await vcf(jane.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('PHOTO');
   });
 });

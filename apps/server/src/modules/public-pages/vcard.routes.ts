@@ -8,12 +8,15 @@ import { z } from 'zod';
 import { companies, profiles } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageUrl } from '../publishing/publishing.service.ts';
+import type { FileStore } from '../uploads/store.ts';
+import { createVcardPhotoLoader } from './vcard-photo.ts';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
 /** "Add to contacts" and the QR code of a public page: the published card as a vCard 3.0 download and as a QR image. */
-export async function vcardRoutes(app: FastifyInstance) {
+export async function vcardRoutes(app: FastifyInstance, opts: { store?: FileStore } = {}) {
   const { db, config } = app.deps;
+  const photoOf = opts.store ? createVcardPhotoLoader({ db, store: opts.store, webDist: config.WEB_DIST, log: app.log }) : async () => null;
   const published = async (id: number) => {
     const [row] = await db
       .select({ p: profiles, companyTitle: companies.title })
@@ -57,13 +60,15 @@ export async function vcardRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['public pages'],
-        summary: 'The published profile as a vCard (public; only published profiles)',
+        summary: 'The published profile as a vCard 3.0 with its photo (256 px JPEG) embedded (public; only published profiles)',
         params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
       },
     },
     async (req, reply) => {
       const row = await published(req.params.id);
-      const card = vcard(row.p.publishedContent!, { url: row.url, organization: row.companyTitle });
+      const content = row.p.publishedContent as { profilePhoto?: { url?: string } };
+      const photo = await photoOf(content.profilePhoto?.url);
+      const card = vcard(row.p.publishedContent!, { url: row.url, organization: row.companyTitle, photoBase64: photo ?? undefined, photoMime: 'image/jpeg' });
       const name = (row.p.alias ?? `profile-${row.p.id}`).replace(/[^a-z0-9_-]/gi, '');
       return reply
         .type('text/vcard; charset=utf-8')
