@@ -58,6 +58,11 @@ export const routes: RouteObject[] = [
         children: (Object.keys(pages) as Report[]).map((report) => ({ path: `${report}/:alias?`, lazy: pages[report] })),
       },
       {
+        // Spec §2 Preview link: /preview-link.html?stylingId=&profileId= (the saved profile in a theme).
+        path: 'preview-link.html',
+        lazy: async () => ({ Component: (await import('../features/preview/PreviewLinkPage.tsx')).PreviewLinkPage }),
+      },
+      {
         path: '*',
         loader: ({ request }) => {
           const url = new URL(request.url);

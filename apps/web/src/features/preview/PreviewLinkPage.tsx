@@ -1,0 +1,67 @@
+import { Alert, Center, Loader } from '@mantine/core';
+import { ProfilePreview, type RenderInput } from '@profilehub/profile-page/browser';
+import type { ProfileEditorView, ThemeListItem } from '@profilehub/shared';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { signInPathFor } from '../../app/guards.ts';
+import { apiRequest, messageOf } from '../../lib/api.ts';
+import { hasToken } from '../../lib/auth.ts';
+
+/** Spec §2 Preview link: /preview-link.html?stylingId=&profileId= — the saved profile with a theme, as its page shows it. */
+export function PreviewLinkPage() {
+  const navigate = useNavigate();
+  const [state, setState] = useState<{ input: RenderInput } | { error: string } | null>(null);
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!hasToken()) {
+      void navigate(signInPathFor(url), { replace: true });
+      return;
+    }
+    const profileId = Number(url.searchParams.get('profileId'));
+    const stylingId = Number(url.searchParams.get('stylingId'));
+    if (!Number.isInteger(profileId) || profileId <= 0) {
+      setState({ error: 'This preview link does not name a profile.' });
+      return;
+    }
+    const controller = new AbortController();
+    (async () => {
+      const view = await apiRequest<ProfileEditorView>(`/api/profiles/${profileId}`, { query: { populate: 'self-service' }, signal: controller.signal });
+      const themes = await apiRequest<{ data: ThemeListItem[] }>('/api/profile-stylings/default-themes', {
+        query: { companyId: view.company.id },
+        signal: controller.signal,
+      });
+      const themeId = stylingId > 0 ? stylingId : view.content.stylingId;
+      const theme = themes.data.find((t) => t.id === themeId);
+      const content = theme ? { ...view.content, stylingId: theme.id, templateLayout: theme.layout } : view.content;
+      setState({
+        input: {
+          content,
+          profile: { id: view.profile.id, alias: view.profile.alias, companyId: view.company.id },
+          company: { name: view.company.name, title: view.company.title, subdomain: view.company.subdomain },
+          theme: theme ? { cssPlug: theme.cssPlug, layout: theme.layout, fontFamily: theme.fontFamily } : null,
+          urls: { pageUrl: '', vcardUrl: '#', eventsUrl: '', manifestUrl: '', leadFormUrl: '' },
+        },
+      });
+    })().catch((error: unknown) => {
+      if (!controller.signal.aborted) setState({ error: messageOf(error) });
+    });
+    return () => controller.abort();
+  }, [navigate]);
+
+  if (!state) {
+    return (
+      <Center mih="100dvh">
+        <Loader aria-label="Loading preview" />
+      </Center>
+    );
+  }
+  if ('error' in state) {
+    return (
+      <Center mih="100dvh" p="md">
+        <Alert color="red">{state.error}</Alert>
+      </Center>
+    );
+  }
+  return <ProfilePreview input={state.input} />;
+}

@@ -1,0 +1,390 @@
+import './mantine-styles.ts';
+import { Accordion, Alert, Anchor, Button, Center, CopyButton, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { RenderInput } from '@profilehub/profile-page/browser';
+import { isDesktopLayout, type ProfileEditorView } from '@profilehub/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { toastError, toastSuccess } from '../../lib/notify.ts';
+import { PreviewFrame } from '../preview/PreviewFrame.tsx';
+import { editorViewOptions, themesOptions } from './api/profile-editor.ts';
+import classes from './components/editor.module.css';
+import { IconCopy, IconEye } from './components/editor-icons.tsx';
+import { type ProfileRecordState, usePublishFlow } from './components/PublishFlow.tsx';
+import { WelcomeModal } from './components/WelcomeModal.tsx';
+import { EditorProvider, fieldAnchorId, type PermissionsModeAdapter, useEditor, useIsDesktop, useSaveStatus } from './hooks/editor-context.tsx';
+import { EditorStore } from './hooks/editor-store.ts';
+import { Appearance } from './sections/Appearance.tsx';
+import { Buttons } from './sections/Buttons.tsx';
+import { CallToAction } from './sections/CallToAction.tsx';
+import { ContactForm } from './sections/ContactForm.tsx';
+import { CssPlugin } from './sections/CssPlugin.tsx';
+import { Footer } from './sections/Footer.tsx';
+import { InfoSections } from './sections/InfoSections.tsx';
+import { PersonalDetails } from './sections/PersonalDetails.tsx';
+import { publicPageUrl } from './sections/public-url.ts';
+import { QrCode } from './sections/QrCode.tsx';
+import { SocialMedia } from './sections/SocialMedia.tsx';
+import { Themes } from './sections/Themes.tsx';
+import { WhatsAppMessage } from './sections/WhatsAppMessage.tsx';
+
+/** Spec §8: the first save's message (and its master variant). */
+export const FIRST_SAVE_MESSAGE = 'Your changes have been saved. Continue making changes, or submit your profile if you are happy with the updates made.';
+export const FIRST_SAVE_MESSAGE_MASTER = 'Your changes have been saved. All new profiles will have the latest values.';
+
+const OPEN_SECTIONS_KEY = 'profile-editor:open-sections';
+
+/** Spec §2: only personal details open by default; the open state is remembered in session storage. */
+function useOpenSections(): [string[], (next: string[]) => void] {
+  const [open, setOpen] = useState<string[]>(() => {
+    try {
+      const stored = JSON.parse(sessionStorage.getItem(OPEN_SECTIONS_KEY) ?? 'null');
+      return Array.isArray(stored) ? stored.filter((s): s is string => typeof s === 'string') : ['personal'];
+    } catch {
+      return ['personal'];
+    }
+  });
+  const set = useCallback((next: string[]) => {
+    setOpen(next);
+    try {
+      sessionStorage.setItem(OPEN_SECTIONS_KEY, JSON.stringify(next));
+    } catch {
+      // Storage unavailable: the state lasts for this page only.
+    }
+  }, []);
+  return [open, set];
+}
+
+/** Which accordion section holds a Profile Checklist item. */
+export function sectionOfKey(key: string): string | null {
+  if (
+    [
+      'profilePhoto',
+      'firstName',
+      'lastName',
+      'fullName',
+      'jobTitle',
+      'mainContactNumber',
+      'whatsappNumber',
+      'officeNumber',
+      'emailAddress',
+      'banners',
+      'navigateToOffice',
+    ].includes(key)
+  )
+    return 'personal';
+  if (key === 'stylingId') return 'themes';
+  if (key.startsWith('cssVariables.') || ['logo', 'mobileBanner', 'desktopBanner', 'banner', 'iconStyle'].includes(key)) return 'appearance';
+  if (key.startsWith('mainActionButton')) return 'cta';
+  if (key.startsWith('contactForm')) return 'contactForm';
+  if (/\.(review|author|rating)$/.test(key)) return 'sections';
+  return null;
+}
+
+/** The editor screen for one profile: loads it, then hands it to the form. */
+export function ProfileEditorScreen({ profileId, title, permissionsMode }: { profileId: number; title: string; permissionsMode?: PermissionsModeAdapter }) {
+  const view = useQuery(editorViewOptions(profileId));
+  if (view.isPending) {
+    return (
+      <Center py={96}>
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (view.isError) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert color="red" title="The profile could not be loaded">
+          {view.error.message}
+        </Alert>
+      </>
+    );
+  }
+  return <ProfileEditor key={`${view.data.profile.id}`} view={view.data} title={title} permissionsMode={permissionsMode} />;
+}
+
+export function ProfileEditor({
+  view,
+  title,
+  permissionsMode,
+}: {
+  view: ProfileEditorView;
+  title: string;
+  permissionsMode?: PermissionsModeAdapter | undefined;
+}) {
+  const [store] = useState(() => {
+    let announced = false;
+    return new EditorStore({
+      profileId: view.profile.id,
+      version: view.profile.version,
+      content: view.content,
+      onSaved: () => {
+        if (announced) return;
+        announced = true;
+        toastSuccess(view.profile.isMaster ? FIRST_SAVE_MESSAGE_MASTER : FIRST_SAVE_MESSAGE);
+      },
+      onError: (error) => toastError(error),
+    });
+  });
+  useEffect(() => {
+    const leave = (event: BeforeUnloadEvent) => {
+      if (store.dirty()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', leave);
+    return () => {
+      window.removeEventListener('beforeunload', leave);
+      // Leaving the editor inside the app: what is unsaved goes now.
+      if (store.dirty()) void store.flush();
+      store.dispose();
+    };
+  }, [store]);
+
+  return (
+    <EditorProvider store={store} view={view} permissionsMode={permissionsMode ?? null}>
+      <EditorBody title={title} />
+    </EditorProvider>
+  );
+}
+
+function EditorBody({ title }: { title: string }) {
+  const { store, view } = useEditor();
+  const desktop = useIsDesktop();
+  const large = useMediaQuery('(min-width: 75em)', true);
+  const [open, setOpen] = useOpenSections();
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [record, setRecord] = useState<ProfileRecordState>({
+    alias: view.profile.alias,
+    publishedAt: view.profile.publishedAt,
+    pendingApprovalId: view.profile.pendingApprovalId,
+  });
+  const themes = useQuery(themesOptions(view.company.id));
+
+  const goTo = useCallback(
+    (key: string) => {
+      const section = sectionOfKey(key);
+      if (section && !open.includes(section)) setOpen([...open, section]);
+      store.reveal(key);
+      // After the accordion and any collapsed item have opened.
+      setTimeout(() => {
+        const target = document.getElementById(fieldAnchorId(key)) ?? document.querySelector(`[data-field-key="${CSS.escape(key)}"]`);
+        if (!(target instanceof HTMLElement)) return;
+        target.scrollIntoView({ behavior: 'smooth', block: 'center' });
+        const highlight = classes.highlight ?? '';
+        target.classList.add(highlight);
+        setTimeout(() => target.classList.remove(highlight), 1600);
+        (target.querySelector('input, textarea, button, [contenteditable="true"]') as HTMLElement | null)?.focus({ preventScroll: true });
+      }, 350);
+    },
+    [open, setOpen, store],
+  );
+  const publish = usePublishFlow({ record, setRecord, goTo });
+
+  const readPreview = useCallback((): RenderInput => {
+    const content = store.getContent();
+    const theme = themes.data?.find((t) => t.id === content.stylingId);
+    return {
+      content,
+      profile: { id: view.profile.id, alias: record.alias, companyId: view.company.id },
+      company: { name: view.company.name, title: view.company.title, subdomain: view.company.subdomain },
+      theme: theme ? { cssPlug: theme.cssPlug, layout: theme.layout, fontFamily: theme.fontFamily } : null,
+      urls: { pageUrl: publicPageUrl(view, record.alias) ?? '', vcardUrl: '#', eventsUrl: '', manifestUrl: '', leadFormUrl: '' },
+    };
+  }, [store, themes.data, view, record.alias]);
+
+  const publishedUrl = record.publishedAt ? publicPageUrl(view, record.alias) : null;
+  const showStyling = view.access.canEditStyling;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={
+          publishedUrl ? (
+            <Group gap={6} wrap="nowrap" component="span">
+              <Anchor href={publishedUrl} target="_blank" rel="noopener" size="sm" truncate="end">
+                {publishedUrl}
+              </Anchor>
+              <CopyButton value={publishedUrl}>
+                {({ copy }) => (
+                  <Tooltip label="Copy link">
+                    <Button
+                      variant="subtle"
+                      size="compact-xs"
+                      aria-label="Copy published link"
+                      onClick={() => {
+                        copy();
+                        toastSuccess('Copied!');
+                      }}
+                    >
+                      <IconCopy size={14} />
+                    </Button>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
+          ) : record.pendingApprovalId ? (
+            'Waiting for approval'
+          ) : (
+            'Not published yet'
+          )
+        }
+      />
+      <div className={classes.layout}>
+        <Stack gap={0} miw={0}>
+          <Accordion multiple value={open} onChange={setOpen} variant="separated" radius="md">
+            <Accordion.Item value="personal">
+              <Accordion.Control>Personal details</Accordion.Control>
+              <Accordion.Panel>
+                <PersonalDetails />
+              </Accordion.Panel>
+            </Accordion.Item>
+            <Accordion.Item value="themes">
+              <Accordion.Control>Themes</Accordion.Control>
+              <Accordion.Panel>
+                <Themes />
+              </Accordion.Panel>
+            </Accordion.Item>
+            {desktop ? (
+              <Accordion.Item value="appearance">
+                <Accordion.Control>Appearance and branding</Accordion.Control>
+                <Accordion.Panel>
+                  <Appearance />
+                </Accordion.Panel>
+              </Accordion.Item>
+            ) : null}
+            <Accordion.Item value="buttons">
+              <Accordion.Control>Buttons</Accordion.Control>
+              <Accordion.Panel>
+                <Buttons />
+              </Accordion.Panel>
+            </Accordion.Item>
+            <Accordion.Item value="cta">
+              <Accordion.Control>Call to action</Accordion.Control>
+              <Accordion.Panel>
+                <CallToAction />
+              </Accordion.Panel>
+            </Accordion.Item>
+            <Accordion.Item value="sections">
+              <Accordion.Control>Drop-down sections</Accordion.Control>
+              <Accordion.Panel>
+                <InfoSections />
+              </Accordion.Panel>
+            </Accordion.Item>
+            <Accordion.Item value="contactForm">
+              <Accordion.Control>Contact form</Accordion.Control>
+              <Accordion.Panel>
+                <ContactForm />
+              </Accordion.Panel>
+            </Accordion.Item>
+            <Accordion.Item value="qr">
+              <Accordion.Control>QR Code</Accordion.Control>
+              <Accordion.Panel>{open.includes('qr') ? <QrCode /> : null}</Accordion.Panel>
+            </Accordion.Item>
+            <Accordion.Item value="social">
+              <Accordion.Control>Social media</Accordion.Control>
+              <Accordion.Panel>
+                <SocialMedia />
+              </Accordion.Panel>
+            </Accordion.Item>
+            <Accordion.Item value="footer">
+              <Accordion.Control>Footer disclaimer</Accordion.Control>
+              <Accordion.Panel>
+                <Footer />
+              </Accordion.Panel>
+            </Accordion.Item>
+            {desktop ? (
+              <Accordion.Item value="whatsapp">
+                <Accordion.Control>Custom WhatsApp share message</Accordion.Control>
+                <Accordion.Panel>
+                  <WhatsAppMessage />
+                </Accordion.Panel>
+              </Accordion.Item>
+            ) : null}
+            {showStyling ? (
+              <Accordion.Item value="css">
+                <Accordion.Control>CSS plugin</Accordion.Control>
+                <Accordion.Panel>{open.includes('css') ? <CssPlugin /> : null}</Accordion.Panel>
+              </Accordion.Item>
+            ) : null}
+          </Accordion>
+
+          <Group className={classes.bottomBar} justify="space-between" gap="xs">
+            <SaveStatusText />
+            <Group gap="xs" wrap="nowrap" ml="auto">
+              <Button variant="default" leftSection={<IconEye size={16} />} onClick={() => setPreviewOpen(true)} hiddenFrom="lg">
+                Preview
+              </Button>
+              <Button onClick={() => void publish.start()} loading={publish.busy}>
+                {publish.label}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+
+        {large ? (
+          <aside className={classes.previewPanel} aria-label="Preview">
+            <PreviewFrame read={readPreview} subscribe={store.subscribe} className={classes.previewFrame} />
+          </aside>
+        ) : null}
+      </div>
+
+      <Modal opened={previewOpen && !large} onClose={() => setPreviewOpen(false)} title="Preview" fullScreen padding={0}>
+        {previewOpen && !large ? <PreviewFrame read={readPreview} subscribe={store.subscribe} className={classes.previewFrameModal} /> : null}
+      </Modal>
+      {publish.modals}
+      <ConflictModal />
+      <WelcomeModal />
+    </>
+  );
+}
+
+const STATUS_TEXT = {
+  saved: 'All changes saved',
+  unsaved: 'Unsaved changes…',
+  saving: 'Saving…',
+  invalid: 'Fix the highlighted fields to save',
+  error: 'Failed to update profile',
+  conflict: 'Changed in another window',
+} as const;
+
+function SaveStatusText() {
+  const status = useSaveStatus();
+  return (
+    <Text size="sm" c={status === 'invalid' || status === 'error' ? 'red' : 'dimmed'} role="status" aria-live="polite" truncate="end" data-save-status={status}>
+      {STATUS_TEXT[status]}
+    </Text>
+  );
+}
+
+/** A save met a newer version (409): show it, and let the person keep theirs or take the newer one. Nothing typed is lost. */
+function ConflictModal() {
+  const { store } = useEditor();
+  const status = useSaveStatus();
+  const conflict = status === 'conflict' ? store.getConflict() : null;
+  const fieldList = useMemo(() => (conflict ? [...new Set([...conflict.mineChanged])].join(', ') : ''), [conflict]);
+  return (
+    <Modal opened={conflict !== null} onClose={() => {}} withCloseButton={false} title="This profile was changed elsewhere" centered>
+      <Stack>
+        <Text>
+          A newer version of this profile was saved in another window or by someone else. Your unsaved changes ({fieldList}) are kept until you choose.
+        </Text>
+        {conflict && conflict.conflicts.length > 0 ? (
+          <Alert color="yellow" variant="light">
+            Both versions changed: {conflict.conflicts.join(', ')}.
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => store.takeTheirs()}>
+            Use the newer version
+          </Button>
+          <Button onClick={() => void store.keepMine()}>Keep my changes</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Whether the layout in `view` is a desktop template (for callers outside the form). */
+export const isDesktopView = (view: ProfileEditorView) => isDesktopLayout(view.content.templateLayout);

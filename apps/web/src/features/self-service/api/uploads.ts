@@ -1,0 +1,55 @@
+/**
+ * POST /upload (multipart 'files') and DELETE /upload/files/{id} (spec §7).
+ * Multipart is the one body the JSON client does not send, so this builds the
+ * request itself with the same token and error reading.
+ */
+import { DEFAULT_ERROR_MESSAGE, errorMessageOf } from '@profilehub/shared';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { getToken } from '../../../lib/session.ts';
+
+/** Upload purposes of the server's rules (apps/server/src/modules/uploads/rules.ts). */
+export type UploadPurpose = 'profile-photo' | 'logo' | 'background' | 'mobile-banner' | 'desktop-banner' | 'banner' | 'gallery' | 'rich-text' | 'general';
+export type UploadedFile = { id: number; url: string; mime: string; width: number | null; height: number | null; size: number };
+
+/** Spec §8 upload progress: 'Preparing N upload(s)' then 'Busy Uploading X of N'. */
+export const uploadProgressText = {
+  preparing: (n: number) => `Preparing ${n} upload(s)`,
+  busy: (x: number, n: number) => `Busy Uploading ${x} of ${n}`,
+};
+
+/** Uploads files one at a time, telling `onProgress` the spec's texts. */
+export async function uploadFiles(
+  files: readonly Blob[],
+  o: { purpose: UploadPurpose; profileId: number; onProgress?: (text: string) => void },
+): Promise<UploadedFile[]> {
+  o.onProgress?.(uploadProgressText.preparing(files.length));
+  const out: UploadedFile[] = [];
+  for (const [i, file] of files.entries()) {
+    o.onProgress?.(uploadProgressText.busy(i + 1, files.length));
+    const form = new FormData();
+    form.append('purpose', o.purpose);
+    form.append('profileId', String(o.profileId));
+    form.append('files', file, file instanceof File ? file.name : `upload-${i + 1}`);
+    const token = getToken();
+    let response: Response;
+    try {
+      response = await fetch('/api/upload', { method: 'POST', body: form, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    } catch {
+      throw new ApiError(0, DEFAULT_ERROR_MESSAGE);
+    }
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) throw new ApiError(response.status, errorMessageOf(body), body);
+    out.push(...(body as UploadedFile[]));
+  }
+  return out;
+}
+
+/** Spec §8: image delete failures are logged and treated as success. */
+export async function deleteUpload(id: number | string | undefined): Promise<void> {
+  if (typeof id !== 'number') return;
+  try {
+    await apiRequest(`/api/upload/files/${id}`, { method: 'DELETE' });
+  } catch (error) {
+    console.warn('Deleting the image failed; it is cleared from the profile anyway.', error);
+  }
+}

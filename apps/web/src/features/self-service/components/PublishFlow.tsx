@@ -1,0 +1,314 @@
+import { Anchor, Button, Group, List, Loader, Modal, Progress, Stack, Text, TextInput, Typography } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { cleanEditorAlias, isValidEditorAlias, type MissingItem, missingForPublish, PROFILE_API_MESSAGES } from '@profilehub/shared';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { approveDirectly, type PublishBlocked, publishProfile, requestApproval, reRequestApproval, setAlias, testAlias } from '../api/profile-editor.ts';
+import { useEditor } from '../hooks/editor-context.tsx';
+
+/** Spec §8 texts of the publish flow. */
+export const PUBLISH_TEXTS = {
+  published: 'Profile Published',
+  publishingError: 'Publishing Error',
+  approvalError: 'Approval Request Error',
+  submitted: 'Your digital profile data is being submitted for approval. You will be alerted via email once approved.',
+  firstBuild: 'Please wait 30 seconds while your website is being published to the internet for the first time!',
+  laterBuild: 'Please wait while your changes are being published',
+};
+/** Spec §9: the progress dialog counts 30 s on the first build, 5 s later. */
+export const BUILD_SECONDS = { first: 30, later: 5 };
+/** Spec §9 alias check debounce. */
+export const ALIAS_CHECK_MS = 900;
+
+export type ProfileRecordState = { alias: string | null; publishedAt: string | null; pendingApprovalId: number | null };
+
+type Step =
+  | { kind: 'checklist'; missing: MissingItem[] }
+  | { kind: 'pending' }
+  | { kind: 'consent' }
+  | { kind: 'alias' }
+  | { kind: 'progress'; first: boolean };
+
+/**
+ * Spec §4 Publish flow: checklist → consent → alias → approvals or build, with
+ * the progress dialog. `goTo` scrolls the editor to a checklist item.
+ */
+export function usePublishFlow({
+  record,
+  setRecord,
+  goTo,
+}: {
+  record: ProfileRecordState;
+  setRecord: (next: ProfileRecordState) => void;
+  goTo: (key: string) => void;
+}) {
+  const { store, view, isMaster, isChild } = useEditor();
+  const [step, setStep] = useState<Step | null>(null);
+  const [busy, setBusy] = useState(false);
+  const recordRef = useRef(record);
+  recordRef.current = record;
+  const flags = view.company.feature_flags;
+  const label = isMaster
+    ? 'Publish template'
+    : view.access.needsApproval
+      ? record.pendingApprovalId
+        ? 'Re-submit for approval'
+        : 'Submit for approval'
+      : record.publishedAt
+        ? 'Publish changes'
+        : 'Publish';
+
+  const build = async () => {
+    const first = !recordRef.current.publishedAt;
+    setStep({ kind: 'progress', first });
+    try {
+      const answer = await publishProfile(view.profile.id);
+      setRecord({ ...recordRef.current, publishedAt: answer.publishedAt, pendingApprovalId: null });
+      setStep(null);
+      toastSuccess(PUBLISH_TEXTS.published);
+    } catch (error) {
+      setStep(null);
+      if (error instanceof ApiError && error.status === 400 && (error.body as PublishBlocked | null)?.missing?.length) {
+        setStep({ kind: 'checklist', missing: (error.body as PublishBlocked).missing ?? [] });
+      } else if (error instanceof ApiError && error.status === 409) {
+        await submitForApproval();
+      } else {
+        toastError(PUBLISH_TEXTS.publishingError);
+      }
+    }
+  };
+
+  const submitForApproval = async () => {
+    try {
+      const pending = recordRef.current.pendingApprovalId;
+      const answer = pending ? await reRequestApproval(pending) : await requestApproval(view.profile.id, view.company.id);
+      setRecord({ ...recordRef.current, pendingApprovalId: answer.data.id });
+      setStep(null);
+      toastSuccess(PUBLISH_TEXTS.submitted);
+    } catch (error) {
+      toastError(error instanceof ApiError && error.message ? error.message : PUBLISH_TEXTS.approvalError);
+    }
+  };
+
+  /** Step 4 and 5. */
+  const finish = async () => {
+    setStep(null);
+    if (view.access.needsApproval) return submitForApproval();
+    const pending = recordRef.current.pendingApprovalId;
+    if (flags.approvals && view.access.canManage && pending) {
+      try {
+        await approveDirectly(pending);
+      } catch (error) {
+        toastError(error);
+        return;
+      }
+    }
+    return build();
+  };
+
+  /** Step 3. */
+  const afterConsent = () => {
+    if (!isMaster && !recordRef.current.alias) setStep({ kind: 'alias' });
+    else void finish();
+  };
+
+  /** Step 2. */
+  const afterChecklist = () => {
+    if (!isMaster && store.getContent().enableConsent) setStep({ kind: 'consent' });
+    else afterConsent();
+  };
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      const saved = await store.flush();
+      if (!saved) {
+        toastError(store.getStatus() === 'invalid' ? 'Please fix the highlighted fields before publishing.' : 'Failed to update profile');
+        return;
+      }
+      const missing = missingForPublish(store.getContent(), {
+        isMaster,
+        permissions: isChild ? view.permissions.childPermissions : undefined,
+        company: { name: view.company.name, subdomain: view.company.subdomain },
+      });
+      if (missing.length > 0) setStep({ kind: 'checklist', missing });
+      else if (view.access.needsApproval && recordRef.current.pendingApprovalId) setStep({ kind: 'pending' });
+      else afterChecklist();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const modals = (
+    <>
+      <Modal opened={step?.kind === 'checklist'} onClose={() => setStep(null)} title="Profile Checklist" centered>
+        <Text mb="sm">Complete these items before publishing:</Text>
+        <List spacing={6}>
+          {(step?.kind === 'checklist' ? step.missing : []).map((item) => (
+            <List.Item key={item.key}>
+              <Anchor
+                component="button"
+                type="button"
+                onClick={() => {
+                  setStep(null);
+                  goTo(item.key);
+                }}
+              >
+                {item.label}
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      </Modal>
+
+      <Modal opened={step?.kind === 'pending'} onClose={() => setStep(null)} title="Waiting for approval" centered>
+        <Text mb="lg">Your profile already has a request waiting for approval. Send your latest changes for approval instead?</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setStep(null)}>
+            Cancel
+          </Button>
+          <Button onClick={afterChecklist}>Send latest changes</Button>
+        </Group>
+      </Modal>
+
+      <Modal opened={step?.kind === 'consent'} onClose={() => setStep(null)} title="Disclaimer" centered size="lg">
+        <Typography mb="lg">
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: consent text is the template's own rich text, validated by the shared schema and shown only to its own division's users. */}
+          <div dangerouslySetInnerHTML={{ __html: store.getContent().consentText ?? '' }} />
+        </Typography>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setStep(null)}>
+            Cancel
+          </Button>
+          <Button onClick={afterConsent}>I Agree</Button>
+        </Group>
+      </Modal>
+
+      {step?.kind === 'alias' ? (
+        <AliasModal
+          onCancel={() => setStep(null)}
+          onDone={(alias) => {
+            setRecord({ ...recordRef.current, alias });
+            recordRef.current = { ...recordRef.current, alias };
+            void finish();
+          }}
+        />
+      ) : null}
+
+      {step?.kind === 'progress' ? <ProgressDialog first={step.first} /> : null}
+    </>
+  );
+
+  return { start, label, busy, modals };
+}
+
+/** Spec §4 step 6: counts down in one-second steps; closes as soon as the build is done (the caller unmounts it). */
+function ProgressDialog({ first }: { first: boolean }) {
+  const total = first ? BUILD_SECONDS.first : BUILD_SECONDS.later;
+  const [left, setLeft] = useState(total);
+  useEffect(() => {
+    const timer = setInterval(() => setLeft((n) => Math.max(0, n - 1)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <Modal opened onClose={() => {}} withCloseButton={false} centered title="Publishing">
+      <Stack>
+        <Text>{first ? PUBLISH_TEXTS.firstBuild : PUBLISH_TEXTS.laterBuild}</Text>
+        <Progress value={((total - left) / total) * 100} animated aria-label="Publishing progress" />
+        <Text size="sm" c="dimmed" role="timer">
+          {left} s
+        </Text>
+      </Stack>
+    </Modal>
+  );
+}
+
+type AliasState = { kind: 'idle' } | { kind: 'testing' } | { kind: 'approved'; alias: string } | { kind: 'rejected'; message: string };
+
+/** Spec §2 'My Profile Link': 900 ms debounced check, Continue only when approved; the name cannot change later. */
+export function AliasModal({ onCancel, onDone }: { onCancel: () => void; onDone: (alias: string) => void }) {
+  const { view } = useEditor();
+  const [value, setValue] = useState('');
+  const [state, setState] = useState<AliasState>({ kind: 'idle' });
+  const [saving, setSaving] = useState(false);
+  const request = useRef<AbortController | null>(null);
+  const cleaned = cleanEditorAlias(value);
+
+  const check = useDebouncedCallback(async (alias: string) => {
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    try {
+      const answer = await testAlias(view.profile.id, alias, controller.signal);
+      if (!controller.signal.aborted)
+        setState(answer.success && answer.message ? { kind: 'approved', alias: answer.message } : { kind: 'rejected', message: answer.message });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setState({ kind: 'rejected', message: error instanceof Error ? error.message : PROFILE_API_MESSAGES.aliasFormat });
+    }
+  }, ALIAS_CHECK_MS);
+
+  const onChange = (next: string) => {
+    setValue(next);
+    const alias = cleanEditorAlias(next);
+    request.current?.abort();
+    if (!alias) {
+      check.cancel();
+      setState({ kind: 'idle' });
+    } else if (!isValidEditorAlias(alias)) {
+      check.cancel();
+      setState({ kind: 'rejected', message: PROFILE_API_MESSAGES.aliasFormat });
+    } else {
+      setState({ kind: 'testing' });
+      check(alias);
+    }
+  };
+
+  const confirm = async () => {
+    if (state.kind !== 'approved') return;
+    setSaving(true);
+    try {
+      const answer = await setAlias(view.profile.id, state.alias);
+      onDone(answer.alias);
+    } catch (error) {
+      setState({ kind: 'rejected', message: error instanceof Error ? error.message : PROFILE_API_MESSAGES.aliasFormat });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const testing = state.kind === 'testing';
+  return (
+    <Modal opened onClose={onCancel} title="My Profile Link" centered>
+      <Stack>
+        <TextInput
+          label="Profile link"
+          description={`${view.company.profileDomain}/${cleaned || 'your-name'}`}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          maxLength={60}
+          data-autofocus
+          error={state.kind === 'rejected' ? state.message : undefined}
+          rightSection={testing ? <Loader size="xs" /> : null}
+        />
+        {state.kind === 'approved' ? (
+          <Text size="sm" c="teal" role="status">
+            {`${state.alias} is available.`}
+          </Text>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          Please note: your profile link cannot be changed later.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button onClick={confirm} disabled={state.kind !== 'approved' || saving} loading={saving}>
+            {testing ? 'Please wait...' : 'Continue'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

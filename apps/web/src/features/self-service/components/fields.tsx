@@ -1,0 +1,117 @@
+import { Group, NumberInput, Text, TextInput, Tooltip } from '@mantine/core';
+import type { EditorContent } from '@profilehub/shared';
+import type { ReactNode } from 'react';
+import { type FieldAccess, useEditor, useField, useFieldAccess, useProblem } from '../hooks/editor-context.tsx';
+import { IconLock } from './editor-icons.tsx';
+
+/** A field's label with its lock (locked for a child) and the spec's tooltip. */
+export function FieldLabel({ label, access }: { label: string; access: FieldAccess }): ReactNode {
+  if (!access.tooltip) return label;
+  const text = access.locked ? `${label} ${access.tooltip}` : access.tooltip;
+  return (
+    <Tooltip label={text} withArrow multiline maw={260}>
+      <Group component="span" gap={4} wrap="nowrap" display="inline-flex" tabIndex={0} aria-label={`${label}: ${text}`}>
+        <span>{label}</span>
+        {access.locked ? <IconLock size={14} aria-hidden /> : null}
+      </Group>
+    </Tooltip>
+  );
+}
+
+/** The permission toggles of permissions mode, when the editor runs in it. */
+export function PermissionToggles({ permissionKey, label }: { permissionKey: string; label: string }) {
+  const { permissionsMode } = useEditor();
+  return permissionsMode ? permissionsMode.renderToggles(permissionKey, label) : null;
+}
+
+type StringField = {
+  [K in keyof EditorContent]-?: NonNullable<EditorContent[K]> extends string ? K : never;
+}[keyof EditorContent];
+type NumberField = {
+  [K in keyof EditorContent]-?: NonNullable<EditorContent[K]> extends number ? K : never;
+}[keyof EditorContent];
+
+/** A plain text field of the document (name, job title, numbers, email…). */
+export function TextField({
+  field,
+  label,
+  requiredForPublish,
+  placeholder,
+  description,
+  type,
+  maxLength,
+  normalize,
+}: {
+  field: StringField;
+  label: string;
+  requiredForPublish?: boolean;
+  placeholder?: string;
+  description?: ReactNode;
+  type?: 'text' | 'email' | 'tel';
+  maxLength?: number;
+  normalize?: (value: string) => string;
+}) {
+  const [value, setValue] = useField(field);
+  const access = useFieldAccess(field, { requiredForPublish });
+  const problem = useProblem(field);
+  if (access.hidden) return null;
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap" {...access.anchor}>
+      <TextInput
+        flex={1}
+        label={<FieldLabel label={label} access={access} />}
+        withAsterisk={access.required}
+        value={(value as string | undefined) ?? ''}
+        onChange={(e) => setValue(e.currentTarget.value as never)}
+        onBlur={normalize ? (e) => setValue(normalize(e.currentTarget.value) as never) : undefined}
+        disabled={access.locked}
+        placeholder={placeholder}
+        description={description}
+        type={type}
+        maxLength={maxLength}
+        error={problem}
+        aria-label={label}
+      />
+      <PermissionToggles permissionKey={field} label={label} />
+    </Group>
+  );
+}
+
+/** A number field of the document (title and subtitle sizes). */
+export function NumberField({ field, label, min, max, suffix }: { field: NumberField; label: string; min: number; max: number; suffix?: string }) {
+  const [value, setValue] = useField(field);
+  const access = useFieldAccess(field);
+  const problem = useProblem(field);
+  if (access.hidden) return null;
+  return (
+    <NumberInput
+      {...access.anchor}
+      label={<FieldLabel label={label} access={access} />}
+      value={(value as number | undefined) ?? ''}
+      onChange={(v) => setValue((typeof v === 'number' ? v : undefined) as never)}
+      min={min}
+      max={max}
+      clampBehavior="strict"
+      allowDecimal={false}
+      suffix={suffix}
+      disabled={access.locked}
+      error={problem}
+      aria-label={label}
+    />
+  );
+}
+
+/** A short muted note under a part of a section. */
+export function Hint({ children }: { children: ReactNode }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+/** A fresh item key, unique in practice: the prefix and a random suffix. */
+export function newKey(prefix: string): string {
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${prefix}-${Date.now().toString(36)}${random}`.slice(0, 64);
+}

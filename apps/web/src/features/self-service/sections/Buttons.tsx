@@ -1,0 +1,201 @@
+import { ActionIcon, Badge, Button, Collapse, Group, Menu, Modal, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { contactButtonColorKeys, type LinkContactType, type ProfileLink } from '@profilehub/shared';
+import { useState } from 'react';
+import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
+import classes from '../components/editor.module.css';
+import { IconPencil, IconPlus, IconTrash } from '../components/editor-icons.tsx';
+import { Hint, newKey, PermissionToggles } from '../components/fields.tsx';
+import { IconSelect } from '../components/IconChooser.tsx';
+import { RichTextField } from '../components/lazy.tsx';
+import { PlainTextField } from '../components/PlainTextField.tsx';
+import { type DragHandle, DragHandleButton, SortableList } from '../components/SortableList.tsx';
+import { useEditor, useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
+import { CssColour } from './Appearance.tsx';
+
+const TYPE_LABELS: Record<LinkContactType, string> = {
+  url: 'Link button',
+  modal: 'Pop-up button',
+  'add-to-contacts': 'Add to contacts',
+  placeholder: 'Placeholder',
+};
+
+/** Spec §2 Buttons: add, reorder (drag and keyboard), enable/disable, delete; each with its parts. */
+export function Buttons() {
+  const { isMaster, permission } = useEditor();
+  const [links = [], setLinks] = useField('links');
+  const collection = permission(['links']);
+  const [open, setOpen] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<ProfileLink | null>(null);
+  const canAdd = collection.edit;
+  const hasPlaceholder = links.some((l) => l.contactType === 'placeholder');
+
+  const add = (contactType: LinkContactType) => {
+    const key = newKey('link');
+    setLinks([...links, { key, contactType, title: TYPE_LABELS[contactType], enabled: true, source: 'self' }]);
+    setOpen(key);
+  };
+  const change = (key: string, patch: Partial<ProfileLink>) => setLinks(links.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+
+  return (
+    <Stack gap="sm" data-field-key="links" id="field-links">
+      {links.length === 0 ? <Text c="dimmed">No buttons yet.</Text> : null}
+      <SortableList items={links} onReorder={setLinks} disabled={!collection.edit || !collection.sortable} label="Buttons">
+        {(link, index, handle) => (
+          <ButtonRow
+            link={link}
+            index={index}
+            handle={handle}
+            expanded={open === link.key}
+            onToggle={() => setOpen(open === link.key ? null : link.key)}
+            onChange={(patch) => change(link.key, patch)}
+            onDelete={collection.edit ? () => setDeleting(link) : undefined}
+          />
+        )}
+      </SortableList>
+      {canAdd ? (
+        <Menu position="bottom-start">
+          <Menu.Target>
+            <Button leftSection={<IconPlus size={16} />} variant="light" w="fit-content">
+              Add a button
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => add('url')}>Link button</Menu.Item>
+            <Menu.Item onClick={() => add('modal')}>Pop-up button</Menu.Item>
+            <Menu.Item onClick={() => add('add-to-contacts')}>Add to contacts</Menu.Item>
+            {isMaster && !hasPlaceholder ? <Menu.Item onClick={() => add('placeholder')}>Placeholder</Menu.Item> : null}
+          </Menu.Dropdown>
+        </Menu>
+      ) : null}
+      <Hint>Drag a button by its handle, or focus the handle and use Space and the arrow keys, to change the order.</Hint>
+      <ConfirmDelete
+        opened={deleting !== null}
+        what={deleting ? `the button "${deleting.title ?? TYPE_LABELS[deleting.contactType ?? 'url']}"` : null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) setLinks(links.filter((l) => l.key !== deleting.key));
+          setDeleting(null);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function ButtonRow({
+  link,
+  index,
+  handle,
+  expanded,
+  onToggle,
+  onChange,
+  onDelete,
+}: {
+  link: ProfileLink;
+  index: number;
+  handle: DragHandle;
+  expanded: boolean;
+  onToggle: () => void;
+  onChange: (patch: Partial<ProfileLink>) => void;
+  onDelete: (() => void) | undefined;
+}) {
+  const { view } = useEditor();
+  const access = useFieldAccess(link.key, { chain: ['links', link.key] });
+  const problems = useProblems();
+  const [popupOpen, setPopupOpen] = useState(false);
+  if (access.hidden) return null;
+  const type = link.contactType ?? 'url';
+  const title = link.title?.trim() || TYPE_LABELS[type];
+  const colours = contactButtonColorKeys(link.key);
+  const rte = view.company.feature_flags.rte;
+  const Popup = rte ? RichTextField : PlainTextField;
+  return (
+    <div className={classes.item} data-disabled={link.enabled === false || undefined} {...access.anchor}>
+      <Group gap="xs" wrap="nowrap">
+        <DragHandleButton handle={handle} label={`Move ${title}`} />
+        <Stack gap={0} flex={1} miw={0}>
+          <Text fw={600} size="sm" truncate="end">
+            {title}
+          </Text>
+          <Group gap={6}>
+            <Badge size="xs" variant="light">
+              {TYPE_LABELS[type]}
+            </Badge>
+            {access.locked ? (
+              <Tooltip label={`${title} ${access.tooltip ?? ''}`}>
+                <Badge size="xs" color="gray" variant="outline">
+                  Locked
+                </Badge>
+              </Tooltip>
+            ) : null}
+          </Group>
+        </Stack>
+        <Switch
+          aria-label={`Show ${title}`}
+          checked={link.enabled !== false}
+          disabled={access.locked}
+          onChange={(e) => onChange({ enabled: e.currentTarget.checked })}
+        />
+        <ActionIcon variant="subtle" onClick={onToggle} aria-label={`Edit ${title}`} aria-expanded={expanded}>
+          <IconPencil size={16} />
+        </ActionIcon>
+        {onDelete && !access.locked ? (
+          <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${title}`}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        ) : null}
+        <PermissionToggles permissionKey={link.key} label={title} />
+      </Group>
+      <Collapse expanded={expanded}>
+        <Stack gap="sm" pt="sm">
+          <TextInput
+            label="Title"
+            aria-label={`Button ${index + 1} title`}
+            value={link.title ?? ''}
+            disabled={access.locked}
+            error={problems[`links.${index}.title`]}
+            onChange={(e) => onChange({ title: e.currentTarget.value })}
+          />
+          {type === 'url' || type === 'placeholder' ? (
+            <TextInput
+              label="URL"
+              aria-label={`Button ${index + 1} URL`}
+              placeholder="https://"
+              value={link.url ?? ''}
+              disabled={access.locked}
+              error={problems[`links.${index}.url`]}
+              onChange={(e) => onChange({ url: e.currentTarget.value })}
+            />
+          ) : null}
+          {type === 'modal' ? (
+            <Group>
+              <Button variant="default" size="xs" onClick={() => setPopupOpen(true)} disabled={access.locked}>
+                Edit pop-up content
+              </Button>
+              <Modal opened={popupOpen} onClose={() => setPopupOpen(false)} title="Pop-up content" size="lg">
+                <Popup
+                  label="Description"
+                  name={`Button ${index + 1} pop-up content`}
+                  value={link.description}
+                  onChange={(html) => onChange({ description: html })}
+                  error={problems[`links.${index}.description`]}
+                />
+                <Group justify="flex-end" mt="md">
+                  <Button onClick={() => setPopupOpen(false)}>Done</Button>
+                </Group>
+              </Modal>
+            </Group>
+          ) : null}
+          <IconSelect label="Icon" value={link.icon} onChange={(icon) => onChange({ icon })} disabled={access.locked} />
+          <CssColour cssKey={colours.font} label="Font colour" extraChain={['links', link.key]} />
+          <CssColour cssKey={colours.background} label="Background colour" extraChain={['links', link.key]} />
+          <Switch
+            label="Full width"
+            checked={link.isFullWidthButton === true}
+            disabled={access.locked}
+            onChange={(e) => onChange({ isFullWidthButton: e.currentTarget.checked })}
+          />
+        </Stack>
+      </Collapse>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { MainActionButton } from '@profilehub/shared';
+import { FieldLabel } from '../components/fields.tsx';
+import { IconSelect } from '../components/IconChooser.tsx';
+import { useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
+import { CssColour } from './Appearance.tsx';
+
+/** Spec §2 Call to action: title, url, icon, background and font colour. */
+export function CallToAction() {
+  const [cta, setCta] = useField('mainActionButton');
+  const problems = useProblems();
+  const title = useFieldAccess('mainActionButton.title', { chain: ['mainActionButton', 'mainActionButton.title'], requiredForPublish: true });
+  const url = useFieldAccess('mainActionButton.url', { chain: ['mainActionButton', 'mainActionButton.url'], requiredForPublish: true });
+  const icon = useFieldAccess('mainActionButton.icon', { chain: ['mainActionButton', 'mainActionButton.icon'], requiredForPublish: true });
+  const set = (patch: Partial<MainActionButton>) => setCta({ key: 'main-action-button', ...cta, ...patch });
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {title.hidden ? null : (
+          <TextInput
+            {...title.anchor}
+            label={<FieldLabel label="Title" access={title} />}
+            aria-label="Call to action title"
+            withAsterisk={title.required}
+            value={cta?.title ?? ''}
+            disabled={title.locked}
+            error={problems['mainActionButton.title']}
+            onChange={(e) => set({ title: e.currentTarget.value })}
+          />
+        )}
+        {url.hidden ? null : (
+          <TextInput
+            {...url.anchor}
+            label={<FieldLabel label="URL" access={url} />}
+            aria-label="Call to action URL"
+            placeholder="https://"
+            withAsterisk={url.required}
+            value={cta?.url ?? ''}
+            disabled={url.locked}
+            error={problems['mainActionButton.url']}
+            onChange={(e) => set({ url: e.currentTarget.value })}
+          />
+        )}
+      </SimpleGrid>
+      {icon.hidden ? null : (
+        <div {...icon.anchor}>
+          <IconSelect label={`Icon${icon.required ? ' *' : ''}`} value={cta?.icon} onChange={(name) => set({ icon: name })} disabled={icon.locked} />
+        </div>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <CssColour cssKey="main-action-button-background-color" label="Background colour" />
+        <CssColour cssKey="main-action-button-color" label="Font colour" />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { Stack, Switch, Textarea } from '@mantine/core';
+import { FieldLabel } from '../components/fields.tsx';
+import { RichTextField } from '../components/lazy.tsx';
+import { PlainTextField } from '../components/PlainTextField.tsx';
+import { useEditor, useField, useFieldAccess, useProblem } from '../hooks/editor-context.tsx';
+
+/** Spec §2 Footer disclaimer (rich text); the consent shown before publishing is set where children cannot change it. */
+export function Footer() {
+  const { view, isChild } = useEditor();
+  const [disclaimer, setDisclaimer] = useField('profileDisclaimer');
+  const access = useFieldAccess('profileDisclaimer');
+  const problem = useProblem('profileDisclaimer');
+  const Editor = view.company.feature_flags.rte ? RichTextField : PlainTextField;
+  return (
+    <Stack gap="md">
+      {access.hidden ? null : (
+        <div {...access.anchor}>
+          <Editor
+            label={<FieldLabel label="Footer disclaimer" access={access} />}
+            name="Footer disclaimer"
+            value={disclaimer}
+            onChange={(html) => setDisclaimer(html || undefined)}
+            disabled={access.locked}
+            error={problem}
+          />
+        </div>
+      )}
+      {isChild ? null : <Consent />}
+    </Stack>
+  );
+}
+
+/** Spec §4 step 2: when enabled, people publishing see this text and an 'I Agree' button first. */
+function Consent() {
+  const [enabled, setEnabled] = useField('enableConsent');
+  const [text, setText] = useField('consentText');
+  return (
+    <Stack gap="xs">
+      <Switch label="Ask for consent before publishing" checked={enabled === true} onChange={(e) => setEnabled(e.currentTarget.checked)} />
+      {enabled ? (
+        <Textarea
+          label="Consent text"
+          autosize
+          minRows={3}
+          value={(text ?? '').replace(/<[^>]*>/g, '')}
+          onChange={(e) => setText(e.currentTarget.value ? `<p>${e.currentTarget.value.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>` : undefined)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,206 @@
+import { ActionIcon, Badge, Button, Collapse, Group, Menu, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { aboutMeVideoEnabled, type InfoSection, type SectionType, youtubeId } from '@profilehub/shared';
+import { useEffect, useState } from 'react';
+import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
+import classes from '../components/editor.module.css';
+import { IconPencil, IconPlus, IconTrash } from '../components/editor-icons.tsx';
+import { newKey, PermissionToggles } from '../components/fields.tsx';
+import { IconSelect } from '../components/IconChooser.tsx';
+import { RichTextField } from '../components/lazy.tsx';
+import { PlainTextField } from '../components/PlainTextField.tsx';
+import { type DragHandle, DragHandleButton, SortableList } from '../components/SortableList.tsx';
+import { useEditor, useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
+import { ImageGallery, VideoGallery } from './Galleries.tsx';
+import { Testimonials } from './Testimonials.tsx';
+
+export const SECTION_LABELS: Record<SectionType, string> = {
+  text: 'Multimedia',
+  aboutme: 'About me',
+  imageGallery: 'Image gallery',
+  videoGallery: 'Video gallery',
+  testimonials: 'Testimonial',
+  placeholder: 'Placeholder',
+};
+
+/** Spec §2 Drop-down sections: add (About me and Testimonial once each, Placeholder master-only once), reorder, enable, delete. */
+export function InfoSections() {
+  const { isMaster, permission, store } = useEditor();
+  const [sections = [], setSections] = useField('infoSections');
+  const [open, setOpen] = useState<string | null>(null);
+  // A testimonial's checklist item opens the testimonials section.
+  useEffect(
+    () =>
+      store.onReveal((key) => {
+        const testimonials = sections.find((s) => s.type === 'testimonials');
+        if (testimonials && /\.(review|author|rating)$/.test(key)) setOpen(testimonials.key);
+      }),
+    [store, sections],
+  );
+  const [deleting, setDeleting] = useState<InfoSection | null>(null);
+  const collection = permission(['infoSections']);
+  const has = (type: SectionType) => sections.some((s) => s.type === type);
+  const add = (type: SectionType) => {
+    const key = newKey('section');
+    setSections([...sections, { key, type, title: SECTION_LABELS[type], enabled: true, source: 'self' }]);
+    setOpen(key);
+  };
+  const change = (key: string, patch: Partial<InfoSection>) => setSections(sections.map((s) => (s.key === key ? { ...s, ...patch } : s)));
+
+  return (
+    <Stack gap="sm" data-field-key="infoSections" id="field-infoSections">
+      {sections.length === 0 ? <Text c="dimmed">No sections yet.</Text> : null}
+      <SortableList items={sections} onReorder={setSections} disabled={!collection.edit || !collection.sortable} label="Drop-down sections">
+        {(section, index, handle) => (
+          <SectionRow
+            section={section}
+            index={index}
+            handle={handle}
+            expanded={open === section.key}
+            onToggle={() => setOpen(open === section.key ? null : section.key)}
+            onChange={(patch) => change(section.key, patch)}
+            onDelete={collection.edit ? () => setDeleting(section) : undefined}
+          />
+        )}
+      </SortableList>
+      {collection.edit ? (
+        <Menu position="bottom-start">
+          <Menu.Target>
+            <Button leftSection={<IconPlus size={16} />} variant="light" w="fit-content">
+              Add a section
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {has('aboutme') ? null : <Menu.Item onClick={() => add('aboutme')}>About me</Menu.Item>}
+            {has('testimonials') ? null : <Menu.Item onClick={() => add('testimonials')}>Testimonial</Menu.Item>}
+            <Menu.Item onClick={() => add('videoGallery')}>Video gallery</Menu.Item>
+            <Menu.Item onClick={() => add('imageGallery')}>Image gallery</Menu.Item>
+            <Menu.Item onClick={() => add('text')}>Multimedia</Menu.Item>
+            {isMaster && !has('placeholder') ? <Menu.Item onClick={() => add('placeholder')}>Placeholder</Menu.Item> : null}
+          </Menu.Dropdown>
+        </Menu>
+      ) : null}
+      <ConfirmDelete
+        opened={deleting !== null}
+        what={deleting ? `the section "${deleting.title ?? SECTION_LABELS[deleting.type]}"` : null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) setSections(sections.filter((s) => s.key !== deleting.key));
+          setDeleting(null);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function SectionRow({
+  section,
+  index,
+  handle,
+  expanded,
+  onToggle,
+  onChange,
+  onDelete,
+}: {
+  section: InfoSection;
+  index: number;
+  handle: DragHandle;
+  expanded: boolean;
+  onToggle: () => void;
+  onChange: (patch: Partial<InfoSection>) => void;
+  onDelete: (() => void) | undefined;
+}) {
+  const { view } = useEditor();
+  const access = useFieldAccess(section.key, { chain: ['infoSections', section.key] });
+  const problems = useProblems();
+  if (access.hidden) return null;
+  const title = section.title?.trim() || SECTION_LABELS[section.type];
+  const Text_ = view.company.feature_flags.rte ? RichTextField : PlainTextField;
+  return (
+    <div className={classes.item} data-disabled={section.enabled === false || undefined} {...access.anchor}>
+      <Group gap="xs" wrap="nowrap">
+        <DragHandleButton handle={handle} label={`Move ${title}`} />
+        <Stack gap={0} flex={1} miw={0}>
+          <Text fw={600} size="sm" truncate="end">
+            {title}
+          </Text>
+          <Group gap={6}>
+            <Badge size="xs" variant="light">
+              {SECTION_LABELS[section.type]}
+            </Badge>
+            {access.locked ? (
+              <Badge size="xs" color="gray" variant="outline" title={`${title} ${access.tooltip ?? ''}`}>
+                Locked
+              </Badge>
+            ) : null}
+          </Group>
+        </Stack>
+        <Switch
+          aria-label={`Show ${title}`}
+          checked={section.enabled !== false}
+          disabled={access.locked}
+          onChange={(e) => onChange({ enabled: e.currentTarget.checked })}
+        />
+        <ActionIcon variant="subtle" onClick={onToggle} aria-label={`Edit ${title}`} aria-expanded={expanded}>
+          <IconPencil size={16} />
+        </ActionIcon>
+        {onDelete && !access.locked ? (
+          <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${title}`}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        ) : null}
+        <PermissionToggles permissionKey={section.key} label={title} />
+      </Group>
+      <Collapse expanded={expanded}>
+        <Stack gap="sm" pt="sm">
+          <TextInput
+            label="Title"
+            aria-label={`Section ${index + 1} title`}
+            value={section.title ?? ''}
+            disabled={access.locked}
+            error={problems[`infoSections.${index}.title`]}
+            onChange={(e) => onChange({ title: e.currentTarget.value })}
+          />
+          <IconSelect label="Icon" value={section.icon} onChange={(icon) => onChange({ icon })} disabled={access.locked} />
+          {section.type === 'text' || section.type === 'aboutme' ? (
+            <Text_
+              label="Description"
+              name={`${title} description`}
+              value={section.description}
+              onChange={(html) => onChange({ description: html })}
+              disabled={access.locked}
+              error={problems[`infoSections.${index}.description`]}
+            />
+          ) : null}
+          {section.type === 'aboutme' ? <AboutMeVideo /> : null}
+          {section.type === 'imageGallery' ? <ImageGallery section={section} /> : null}
+          {section.type === 'videoGallery' ? <VideoGallery section={section} /> : null}
+          {section.type === 'testimonials' ? <Testimonials /> : null}
+        </Stack>
+      </Collapse>
+    </div>
+  );
+}
+
+/** Spec §4 About-me video: enabled automatically when it has a value (YouTube only, spec §5). */
+function AboutMeVideo() {
+  const { store } = useEditor();
+  const [video] = useField('aboutMeVideo');
+  const access = useFieldAccess('aboutMeVideo');
+  if (access.hidden) return null;
+  const url = video ?? '';
+  return (
+    <TextInput
+      {...access.anchor}
+      label="About me video (YouTube)"
+      placeholder="https://www.youtube.com/watch?v=…"
+      value={url}
+      disabled={access.locked}
+      error={url && !youtubeId(url) ? 'Use a YouTube link.' : undefined}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        store.set('aboutMeVideo', next);
+        store.set('aboutMeVideoEnabled', aboutMeVideoEnabled(next, null));
+      }}
+    />
+  );
+}
