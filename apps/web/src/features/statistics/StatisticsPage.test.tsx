@@ -1,0 +1,180 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { type MockCall, mockFetch } from '../../test/fetch-mock.ts';
+import { renderRoutes, testUser } from '../../test/render.tsx';
+
+const acme = {
+  id: 3,
+  name: 'acme',
+  title: 'Acme',
+  description: 'Acme',
+  subdomain: 'acme',
+  customDomain: null,
+  customDomainUrl: null,
+  masterProfiles: [],
+  limits: { imageGallery: 5 },
+  feature_flags: { approvals: false, templates: false, permissions: false, rte: false, corporate: true, invite_users: false, style_editing: false },
+  customSupportLink: null,
+  paymentStructure: 'corporate',
+  publicationState: 'live',
+  whiteLabel: null,
+};
+
+const empty = (call: MockCall) => ({
+  data: [],
+  total: 0,
+  visitors: 0,
+  filtered: 0,
+  previous: null,
+  start: call.query.get('start'),
+  end: call.query.get('end') ?? '2026-05-20',
+});
+
+/** Report answers by name; anything not given is empty. */
+function reports(answers: Record<string, (call: MockCall) => unknown>) {
+  return (call: MockCall) => {
+    const name = call.path.split('/').at(-1)!;
+    return { body: (answers[name] ?? empty)(call) };
+  };
+}
+
+function signedInAs(user: ReturnType<typeof testUser>, answers: Record<string, (call: MockCall) => unknown>, overview: unknown) {
+  sessionStorage.setItem('jwt', 'token');
+  const handler = reports(answers);
+  return mockFetch({
+    'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
+    'GET /api/companies/users/me': { body: user },
+    'GET /api/jwts/verify': { body: { valid: true } },
+    'GET /api/companies': { body: { data: [acme], meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 1 } } } },
+    'GET /api/reports/overview': { body: overview },
+    'GET /api/reports/lead-forms': { body: { data: [], total: 4 } },
+    'GET /api/reports/query/all_visits': handler,
+    'GET /api/reports/query/profile_views': handler,
+    'GET /api/reports/query/interactions': handler,
+    'GET /api/reports/query/top_interactions': handler,
+    'GET /api/reports/query/profile_with_count': handler,
+  });
+}
+
+const busy = {
+  all_visits: (call: MockCall) => ({
+    ...empty(call),
+    data: [{ label: 'Profile Views', data: 1234 }],
+    total: call.query.get('start') ? 40 : 1234,
+    visitors: 30,
+    filtered: 7,
+  }),
+  profile_views: (call: MockCall) => ({ ...empty(call), interval: 'day', total: 3, data: [{ label: '2026-05-19', title: '19 May', data: 3, visitors: 2 }] }),
+  interactions: (call: MockCall) => ({
+    ...empty(call),
+    total: 12,
+    data: [
+      { label: 'Call', title: 'Click to call', action: 'click', type: 'phone', data: 5 },
+      { label: 'Directions', title: 'Link Clicks', action: 'click', type: 'url', data: 2 },
+      { label: 'WhatsApp', title: 'WhatsApp', action: 'click', type: 'whatsapp', data: 3 },
+      { label: 'SMS', title: 'SMS', action: 'click', type: 'sms', data: 1 },
+      { label: 'Share', title: 'Share', action: 'share', type: 'page', data: 1 },
+    ],
+  }),
+  top_interactions: (call: MockCall) => ({
+    ...empty(call),
+    total: 1500,
+    data: [
+      { label: 'Website', title: 'Link Clicks', action: 'click', type: 'url', data: 1490 },
+      { label: 'Fax', title: 'Click to call', action: 'click', type: 'phone', data: 10 },
+    ],
+  }),
+  profile_with_count: (call: MockCall) => ({
+    ...empty(call),
+    total: 30,
+    data: [
+      { label: 'Carl Colleague', data: 20, profileId: 8, companyId: 3, picture: null },
+      { label: 'Jane Doe', data: 10, profileId: 7, companyId: 3, picture: null },
+    ],
+  }),
+};
+
+describe('Statistics page', () => {
+  it('a user sees their profile overview, counts in K, and no Top viewed profiles or filters', async () => {
+    signedInAs(testUser({ companies: [acme] }), busy, {
+      kind: 'profile',
+      name: 'Jane Doe',
+      picture: null,
+      profile: { id: 7, companyId: 3, alias: 'jane-doe', published: true, isMaster: false },
+      profileCount: 1,
+    });
+    renderRoutes(routes, '/statistics');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile stats overview' })).toBeInTheDocument();
+    expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
+    expect(screen.getByText('Lifetime overview')).toBeInTheDocument();
+    expect(await screen.findByText('1.2K lifetime views')).toBeInTheDocument();
+    expect(screen.getByText('7 bot visits filtered out')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Top viewed profiles' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Division')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to users' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/self-service');
+    // Your top interactions: count in K, '<1' share for under 1%.
+    const top = screen.getByRole('region', { name: 'Your top interactions' });
+    expect(await within(top).findByText('1.5K')).toBeInTheDocument();
+    expect(within(top).getByText('<1%')).toBeInTheDocument();
+    // Getting in touch: messages are WhatsApp + SMS, navigate the directions link, lead forms from the submissions.
+    const touch = screen.getByRole('region', { name: 'Getting in touch' });
+    const row = (label: string) => within(touch).getByText(label).closest('div')!;
+    expect(within(row('Messages')).getByText('4')).toBeInTheDocument();
+    expect(within(row('Click to navigate')).getByText('2')).toBeInTheDocument();
+    expect(within(row('Lead form submissions')).getByText('4')).toBeInTheDocument();
+    expect(within(touch).getByRole('button', { name: 'Download lead form submissions (.xlsx)' })).toBeInTheDocument();
+    expect(screen.queryByText('This user is not active enough to show data.')).not.toBeInTheDocument();
+  });
+
+  it('an inactive profile gets the empty state with the quick-start video, and empty charts say so', async () => {
+    signedInAs(testUser({ companies: [acme] }), {}, { kind: 'profile', name: 'Jane Doe', picture: null, profile: null, profileCount: 1 });
+    renderRoutes(routes, '/statistics');
+    expect(await screen.findByText('This user is not active enough to show data.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Watch the quick-start video' })).toHaveAttribute('target', '_blank');
+    const pie = screen.getByRole('region', { name: 'Top profile interactions' });
+    expect(within(pie).getByText('No data or data is still loading')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Profile views' })).getByText('No data or data is still loading')).toBeInTheDocument();
+  });
+
+  it('a supervisor sees the company, the division filter, Back to users and Top viewed profiles linking to drill-downs', async () => {
+    const calls = signedInAs(testUser({ role: 'supervisor', companies: [acme], supervisedCompanyIds: [3], profile: null }), busy, {
+      kind: 'company',
+      name: '',
+      picture: null,
+      profile: null,
+      profileCount: 2,
+    });
+    renderRoutes(routes, '/statistics?start=2026-05-01&end=2026-05-20');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Company stats overview' })).toBeInTheDocument();
+    expect(screen.getByText('Acme')).toBeInTheDocument();
+    expect(screen.getAllByLabelText('Division').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Back to users' })).toHaveAttribute('href', '/users');
+    const topProfiles = await screen.findByRole('region', { name: 'Top viewed profiles' });
+    expect(await within(topProfiles).findByRole('link', { name: 'Carl Colleague' })).toHaveAttribute(
+      'href',
+      '/statistics/8_3_carl-colleague?start=2026-05-01&end=2026-05-20',
+    );
+    const views = calls.find((c) => c.path === '/api/reports/query/profile_views');
+    expect(views?.query.get('start')).toBe('2026-05-01');
+    expect(views?.query.get('end')).toBe('2026-05-20');
+  });
+
+  it('a drill-down asks for that profile and offers Back to company stats', async () => {
+    const calls = signedInAs(testUser({ role: 'supervisor', companies: [acme], supervisedCompanyIds: [3], profile: null }), busy, {
+      kind: 'profile',
+      name: 'Carl Colleague',
+      picture: null,
+      profile: { id: 8, companyId: 3, alias: 'carl', published: true, isMaster: false },
+      profileCount: 1,
+    });
+    renderRoutes(routes, '/statistics/8_3_carl-colleague');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile stats overview' })).toBeInTheDocument();
+    expect(await screen.findByText('Carl Colleague')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to company stats' })).toHaveAttribute('href', '/statistics');
+    expect(await screen.findByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/self-service/8?companyId=3');
+    expect(screen.queryByRole('region', { name: 'Top viewed profiles' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('/api/reports/query/')).every((c) => c.query.get('profileId') === '8')).toBe(true);
+  });
+});
