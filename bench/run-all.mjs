@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { BENCH_DIR, describeMachine, fmt, machine, RESULTS_DIR, table } from './lib/common.mjs';
 
-const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput', 'public-page'];
+const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput', 'public-page', 'analytics'];
 const wanted = process.argv.slice(2);
 for (const w of wanted) {
   if (!BENCHMARKS.includes(w)) {

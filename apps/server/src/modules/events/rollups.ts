@@ -69,7 +69,7 @@ const INTERACTION_MIX: [weight: number, action: string, type: string, label: str
  * Generates `count` realistic events over the last `days` days for the given
  * profiles, inside the database (generate_series), in chunks: a few profiles get
  * most of the traffic (a power law), traffic grows towards today, weekends are
- * quieter, and about one visitor in three comes back. Deterministic for a seed.
+ * quieter, and about one visitor in three comes back. Exactly `count` events.
  */
 export async function generateEvents(
   db: Db,
@@ -91,8 +91,10 @@ export async function generateEvents(
         from generate_series(1, ${n})
       ),
       shaped as (
-        -- Weekends lose a third of their traffic.
-        select * from picks where extract(isodow from at) < 6 or random() < 0.66
+        -- A third of the weekend traffic moves to the working days before it: quieter weekends, same total.
+        select profile_id, k, visitor,
+          case when extract(isodow from at) >= 6 and random() < 0.33 then at - interval '2 days' else at end as at
+        from picks
       )
       insert into events (occurred_at, company_id, profile_id, action, type, label, visitor_hash)
       select s.at, p.company_id, s.profile_id,
