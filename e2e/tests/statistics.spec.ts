@@ -1,0 +1,124 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { apiLogin, SEED_PASSWORD, shot, signInAndWait, USERS } from '../support.ts';
+
+/**
+ * Spec §2 Statistics: visitor interactions on Jane's published card reach her
+ * statistics and her supervisor's company view; the date range changes the
+ * numbers; the lead-form spreadsheet downloads and reads back.
+ *
+ * The events are posted to /api/events the way the page's script sends them
+ * (headless Chromium's own user agent is, rightly, filtered as a bot), with a
+ * label unique to this run so other specs' taps do not change the counts.
+ */
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const LABEL = `E2E call ${Date.now().toString(36)}`;
+const TAPS = 3;
+
+type Item = { label: string; data: number };
+
+async function janeProfileId(request: APIRequestContext): Promise<{ id: number; token: string }> {
+  const token = await apiLogin(request, USERS.jane, SEED_PASSWORD);
+  expect(token, 'Jane can sign in').toBeTruthy();
+  const res = await request.get('/api/reports/overview', { headers: { authorization: `Bearer ${token}` } });
+  const overview = (await res.json()) as { profile: { id: number } | null };
+  expect(overview.profile?.id, 'Jane has a profile').toBeTruthy();
+  return { id: overview.profile!.id, token: token! };
+}
+
+/** Jane's count of the run's label today, as her top interactions report it. */
+async function tapsCounted(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get('/api/reports/query/top_interactions', { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { data: Item[] };
+  return body.data.find((d) => d.label === LABEL)?.data ?? 0;
+}
+
+function topInteractions(page: Page) {
+  return page.getByRole('region', { name: 'Your top interactions' });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  const { id, token } = await janeProfileId(request);
+  for (let i = 0; i < TAPS; i++) {
+    const res = await request.post('/api/events', {
+      headers: { 'user-agent': BROWSER_UA, 'content-type': 'text/plain;charset=UTF-8' },
+      data: JSON.stringify({ profileId: id, action: 'click', type: 'phone', label: LABEL, value: 'tel:+27215550100' }),
+    });
+    expect(res.status()).toBe(204);
+  }
+  // The ingest writes in batches within a second or so: wait for the rollup rather than for a fixed time.
+  await expect.poll(() => tapsCounted(request, token), { timeout: 8_000, intervals: [250, 500, 1000] }).toBe(TAPS);
+});
+
+test('Jane sees the taps on her statistics, and a range without them shows none', async ({ page }) => {
+  await signInAndWait(page, USERS.jane);
+  await page.goto('/statistics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile stats overview' })).toBeVisible();
+  await expect(page.getByText('Lifetime overview')).toBeVisible();
+  // A user sees no Top viewed profiles and no filters (spec §6).
+  await expect(page.getByRole('region', { name: 'Top viewed profiles' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to users' })).toHaveCount(0);
+  const row = topInteractions(page).getByRole('listitem').filter({ hasText: LABEL });
+  await expect(row).toContainText(String(TAPS));
+  await expect(page.getByRole('region', { name: 'Getting in touch' })).toBeVisible();
+  await shot(page, 'statistics-jane');
+
+  // Last Year ended before today's taps: the row goes, the title says so.
+  await page.getByRole('button', { name: 'Select Date Range' }).click();
+  await page.getByRole('button', { name: 'Last Year' }).click();
+  await expect(page.getByText('Last Year', { exact: true }).first()).toBeVisible();
+  await expect(page).toHaveURL(/start=\d{4}-01-01&end=\d{4}-12-31/);
+  await expect(topInteractions(page).getByText(LABEL)).toHaveCount(0);
+  // Back to Lifetime: they are there again.
+  await page.getByRole('button', { name: 'Select Date Range' }).click();
+  await page.getByRole('button', { name: 'Lifetime' }).click();
+  await expect(topInteractions(page).getByRole('listitem').filter({ hasText: LABEL })).toContainText(String(TAPS));
+});
+
+test('the supervisor sees the taps in the company view and drills down to Jane', async ({ page }) => {
+  await signInAndWait(page, USERS.supervisor);
+  await page.goto('/statistics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Company stats overview' })).toBeVisible();
+  await expect(topInteractions(page).getByRole('listitem').filter({ hasText: LABEL })).toContainText(String(TAPS));
+  await expect(page.getByRole('link', { name: 'Back to users' })).toBeVisible();
+  await shot(page, 'statistics-supervisor');
+
+  // Acme has more than one profile, so the supervisor gets Top viewed profiles; Jane's row drills down.
+  await page.getByRole('region', { name: 'Top viewed profiles' }).getByRole('link', { name: 'Jane Doe' }).click();
+  await expect(page).toHaveURL(/\/statistics\/\d+_\d+_jane-doe/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile stats overview' })).toBeVisible();
+  await expect(page.getByText('Jane Doe', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to company stats' })).toBeVisible();
+  await expect(topInteractions(page).getByRole('listitem').filter({ hasText: LABEL })).toContainText(String(TAPS));
+});
+
+test('Jane downloads her lead-form submissions as .xlsx and it reads back', async ({ page, request }) => {
+  const { id } = await janeProfileId(request);
+  const name = `Lead ${Date.now().toString(36)}`;
+  const sent = await request.post(`/api/lead-forms/submit/${id}`, {
+    data: { fields: { name, email: 'lead@example.test', message: '=cmd|calc' } },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  await signInAndWait(page, USERS.jane);
+  await page.goto('/statistics');
+  const touch = page.getByRole('region', { name: 'Getting in touch' });
+  await expect(touch).toBeVisible();
+  const download = page.waitForEvent('download');
+  await touch.getByRole('button', { name: 'Download lead form submissions (.xlsx)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Lead form submissions \d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2} for Jane Doe\.xlsx$/);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  expect(sheet.getRow(1).values).toEqual([undefined, 'Date', 'Profile', 'Name', 'Email', 'Mobile', 'Message']);
+  const rows = sheet.getRows(2, sheet.rowCount - 1) ?? [];
+  const mine = rows.find((r) => r.getCell(3).value === name);
+  expect(mine, 'the new submission is in the file').toBeTruthy();
+  expect(mine!.getCell(6).value).toBe(`'=cmd|calc`);
+  for (const r of rows) r.eachCell((cell) => expect(cell.formula).toBeUndefined());
+});
