@@ -118,11 +118,11 @@ async function ingestRun(label, target) {
   const profileId = Number(/data-profile-id="(\d+)"/.exec(pageRes.body)?.[1]);
   if (!profileId) throw new Error(`no published page for jane-doe (status ${pageRes.status})`);
   const body = (tag) => JSON.stringify({ profileId, action: 'click', type: 'url', label: tag });
-  const opts = (tag, duration) => ({
-    url: `http://${HOST}:${server.port}/api/events`,
+  const opts = (tag, duration, port = server.port) => ({
+    url: `http://${HOST}:${port}/api/events`,
     method: 'POST',
     connections: 20,
-    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': PHONE_UA, host: `acme.localhost:${server.port}` },
+    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': PHONE_UA, host: `acme.localhost:${port}` },
     body: body(tag),
     duration,
   });
@@ -134,7 +134,7 @@ async function ingestRun(label, target) {
 
   // A crash: SIGKILL right after a burst; what was acknowledged but not yet flushed is lost.
   const crashServer = await startServer({ dataDir: target.dataDir, env });
-  const burst = await cannon(opts('bench-crash', 3));
+  const burst = await cannon(opts('bench-crash', 3, crashServer.port));
   const crashAcked = burst.statusCodes?.['204']?.count ?? 0;
   await stopProcess(crashServer.child, { signal: 'SIGKILL' });
 

@@ -15,7 +15,7 @@ async function main() {
     }
     throw err;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, thread: true });
   await database.migrate();
   const app = await buildApp({ config, database });
   if (config.SEED) {

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { RemotePGlite } from './pglite-remote.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,7 +25,13 @@ export type Database = {
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-export type DatabaseOptions = { url?: string | undefined; dataDir?: string | undefined; loadDataDir?: Blob | File | undefined };
+export type DatabaseOptions = {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  loadDataDir?: Blob | File | undefined;
+  /** PGlite in a worker thread (the server): SQL never blocks HTTP. Tests and scripts keep it in their own thread. */
+  thread?: boolean;
+};
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
@@ -41,6 +48,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.dataDir) {
     dataDir = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+  }
+  if (opts.thread) {
+    const remote = new RemotePGlite(dataDir, MIGRATIONS_FOLDER);
+    await remote.ready;
+    return {
+      db: drizzlePglite({ client: remote as unknown as PGlite, schema }) as unknown as Db,
+      kind: 'pglite',
+      migrate: () => remote.migrate(),
+      close: () => remote.close(),
+    };
   }
   const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
