@@ -80,3 +80,24 @@ export const NewUserResponseSchema = InviteResponseSchema;
 export const InviteAliasQuerySchema = z.strictObject({ alias: z.string().max(100).refine(hasNoNul, NUL_MESSAGE) });
 /** success true: `message` is the cleaned alias, free to use; false: `message` says why not. */
 export const InviteAliasResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+
+/** Divisions the caller may invite into or filter by: a supervisor's own; a superadmin's search (spec §2 type-ahead of ≤ 10). */
+export const InviteDivisionsQuerySchema = z.strictObject({
+  filter: z.string().trim().max(200).refine(hasNoNul, NUL_MESSAGE).optional(),
+  limit: z.coerce.number().int().min(1).max(100, 'limit can be at most 100.').default(10),
+});
+
+export const InviteDivisionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Host of the division's public pages (custom domain, else `{subdomain}.{PUBLIC_DOMAIN}`): the invite dialog's URL preview. */
+  profileDomain: z.string(),
+  /** First template of the division (spec §3 New user payload masterProfile), null when it has none. */
+  masterProfileId: z.number().nullable(),
+  /** Whether the caller may invite into it (invite_users flag, or superadmin). */
+  canInvite: z.boolean(),
+});
+export type InviteDivision = z.infer<typeof InviteDivisionSchema>;
+export const InviteDivisionsResponseSchema = z.object({ data: z.array(InviteDivisionSchema) });

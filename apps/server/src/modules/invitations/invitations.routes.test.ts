@@ -168,3 +168,30 @@ describe('GET /api/users/alias-available', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/alias-available?alias=x' })).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/users/divisions', () => {
+  it('gives a supervisor their own divisions with the page host and first template; a superadmin searches; users 403', async () => {
+    const d = await division();
+    const other = await division({ invite_users: false });
+    const mine = await t.app.inject({ method: 'GET', url: '/api/users/divisions', headers: d.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toEqual([
+      expect.objectContaining({
+        id: d.company.id,
+        title: d.company.title,
+        profileDomain: `${d.company.subdomain}.localhost`,
+        masterProfileId: d.company.masterProfileId,
+        canInvite: true,
+      }),
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/divisions', headers: other.headers })).json().data[0].canInvite).toBe(false);
+    const admin = await createUser(t.app, { role: 'superadmin' });
+    const adminHeaders = (await signIn(t.app, admin.email)).headers;
+    const found = (await t.app.inject({ method: 'GET', url: `/api/users/divisions?filter=${other.company.subdomain}`, headers: adminHeaders })).json();
+    expect(found.data.map((c: { id: number }) => c.id)).toEqual([other.company.id]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/divisions', headers: adminHeaders })).json().data.length).toBeLessThanOrEqual(10);
+    const staff = await createUser(t.app, { companyId: d.company.id });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/divisions', headers: (await signIn(t.app, staff.email)).headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/divisions?limit=500', headers: d.headers })).json().message).toBe('limit can be at most 100.');
+  });
+});

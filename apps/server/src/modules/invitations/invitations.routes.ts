@@ -1,6 +1,8 @@
 import {
   InviteAliasQuerySchema,
   InviteAliasResponseSchema,
+  InviteDivisionsQuerySchema,
+  InviteDivisionsResponseSchema,
   InviteQuerySchema,
   InviteResponseSchema,
   InviteSchema,
@@ -11,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, requireAuth } from '../../http/auth.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
-import { checkInviteAlias, inviteUser } from './invitations.service.ts';
+import { checkInviteAlias, inviteDivisions, inviteUser } from './invitations.service.ts';
 
 export async function invitationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +44,21 @@ export async function invitationsRoutes(app: FastifyInstance) {
         },
         req.query.notify_user === 'true',
       ),
+  );
+
+  r.get(
+    '/users/divisions',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['users'],
+        summary:
+          'Divisions for the invite dialog and the list filters: a supervisor’s own; a superadmin’s matching filter (title or description), limit 10 by default; with the public-page host and first template',
+        querystring: InviteDivisionsQuerySchema,
+        response: { 200: InviteDivisionsResponseSchema },
+      },
+    },
+    async (req) => ({ data: await inviteDivisions(app.deps, actorOf(req), req.query) }),
   );
 
   r.get(

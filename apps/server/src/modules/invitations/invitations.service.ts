@@ -1,13 +1,23 @@
-import { aliasTakenMessage, cleanInviteAlias, INVITE_ALIAS_MESSAGE, INVITE_MESSAGES, type InviteSchema, isValidInviteAlias } from '@profilehub/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import {
+  aliasTakenMessage,
+  cleanInviteAlias,
+  INVITE_ALIAS_MESSAGE,
+  INVITE_MESSAGES,
+  type InviteDivision,
+  type InviteSchema,
+  isValidInviteAlias,
+} from '@profilehub/shared';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditLog, companyMembers, profiles, users } from '../../db/schema.ts';
+import { auditLog, companies, companyMembers, profiles, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, canSeeCompany } from '../../http/policy.ts';
 import { companyRowById } from '../companies/companies.queries.ts';
+import { profileDomainOf } from '../profiles/profile-content.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import { aliasIsFree } from '../profiles/profiles.service.ts';
+import { likeText } from '../users/users.queries.ts';
 
 type Invite = z.output<typeof InviteSchema>;
 
@@ -24,6 +34,32 @@ function hubUrlFor(publicUrl: string, hubDomain: string | null): string {
   if (!hubDomain) return publicUrl;
   const hub = new URL(publicUrl);
   return `${hub.protocol}//${hubDomain}${hub.port ? `:${hub.port}` : ''}`;
+}
+
+/** GET /users/divisions: where the caller can invite (and what the list filters offer). */
+export async function inviteDivisions(deps: Deps, actor: Actor, q: { filter?: string | undefined; limit: number }): Promise<InviteDivision[]> {
+  if (actor.role === 'user') throw forbidden();
+  const where: SQL[] = [];
+  if (actor.role !== 'superadmin') where.push(inArray(companies.id, actor.supervisedCompanyIds.length ? actor.supervisedCompanyIds : [-1]));
+  if (q.filter) where.push(or(ilike(companies.title, likeText(q.filter)), ilike(companies.description, likeText(q.filter)))!);
+  const rows = await deps.db
+    .select({
+      company: companies,
+      masterProfileId: sql<number | null>`(select min(m.id) from ${profiles} as m where m.company_id = "companies"."id" and m.is_master)`,
+    })
+    .from(companies)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(companies.title), asc(companies.id))
+    .limit(q.limit);
+  return rows.map(({ company, masterProfileId }) => ({
+    id: company.id,
+    name: company.name,
+    title: company.title,
+    description: company.description,
+    profileDomain: profileDomainOf(company, deps.config.PUBLIC_DOMAIN),
+    masterProfileId,
+    canInvite: actor.role === 'superadmin' || company.featureFlags.invite_users === true,
+  }));
 }
 
 /**

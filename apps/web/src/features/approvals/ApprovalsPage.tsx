@@ -1,12 +1,279 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
-import { IconApprovals } from '../../components/dashboard-icons.tsx';
+import '../users/list/mantine-styles.ts';
+import { Anchor, Avatar, Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { ADMIN_MESSAGES, type ApprovalRow, type ApprovalSortColumn, type ApprovalsListResponse, approvalsTitle, type ListSort } from '@profilehub/shared';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { apiRequest, messageOf } from '../../lib/api.ts';
+import { toastError, toastSuccess } from '../../lib/notify.ts';
+import { ME_QUERY_KEY } from '../../lib/queries.ts';
+import { DivisionFilter } from '../users/list/DivisionFilter.tsx';
+import { ListPager } from '../users/list/ListPager.tsx';
+import classes from '../users/list/list.module.css';
+import { MobileSortPanel } from '../users/list/MobileSortPanel.tsx';
+import { SortableTh } from '../users/list/SortableTh.tsx';
+import { useListControls } from '../users/list/use-list-controls.ts';
+import { ChangesViewer } from './components/ChangesViewer.tsx';
 
+type Status = 'active' | 'resolved';
+type Params = { filter: string; companyIds: number[]; sort: ListSort<ApprovalSortColumn>; page: number; status: Status };
+
+/** GET /api/approvals. */
+const approvalsOptions = (p: Params) =>
+  queryOptions({
+    queryKey: ['approvals', 'list', p],
+    queryFn: ({ signal }) =>
+      apiRequest<ApprovalsListResponse>('/api/approvals', {
+        query: {
+          filter: p.filter || undefined,
+          companyId: p.companyIds.length ? p.companyIds.join(',') : undefined,
+          orderBy: p.sort?.orderBy,
+          order: p.sort?.order,
+          page: p.page,
+          status: p.status,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+
+const respond = (id: number, approved: boolean, message: string) =>
+  apiRequest(`/api/approvals/respond/${id}`, { method: 'PUT', body: { approved, message: message.trim() || null, rebuild: true } });
+
+const COLUMNS: { value: ApprovalSortColumn; label: string }[] = [
+  { value: 'NAME', label: 'Name' },
+  { value: 'DIVISION', label: 'Division' },
+  { value: 'ALIAS', label: 'Alias' },
+  { value: 'REQUESTDATE', label: 'Request date' },
+];
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The approvals queue of spec §2 (supervisors: their divisions; superadmins: all). */
 export function ApprovalsPage() {
+  const queryClient = useQueryClient();
+  const controls = useListControls<ApprovalSortColumn>({ orderBy: 'REQUESTDATE', order: 'desc' });
+  const [status, setStatus] = useState<Status>('active');
+  const list = useQuery(approvalsOptions({ filter: controls.filter, companyIds: controls.companyIds, sort: controls.sort, page: controls.page, status }));
+  const [viewing, setViewing] = useState<ApprovalRow | null>(null);
+  const [answering, setAnswering] = useState<{ row: ApprovalRow; approve: boolean } | null>(null);
+  const [message, setMessage] = useState('');
+  const [sending, setSending] = useState(false);
+  const rows = list.data?.data ?? [];
+
+  const answer = async () => {
+    if (!answering) return;
+    setSending(true);
+    try {
+      await respond(answering.row.id, answering.approve, message);
+      toastSuccess(answering.approve ? ADMIN_MESSAGES.profileApproved : ADMIN_MESSAGES.profileDeclined);
+      setAnswering(null);
+      setMessage('');
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['approvals'] }), queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })]);
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const person = (row: ApprovalRow) => (
+    <Group gap="sm" wrap="nowrap">
+      <Avatar src={row.profileThumbnail} alt="" radius="xl" size={36} name={row.fullName} color="initials" />
+      <div style={{ minWidth: 0 }}>
+        <Text fw={600} size="sm" truncate="end">
+          {row.fullName}
+        </Text>
+        {row.jobTitle ? (
+          <Text size="xs" c="dimmed" truncate="end">
+            {row.jobTitle}
+          </Text>
+        ) : null}
+      </div>
+    </Group>
+  );
+  const changesButton = (row: ApprovalRow) => (
+    <Button
+      size="compact-sm"
+      variant="light"
+      onClick={() => setViewing(row)}
+      rightSection={
+        <Badge size="xs" circle>
+          {row.profileChanges.length}
+        </Badge>
+      }
+    >
+      View updates
+    </Button>
+  );
+  const decision = (row: ApprovalRow) =>
+    row.approved === null ? (
+      <Group gap={6} wrap="nowrap">
+        <Button size="compact-sm" color="green" onClick={() => setAnswering({ row, approve: true })}>
+          Approve
+        </Button>
+        <Button size="compact-sm" color="red" variant="light" onClick={() => setAnswering({ row, approve: false })}>
+          Decline
+        </Button>
+      </Group>
+    ) : (
+      <Stack gap={2}>
+        <Badge variant="light" color={row.approved ? 'green' : 'red'}>
+          {row.approved ? 'Approved' : 'Declined'}
+        </Badge>
+        {row.respondedAt ? (
+          <Text size="xs" c="dimmed">
+            {when(row.respondedAt)}
+            {row.respondedBy ? ` by ${row.respondedBy}` : ''}
+          </Text>
+        ) : null}
+        {row.message ? (
+          <Text size="xs" fs="italic">
+            “{row.message}”
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  const links = (row: ApprovalRow) => (
+    <Group gap={6} wrap="nowrap">
+      {row.url && row.publishedAt ? (
+        <Anchor href={row.url} target="_blank" rel="noopener noreferrer" size="sm">
+          Preview
+        </Anchor>
+      ) : null}
+      <Anchor component={Link} to={`/self-service/${row.profileId}?companyId=${row.companyId}`} size="sm">
+        Go to profile
+      </Anchor>
+    </Group>
+  );
+
   return (
     <>
-      <PageHeader title="Approvals" />
-      <ComingSoon icon={<IconApprovals size={28} />} title="The approvals queue is on its way" />
+      <PageHeader title={approvalsTitle(list.data?.pending ?? 0)} />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+        <Stack gap="md">
+          <div className={classes.toolbar}>
+            <DivisionFilter value={controls.companyIds} onChange={controls.setCompanyIds} />
+            <TextInput
+              className={classes.search}
+              label="Search"
+              placeholder="Search by name"
+              value={controls.search}
+              onChange={(e) => controls.setSearch(e.currentTarget.value)}
+              type="search"
+            />
+            <SegmentedControl
+              aria-label="Show approvals"
+              value={status}
+              onChange={(value) => {
+                setStatus(value as Status);
+                controls.setPage(0);
+              }}
+              data={[
+                { value: 'active', label: 'Active' },
+                { value: 'resolved', label: 'Resolved' },
+              ]}
+            />
+          </div>
+          <MobileSortPanel columns={COLUMNS} sort={controls.sort} onChange={controls.chooseSort} />
+          <Table.ScrollContainer minWidth={900} visibleFrom="sm">
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableTh column="NAME" sort={controls.sort} onSort={controls.toggleSort}>
+                    Name
+                  </SortableTh>
+                  <SortableTh column="DIVISION" sort={controls.sort} onSort={controls.toggleSort}>
+                    Division
+                  </SortableTh>
+                  <SortableTh column="ALIAS" sort={controls.sort} onSort={controls.toggleSort}>
+                    Alias
+                  </SortableTh>
+                  <SortableTh column="REQUESTDATE" sort={controls.sort} onSort={controls.toggleSort}>
+                    Request date
+                  </SortableTh>
+                  <Table.Th>Changes</Table.Th>
+                  <Table.Th>Preview</Table.Th>
+                  <Table.Th>{status === 'active' ? 'Approve / reject' : 'Answer'}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.id}>
+                    <Table.Td maw={260}>{person(row)}</Table.Td>
+                    <Table.Td>{row.companyName}</Table.Td>
+                    <Table.Td>{row.alias ?? '—'}</Table.Td>
+                    <Table.Td>{when(row.requestedAt)}</Table.Td>
+                    <Table.Td>{changesButton(row)}</Table.Td>
+                    <Table.Td>{links(row)}</Table.Td>
+                    <Table.Td>{decision(row)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Stack hiddenFrom="sm" gap="sm">
+            {rows.map((row) => (
+              <div key={row.id} className={classes.card}>
+                <Stack gap="xs">
+                  {person(row)}
+                  <Text size="xs" c="dimmed">
+                    {row.companyName} · {row.alias ?? 'no alias'} · requested {when(row.requestedAt)}
+                  </Text>
+                  <Group gap="xs">
+                    {changesButton(row)}
+                    {links(row)}
+                  </Group>
+                  {decision(row)}
+                </Stack>
+              </div>
+            ))}
+          </Stack>
+          {list.isSuccess && rows.length === 0 ? (
+            <Text ta="center" c="dimmed" py="xl">
+              {ADMIN_MESSAGES.noResults}
+            </Text>
+          ) : null}
+          {list.isPending ? (
+            <Text ta="center" c="dimmed" py="xl">
+              {ADMIN_MESSAGES.loading}
+            </Text>
+          ) : null}
+          {list.isError ? (
+            <Text ta="center" c="red.8" py="xl">
+              {messageOf(list.error)}
+            </Text>
+          ) : null}
+          <ListPager page={controls.page} pageSize={list.data?.pageSize ?? 25} total={list.data?.total ?? 0} onChange={controls.setPage} />
+        </Stack>
+      </Paper>
+
+      <ChangesViewer
+        title={viewing ? `Updates by ${viewing.fullName} (${viewing.profileChanges.length})` : ''}
+        changes={viewing?.profileChanges ?? null}
+        onClose={() => setViewing(null)}
+      />
+      <Modal opened={answering !== null} onClose={() => setAnswering(null)} title={answering?.approve ? 'Approve changes' : 'Decline changes'} centered>
+        {answering ? (
+          <Stack>
+            <Text>
+              {answering.approve
+                ? `Approve the changes of ${answering.row.fullName}? Their public page is updated at once.`
+                : `Decline the changes of ${answering.row.fullName}? They are emailed your message and can submit again.`}
+            </Text>
+            <Textarea label="Message (optional)" value={message} onChange={(e) => setMessage(e.currentTarget.value)} autosize minRows={3} maxLength={2000} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAnswering(null)}>
+                Cancel
+              </Button>
+              <Button color={answering.approve ? 'green' : 'red'} loading={sending} onClick={() => void answer()}>
+                {answering.approve ? 'Approve' : 'Decline'}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
     </>
   );
 }

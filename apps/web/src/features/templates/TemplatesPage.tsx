@@ -1,12 +1,182 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
-import { IconTemplates } from '../../components/dashboard-icons.tsx';
+import '../users/list/mantine-styles.ts';
+import { Avatar, Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ADMIN_MESSAGES,
+  type ListSort,
+  resultsText,
+  type TemplateItem,
+  type TemplateSortColumn,
+  type TemplatesListResponse,
+  templatesTitle,
+} from '@profilehub/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { apiRequest, messageOf } from '../../lib/api.ts';
+import { DivisionFilter } from '../users/list/DivisionFilter.tsx';
+import { ListPager } from '../users/list/ListPager.tsx';
+import classes from '../users/list/list.module.css';
+import { MobileSortPanel } from '../users/list/MobileSortPanel.tsx';
+import { SortableTh } from '../users/list/SortableTh.tsx';
+import { useListControls } from '../users/list/use-list-controls.ts';
 
+type Params = { filter: string; companyIds: number[]; sort: ListSort<TemplateSortColumn>; page: number };
+
+/** GET /api/templates. */
+const templatesOptions = (p: Params) =>
+  queryOptions({
+    queryKey: ['templates', 'list', p],
+    queryFn: ({ signal }) =>
+      apiRequest<TemplatesListResponse>('/api/templates', {
+        query: {
+          filter: p.filter || undefined,
+          companyId: p.companyIds.length ? p.companyIds.join(',') : undefined,
+          orderBy: p.sort?.orderBy,
+          order: p.sort?.order,
+          page: p.page,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+const COLUMNS: { value: TemplateSortColumn; label: string }[] = [
+  { value: 'A-Z', label: 'A-Z' },
+  { value: 'DIVISION', label: 'Division' },
+  { value: 'LINKED_PROFILES', label: 'Linked Profiles' },
+];
+
+const editLink = (t: TemplateItem) => `/manage-templates/${t.id}?companyId=${t.companyId}`;
+
+/** The templates list of spec §2. */
 export function TemplatesPage() {
+  const controls = useListControls<TemplateSortColumn>(null);
+  const list = useQuery(templatesOptions({ filter: controls.filter, companyIds: controls.companyIds, sort: controls.sort, page: controls.page }));
+  const rows = list.data?.data ?? [];
+  const filtered = controls.filter !== '' || controls.companyIds.length > 0;
+
+  const buttons = (t: TemplateItem) => (
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      <Button
+        component="a"
+        href={t.url ?? undefined}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="compact-sm"
+        variant="light"
+        disabled={!t.url || !t.isLive}
+        aria-label={`Preview ${t.fullName}`}
+      >
+        Preview
+      </Button>
+      <Button component={Link} to={editLink(t)} size="compact-sm" variant="light" aria-label={`Edit ${t.fullName}`}>
+        Edit
+      </Button>
+    </Group>
+  );
+  const name = (t: TemplateItem) => (
+    <Group gap="sm" wrap="nowrap">
+      <Avatar src={t.profileThumbnail} alt="" radius="md" size={36} name={t.fullName} color="initials" />
+      <div style={{ minWidth: 0 }}>
+        <Text fw={600} size="sm" truncate="end">
+          {t.fullName || 'Untitled template'}
+        </Text>
+        {t.templateName && t.profileName ? (
+          <Text size="xs" c="dimmed" truncate="end">
+            {t.profileName}
+          </Text>
+        ) : null}
+      </div>
+      {t.isLive ? (
+        <Badge size="xs" variant="light" color="green">
+          Live
+        </Badge>
+      ) : null}
+    </Group>
+  );
+
   return (
     <>
-      <PageHeader title="Templates" />
-      <ComingSoon icon={<IconTemplates size={28} />} title="The templates list is on its way" />
+      <PageHeader title={templatesTitle(list.data?.all ?? 0)} />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+        <Stack gap="md">
+          <div className={classes.toolbar}>
+            <DivisionFilter value={controls.companyIds} onChange={controls.setCompanyIds} />
+            <TextInput
+              className={classes.search}
+              label="Search"
+              placeholder="Search templates"
+              aria-label="Search templates"
+              value={controls.search}
+              onChange={(e) => controls.setSearch(e.currentTarget.value)}
+              type="search"
+            />
+          </div>
+          <MobileSortPanel columns={COLUMNS} sort={controls.sort} onChange={controls.chooseSort} />
+          {list.data ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {resultsText(list.data.page, list.data.pageSize, rows.length, list.data.total, filtered)}
+            </Text>
+          ) : null}
+          <Table.ScrollContainer minWidth={640} visibleFrom="sm">
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableTh column="A-Z" sort={controls.sort} onSort={controls.toggleSort}>
+                    A-Z
+                  </SortableTh>
+                  <SortableTh column="DIVISION" sort={controls.sort} onSort={controls.toggleSort}>
+                    Division
+                  </SortableTh>
+                  <SortableTh column="LINKED_PROFILES" sort={controls.sort} onSort={controls.toggleSort}>
+                    Linked Profiles
+                  </SortableTh>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td maw={320}>{name(t)}</Table.Td>
+                    <Table.Td>{t.companyName}</Table.Td>
+                    <Table.Td>{t.linkedProfiles}</Table.Td>
+                    <Table.Td>{buttons(t)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Stack hiddenFrom="sm" gap="sm">
+            {rows.map((t) => (
+              <div key={t.id} className={classes.card}>
+                <Stack gap="xs">
+                  {name(t)}
+                  <Text size="xs" c="dimmed">
+                    {t.companyName} · {t.linkedProfiles} linked profiles
+                  </Text>
+                  {buttons(t)}
+                </Stack>
+              </div>
+            ))}
+          </Stack>
+          {list.isSuccess && rows.length === 0 ? (
+            <Text ta="center" c="dimmed" py="xl">
+              {ADMIN_MESSAGES.noResults}
+            </Text>
+          ) : null}
+          {list.isPending ? (
+            <Text ta="center" c="dimmed" py="xl">
+              {ADMIN_MESSAGES.loading}
+            </Text>
+          ) : null}
+          {list.isError ? (
+            <Text ta="center" c="red.8" py="xl">
+              {messageOf(list.error)}
+            </Text>
+          ) : null}
+          <ListPager page={controls.page} pageSize={list.data?.pageSize ?? 50} total={list.data?.total ?? 0} onChange={controls.setPage} siblings={2} />
+        </Stack>
+      </Paper>
     </>
   );
 }

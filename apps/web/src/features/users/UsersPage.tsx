@@ -1,12 +1,350 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
-import { IconUsers } from '../../components/dashboard-icons.tsx';
+import './list/mantine-styles.ts';
+import { Anchor, Avatar, Badge, Button, Group, Menu, Modal, Paper, Stack, Table, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ADMIN_MESSAGES, type ListSort, statisticsAlias, type UserRow, type UserSortColumn, usersTitle } from '@profilehub/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { ApiError, messageOf } from '../../lib/api.ts';
+import { toastError, toastSuccess } from '../../lib/notify.ts';
+import { useCurrentUser } from '../../lib/queries.ts';
+import type { InviteResult } from './api/invite.ts';
+import { deleteProfile, exportUsers, publishProfile, rollbackProfile, type Tab, unpublishProfile, usersListOptions } from './api/users.ts';
+import { InviteDialog } from './components/InviteDialog.tsx';
+import { InviteSuccessModal } from './components/InviteSuccessModal.tsx';
+import { DivisionFilter } from './list/DivisionFilter.tsx';
+import { ListPager } from './list/ListPager.tsx';
+import classes from './list/list.module.css';
+import { MobileSortPanel } from './list/MobileSortPanel.tsx';
+import { SortableTh } from './list/SortableTh.tsx';
+import { useListControls } from './list/use-list-controls.ts';
 
+const COLUMNS: { value: UserSortColumn; label: string }[] = [
+  { value: 'NAME', label: 'Name' },
+  { value: 'DIVISION', label: 'Division' },
+  { value: 'TEMPLATE', label: 'Template' },
+  { value: 'UPDATED_AT', label: 'Last edited' },
+  { value: 'VIEWS', label: 'Views' },
+];
+/** Spec §2: published tab, ordered by views descending. */
+const DEFAULT_SORT: ListSort<UserSortColumn> = { orderBy: 'VIEWS', order: 'desc' };
+
+const withCompany = (path: string, row: UserRow) => `${path}?companyId=${row.companyId}`;
+export const statsLink = (row: Pick<UserRow, 'id' | 'companyId' | 'fullName'>) =>
+  `/statistics/${statisticsAlias(row.id, row.companyId, row.fullName)}?companyId=${row.companyId}`;
+const dateText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+type Confirm = { kind: 'delete' | 'unpublish' | 'rollback'; row: UserRow } | null;
+
+/** The users list of spec §2 for supervisors and superadmins. */
 export function UsersPage() {
+  const me = useCurrentUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const controls = useListControls<UserSortColumn>(DEFAULT_SORT);
+  const [tab, setTab] = useState<Tab>('published');
+  const params = { filter: controls.filter, companyIds: controls.companyIds, tab, sort: controls.sort, page: controls.page };
+  const list = useQuery(usersListOptions(params));
+  const [inviting, setInviting] = useState(location.hash === '#invite');
+  const [invited, setInvited] = useState<(InviteResult & { name: string }) | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => {
+    if (location.hash === '#invite') setInviting(true);
+  }, [location.hash]);
+
+  const counts = list.data?.counts;
+  const rows = list.data?.data ?? [];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['users'] });
+
+  const run = async (row: UserRow, action: () => Promise<unknown>, success: string, failure: (error: unknown) => string) => {
+    setBusy(row.id);
+    try {
+      const result = await action();
+      // Spec §8 'Unknown error': unpublish or delete answered with no data.
+      if (result === null || result === undefined) throw new Error(ADMIN_MESSAGES.unknownError);
+      toastSuccess(success);
+      await refresh();
+    } catch (error) {
+      toastError(failure(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const plainMessage = (error: unknown) => (error instanceof ApiError ? error.message : error instanceof Error ? error.message : messageOf(error));
+
+  const publish = (row: UserRow) =>
+    run(
+      row,
+      () => publishProfile(row.id),
+      ADMIN_MESSAGES.profilePublished,
+      (e) => ADMIN_MESSAGES.buildError(plainMessage(e)),
+    );
+  const confirmed = () => {
+    if (!confirm) return;
+    const { kind, row } = confirm;
+    setConfirm(null);
+    if (kind === 'delete') void run(row, () => deleteProfile(row.id), ADMIN_MESSAGES.profileDeleted, plainMessage);
+    else if (kind === 'unpublish') void run(row, () => unpublishProfile(row.id), ADMIN_MESSAGES.profileUnpublished, plainMessage);
+    else void run(row, () => rollbackProfile(row.id), ADMIN_MESSAGES.rolledBack, plainMessage);
+  };
+
+  const download = async (format: 'xlsx' | 'csv') => {
+    setExporting(true);
+    try {
+      await exportUsers(params, format);
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const actions = (row: UserRow) => (
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      <Button component={Link} to={statsLink(row)} size="compact-sm" variant="light">
+        View stats
+      </Button>
+      <Button component={Link} to={withCompany(`/self-service/${row.id}`, row)} size="compact-sm" variant="light">
+        Edit
+      </Button>
+      <Button size="compact-sm" variant="light" color="green" loading={busy === row.id} onClick={() => void publish(row)}>
+        Publish Profile
+      </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button size="compact-sm" variant="subtle" color="gray" aria-label={`More actions for ${row.fullName}`}>
+            •••
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {row.publishedAt ? (
+            <>
+              <Menu.Item color="red" onClick={() => setConfirm({ kind: 'unpublish', row })}>
+                Unpublish
+              </Menu.Item>
+              <Menu.Item onClick={() => setConfirm({ kind: 'rollback', row })}>Roll back to previous version</Menu.Item>
+            </>
+          ) : (
+            <Menu.Item color="red" onClick={() => setConfirm({ kind: 'delete', row })}>
+              Delete
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+
+  const person = (row: UserRow) => (
+    <Group gap="sm" wrap="nowrap" className={classes.nameCell}>
+      <Avatar src={row.profileThumbnail} alt="" radius="xl" size={36} name={row.fullName} color="initials" />
+      <div style={{ minWidth: 0 }}>
+        <Text fw={600} size="sm" truncate="end">
+          {row.url && row.publishedAt ? (
+            <Anchor href={row.url} target="_blank" rel="noopener noreferrer" inherit>
+              {row.fullName}
+            </Anchor>
+          ) : (
+            row.fullName
+          )}
+        </Text>
+        {row.jobTitle ? (
+          <Text size="xs" c="dimmed" truncate="end">
+            {row.jobTitle}
+          </Text>
+        ) : null}
+      </div>
+    </Group>
+  );
+
   return (
     <>
-      <PageHeader title="Users" />
-      <ComingSoon icon={<IconUsers size={28} />} title="The users list is on its way" />
+      <PageHeader
+        title={usersTitle(counts?.all ?? 0)}
+        actions={
+          <Group gap="sm">
+            <Menu withinPortal position="bottom-end">
+              <Menu.Target>
+                <Button variant="default" loading={exporting}>
+                  Download CSV / Excel
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => void download('xlsx')}>Excel (.xlsx)</Menu.Item>
+                <Menu.Item onClick={() => void download('csv')}>CSV (.csv)</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+            <Button onClick={() => setInviting(true)}>Add New User</Button>
+          </Group>
+        }
+      />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+        <Stack gap="md">
+          <div className={classes.toolbar}>
+            <DivisionFilter value={controls.companyIds} onChange={controls.setCompanyIds} />
+            <TextInput
+              className={classes.search}
+              label="Search"
+              placeholder="Search by name"
+              value={controls.search}
+              onChange={(e) => controls.setSearch(e.currentTarget.value)}
+              type="search"
+            />
+          </div>
+          <Tabs
+            value={tab}
+            onChange={(value) => {
+              setTab((value as Tab) ?? 'published');
+              controls.setPage(0);
+            }}
+          >
+            <Tabs.List>
+              <Tabs.Tab value="published">Published ({counts?.published ?? 0})</Tabs.Tab>
+              <Tabs.Tab value="unpublished">Unpublished ({counts?.unpublished ?? 0})</Tabs.Tab>
+              <Tabs.Tab value="all">All ({counts?.all ?? 0})</Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+          <MobileSortPanel columns={COLUMNS} sort={controls.sort} onChange={controls.chooseSort} />
+
+          <Table.ScrollContainer minWidth={900} visibleFrom="sm">
+            <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableTh column="NAME" sort={controls.sort} onSort={controls.toggleSort}>
+                    Name
+                  </SortableTh>
+                  <SortableTh column="DIVISION" sort={controls.sort} onSort={controls.toggleSort}>
+                    Division
+                  </SortableTh>
+                  <SortableTh column="TEMPLATE" sort={controls.sort} onSort={controls.toggleSort}>
+                    Template
+                  </SortableTh>
+                  <SortableTh column="UPDATED_AT" sort={controls.sort} onSort={controls.toggleSort}>
+                    Last edited
+                  </SortableTh>
+                  <SortableTh column="VIEWS" sort={controls.sort} onSort={controls.toggleSort}>
+                    Views
+                  </SortableTh>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.id}>
+                    <Table.Td maw={280}>{person(row)}</Table.Td>
+                    <Table.Td>{row.companyName}</Table.Td>
+                    <Table.Td>{row.templateName ?? '—'}</Table.Td>
+                    <Table.Td>{dateText(row.updatedAt)}</Table.Td>
+                    <Table.Td>{row.count}</Table.Td>
+                    <Table.Td>{actions(row)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+
+          <Stack hiddenFrom="sm" gap="sm">
+            {rows.map((row) => (
+              <div key={row.id} className={classes.card}>
+                <Stack gap="xs">
+                  <Group justify="space-between" wrap="nowrap">
+                    {person(row)}
+                    <Badge variant="light" color={row.publishedAt ? 'green' : 'gray'}>
+                      {row.count} views
+                    </Badge>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {row.companyName} · {row.templateName ?? 'No template'} · edited {dateText(row.updatedAt)}
+                  </Text>
+                  <Group gap={6}>
+                    <Button component={Link} to={statsLink(row)} size="compact-sm" variant="light">
+                      View stats
+                    </Button>
+                    <Button component={Link} to={withCompany(`/self-service/${row.id}`, row)} size="compact-sm" variant="light">
+                      Edit
+                    </Button>
+                    <Button size="compact-sm" variant="light" color="green" loading={busy === row.id} onClick={() => void publish(row)}>
+                      Publish Profile
+                    </Button>
+                    <Button size="compact-sm" variant="subtle" color="red" onClick={() => setConfirm({ kind: row.publishedAt ? 'unpublish' : 'delete', row })}>
+                      {row.publishedAt ? 'Unpublish' : 'Delete'}
+                    </Button>
+                  </Group>
+                </Stack>
+              </div>
+            ))}
+          </Stack>
+
+          {list.isSuccess && rows.length === 0 ? (
+            <Text ta="center" c="dimmed" py="xl">
+              {ADMIN_MESSAGES.noResults}
+            </Text>
+          ) : null}
+          {list.isPending ? (
+            <Text ta="center" c="dimmed" py="xl">
+              {ADMIN_MESSAGES.loading}
+            </Text>
+          ) : null}
+          {list.isError ? (
+            <Text ta="center" c="red.8" py="xl">
+              {messageOf(list.error)}
+            </Text>
+          ) : null}
+          <ListPager page={controls.page} pageSize={list.data?.pageSize ?? 10} total={list.data?.total ?? 0} onChange={controls.setPage} />
+        </Stack>
+      </Paper>
+
+      <ConfirmModal confirm={confirm} onCancel={() => setConfirm(null)} onConfirm={confirmed} />
+      <InviteDialog
+        opened={inviting}
+        me={me}
+        onClose={() => {
+          setInviting(false);
+          if (location.hash === '#invite') void navigate({ hash: '' }, { replace: true });
+        }}
+        onInvited={setInvited}
+      />
+      <InviteSuccessModal result={invited} onClose={() => setInvited(null)} />
     </>
+  );
+}
+
+const CONFIRM_TEXT = {
+  delete: { title: 'Delete profile', body: (n: string) => `Are you sure you want to delete ${n}'s profile? This cannot be undone.`, button: 'Delete' },
+  unpublish: {
+    title: 'Unpublish profile',
+    body: (n: string) => `Are you sure you want to unpublish ${n}'s profile? Their public page goes offline.`,
+    button: 'Unpublish',
+  },
+  rollback: {
+    title: 'Roll back profile',
+    body: (n: string) => `Put ${n}'s previously published version back on their public page?`,
+    button: 'Roll back',
+  },
+} as const;
+
+function ConfirmModal({ confirm, onCancel, onConfirm }: { confirm: Confirm; onCancel: () => void; onConfirm: () => void }) {
+  const text = confirm ? CONFIRM_TEXT[confirm.kind] : null;
+  return (
+    <Modal opened={confirm !== null} onClose={onCancel} title={text?.title} centered>
+      {confirm && text ? (
+        <Stack>
+          <Text>{text.body(confirm.row.fullName)}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button color={confirm.kind === 'rollback' ? undefined : 'red'} onClick={onConfirm}>
+              {text.button}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
   );
 }

@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { type MockCall, mockFetch } from '../../test/fetch-mock.ts';
+import { renderRoutes, testUser } from '../../test/render.tsx';
+
+const flags = { approvals: true, templates: true, permissions: false, rte: false, corporate: true, invite_users: true, style_editing: false };
+const company = (id: number, title: string) => ({
+  id,
+  name: title.toLowerCase(),
+  title,
+  description: title,
+  subdomain: title.toLowerCase(),
+  customDomain: null,
+  customDomainUrl: null,
+  masterProfiles: [],
+  limits: { imageGallery: 5 },
+  feature_flags: flags,
+  customSupportLink: null,
+  paymentStructure: 'corporate',
+  publicationState: 'live',
+  whiteLabel: null,
+});
+const division = (id: number, title: string) => ({
+  id,
+  name: title.toLowerCase(),
+  title,
+  description: title,
+  profileDomain: `${title.toLowerCase()}.localhost`,
+  masterProfileId: id * 10,
+  canInvite: true,
+});
+const row = (id: number, fullName: string) => ({
+  id,
+  userId: id,
+  fullName,
+  jobTitle: 'Sales',
+  profileThumbnail: null,
+  url: null,
+  alias: null,
+  email: `${id}@acme.test`,
+  companyId: 3,
+  companyName: 'Acme',
+  templateName: 'Standard',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  count: id,
+  publishedAt: '2026-01-01T00:00:00.000Z',
+});
+
+function signedInSupervisor(extra: Record<string, Parameters<typeof mockFetch>[0][string]> = {}) {
+  sessionStorage.setItem('jwt', 'token');
+  const user = testUser({ role: 'supervisor', companies: [company(3, 'Acme'), company(4, 'Beta')], supervisedCompanyIds: [3, 4], profile: null });
+  return mockFetch({
+    'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
+    'GET /api/companies/users/me': { body: user },
+    'GET /api/jwts/verify': { body: { valid: true } },
+    'GET /api/users/divisions': { body: { data: [division(3, 'Acme'), division(4, 'Beta')] } },
+    'GET /api/users': (call: MockCall) => ({
+      body: {
+        data: Array.from({ length: 10 }, (_, i) => row(i + 1 + Number(call.query.get('page')) * 10, `Person ${i}`)),
+        page: Number(call.query.get('page')),
+        pageSize: 10,
+        total: 42,
+        counts: { published: 42, unpublished: 3, all: 45 },
+      },
+    }),
+    ...extra,
+  });
+}
+
+const listCalls = (calls: MockCall[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/users');
+const lastList = (calls: MockCall[]) => listCalls(calls).at(-1)!.query;
+
+describe('Users list', () => {
+  it('starts on the published tab by views descending, with the spec’s title and tab counts', { timeout: 20_000 }, async () => {
+    const calls = signedInSupervisor();
+    renderRoutes(routes, '/users');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users (45 User(s))' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Published (42)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Unpublished (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'All (45)' })).toBeInTheDocument();
+    expect(Object.fromEntries(lastList(calls))).toMatchObject({ isLive: 'true', orderBy: 'VIEWS', order: 'desc', page: '0' });
+  });
+
+  it('cycles a column asc → desc → none, starts a new column at asc, and returns to page 0', async () => {
+    const calls = signedInSupervisor();
+    renderRoutes(routes, '/users');
+    await screen.findByRole('heading', { level: 1, name: 'Users (45 User(s))' }, { timeout: 5000 });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(lastList(calls).get('page')).toBe('2'));
+    const nameHeader = () => screen.getByRole('columnheader', { name: /Name/ });
+    await user.click(within(nameHeader()).getByRole('button'));
+    await waitFor(() => expect(Object.fromEntries(lastList(calls))).toMatchObject({ orderBy: 'NAME', order: 'asc', page: '0' }));
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(nameHeader()).getByRole('button'));
+    await waitFor(() => expect(lastList(calls).get('order')).toBe('desc'));
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(nameHeader()).getByRole('button'));
+    await waitFor(() => expect(lastList(calls).get('orderBy')).toBeNull());
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(screen.getByRole('columnheader', { name: /Division/ })).getByRole('button'));
+    await user.click(within(screen.getByRole('columnheader', { name: /Views/ })).getByRole('button'));
+    await waitFor(() => expect(Object.fromEntries(lastList(calls))).toMatchObject({ orderBy: 'VIEWS', order: 'asc' }));
+  }, 20_000);
+});
+
+describe('Invite new user', () => {
+  it('shows the spec §5 messages and the alias states, then sends the new user payload and shows Success!', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = signedInSupervisor({
+      'GET /api/users/alias-available': (call) =>
+        call.query.get('alias') === 'taken'
+          ? { body: { success: false, message: 'The alias `taken` has already been taken.' } }
+          : { body: { success: true, message: call.query.get('alias') } },
+      'POST /api/users': { body: { success: true, message: 'User invited', userId: 9, profileId: 19, companyId: 4, alias: 'mary-smith', emailed: true } },
+    });
+    // The check of the good alias waits until the button has been looked at.
+    const realFetch = globalThis.fetch;
+    let checking = false;
+    globalThis.fetch = async (input, init) => {
+      if (String(input).includes('alias=mary-smith')) {
+        checking = true;
+        await held;
+      }
+      return realFetch(input, init);
+    };
+    const { router } = renderRoutes(routes, '/users#invite');
+    const dialog = await screen.findByRole('dialog', { name: 'Invite new user' }, { timeout: 5000 });
+    const user = userEvent.setup({ delay: null });
+    const invite = () => within(dialog).getByRole('button', { name: /^(Invite|Checking Alias|Please wait\.\.\.)$/ });
+    expect(invite()).toBeDisabled();
+    expect(within(dialog).getByRole('switch', { name: 'Send an invite email' })).toBeChecked();
+
+    await user.click(within(dialog).getByRole('textbox', { name: 'Full Name' }));
+    await user.click(within(dialog).getByRole('textbox', { name: 'Email Address' }));
+    await user.click(within(dialog).getByRole('textbox', { name: 'Profile Alias' }));
+    expect(within(dialog).getByText('Please enter a full name')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter an email address')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Full Name' }), 'Mary Smith');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email Address' }), 'Mary@Example.TEST');
+    const alias = within(dialog).getByRole('textbox', { name: 'Profile Alias' });
+    await user.type(alias, 'bad!');
+    expect(within(dialog).getByText('The alias can only have lowercase letters, numbers, a dash or an underscore.')).toBeInTheDocument();
+    expect(invite()).toBeDisabled();
+    await user.clear(alias);
+    await user.type(alias, 'taken');
+    expect(await within(dialog).findByText('The alias `taken` has already been taken.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(invite()).toBeDisabled();
+    await user.clear(alias);
+    await user.type(alias, 'Mary  Smith');
+    expect(alias).toHaveValue('mary-smith');
+    expect(invite()).toHaveTextContent('Checking Alias');
+    await waitFor(() => expect(checking).toBe(true), { timeout: 3000 });
+    expect(invite()).toHaveTextContent('Checking Alias');
+    expect(invite()).toBeDisabled();
+    release();
+    expect(await within(dialog).findByText('Available')).toBeInTheDocument();
+    expect(invite()).toHaveTextContent('Invite');
+    expect(invite()).toBeEnabled();
+    expect(within(dialog).getByText(/\/\/(acme|your-division)\S*\/mary-smith$/)).toBeInTheDocument();
+
+    // Two divisions: nothing is chosen for the supervisor.
+    await user.click(invite());
+    expect(within(dialog).getByText('Please select a devision')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(within(dialog).getAllByLabelText(/^Division/)[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Beta' }));
+    expect(within(dialog).getByText(/\/\/beta\.localhost\S*\/mary-smith$/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('switch', { name: 'Send an invite email' }));
+    await user.click(invite());
+    const success = await screen.findByRole('dialog', { name: 'Success!' });
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/users')!;
+    expect(post.body).toEqual({ email: 'mary@example.test', name: 'Mary Smith', company: 4, masterProfile: 40, profileAlias: 'mary-smith' });
+    expect(post.query.get('notify_user')).toBe('false');
+    await user.click(within(success).getByRole('button', { name: 'Manage User' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/statistics/19_4_mary-smith'));
+    expect(router.state.location.search).toBe('?companyId=4');
+  }, 30_000);
+});
