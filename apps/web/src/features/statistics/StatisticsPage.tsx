@@ -24,7 +24,7 @@ import { useCurrentUser } from '../../lib/queries.ts';
 import { useBranding } from '../../lib/white-label.ts';
 import { divisionsOptions, downloadLeadForms, leadFormsOptions, overviewOptions, reportOptions, type StatsScope } from './api/reports.ts';
 import { DateRangePicker } from './components/DateRangePicker.tsx';
-import { ChartLoader, CountRows, DownloadButton, StatCard, TopInteractionsList, TopProfilesList } from './components/StatCards.tsx';
+import { AverageRows, ChartLoader, CountRows, DownloadButton, StatCard, TopInteractionsList, TopProfilesList } from './components/StatCards.tsx';
 import { parseStatsAlias, rangeFromSearch, rangeTitle, showsFilters, showsTopProfiles, statsAlias } from './statistics-rules.ts';
 
 // recharts is the heaviest part of the page: it arrives after the numbers, never on other screens.
@@ -57,6 +57,8 @@ export function StatisticsPage() {
   const leads = useQuery(leadFormsOptions(scope, range));
   const topProfilesShown = overview.data ? showsTopProfiles(me.role, overview.data) : false;
   const topProfiles = useQuery({ ...reportOptions('profile_with_count', scope, range), enabled: topProfilesShown });
+  // Spec §6: the superadmin also sees the industry average to compare with.
+  const average = useQuery({ ...reportOptions('average_interactions', {}, range), enabled: me.role === 'superadmin' });
   const palette = useMemo(() => chartPalette(branding.whiteLabel?.brand_color), [branding.whiteLabel?.brand_color]);
   const [downloading, setDownloading] = useState(false);
 
@@ -221,6 +223,12 @@ export function StatisticsPage() {
         <StatCard title={STATS_TEXTS.cards.actions} empty={!interactions.data}>
           <CountRows rows={ACTION_ROWS} items={interactionItems} />
         </StatCard>
+
+        {me.role === 'superadmin' ? (
+          <StatCard title="Industry average per profile" empty={!average.data?.data.length}>
+            <AverageRows items={(average.data?.data ?? []).slice(0, 10)} />
+          </StatCard>
+        ) : null}
       </SimpleGrid>
     </>
   );

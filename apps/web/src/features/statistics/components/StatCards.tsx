@@ -90,6 +90,30 @@ export function CountRows({ rows, items, extra }: { rows: StatRow[]; items: Repo
   );
 }
 
+/** Superadmin: the industry average of each interaction kind per published profile. */
+export function AverageRows({ items }: { items: ReportItem[] }) {
+  return (
+    <Stack gap={0} component="dl" m={0}>
+      {items.map((item) => (
+        <Group
+          key={`${item.action}-${item.type}`}
+          justify="space-between"
+          py={8}
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+          wrap="nowrap"
+        >
+          <Text component="dt" size="sm">
+            {item.label}
+          </Text>
+          <Text component="dd" m={0} fw={600}>
+            {item.data >= 1000 ? formatCount(item.data) : item.data.toFixed(1)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 /** Top viewed profiles: the 15 most viewed, each linking to that profile's statistics. */
 export function TopProfilesList({ items, linkOf }: { items: ReportItem[]; linkOf: (item: ReportItem) => string }) {
   return (
