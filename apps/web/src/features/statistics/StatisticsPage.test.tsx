@@ -54,6 +54,7 @@ function signedInAs(user: ReturnType<typeof testUser>, answers: Record<string, (
     'GET /api/reports/query/interactions': handler,
     'GET /api/reports/query/top_interactions': handler,
     'GET /api/reports/query/profile_with_count': handler,
+    'GET /api/reports/query/average_interactions': handler,
   });
 }
 
@@ -156,6 +157,8 @@ describe('Statistics page', () => {
       'href',
       '/statistics/8_3_carl-colleague?start=2026-05-01&end=2026-05-20',
     );
+    expect(screen.queryByRole('region', { name: 'Industry average per profile' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/reports/query/average_interactions')).toBe(false);
     const views = calls.find((c) => c.path === '/api/reports/query/profile_views');
     expect(views?.query.get('start')).toBe('2026-05-01');
     expect(views?.query.get('end')).toBe('2026-05-20');
@@ -176,5 +179,20 @@ describe('Statistics page', () => {
     expect(await screen.findByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/self-service/8?companyId=3');
     expect(screen.queryByRole('region', { name: 'Top viewed profiles' })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.path.startsWith('/api/reports/query/')).every((c) => c.query.get('profileId') === '8')).toBe(true);
+  });
+
+  it('a superadmin also sees the industry average per profile', async () => {
+    signedInAs(
+      testUser({ role: 'superadmin', companies: [], profile: null }),
+      {
+        ...busy,
+        average_interactions: (call: MockCall) => ({ ...empty(call), data: [{ label: 'Click to call', data: 2.5, action: 'click', type: 'phone' }] }),
+      },
+      { kind: 'company', name: '', picture: null, profile: null, profileCount: 9 },
+    );
+    renderRoutes(routes, '/statistics');
+    expect(await screen.findByText('All divisions')).toBeInTheDocument();
+    const average = await screen.findByRole('region', { name: 'Industry average per profile' });
+    expect(await within(average).findByText('2.5')).toBeInTheDocument();
   });
 });
