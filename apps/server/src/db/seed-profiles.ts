@@ -44,7 +44,8 @@ export function acmeTemplate(themeId: number): ProfileContentInput {
       'background-color': solid('#fff7ed'),
       'name-font-color': solid('#7c2d12'),
       'subtitle-font-color': solid('#9a3412'),
-      'font-color': solid('#1c1917'),
+      // Button text on the orange buttons: white passes WCAG AA (5.2:1), dark text would not (3.4:1).
+      'font-color': solid('#ffffff'),
       'icon-color': solid('#ffffff'),
       'main-action-button-background-color': { css: 'linear-gradient(135deg, #c2410c 0%, #7c2d12 100%)', mode: 'gradient', degree: 135 },
       'main-action-button-color': solid('#ffffff'),

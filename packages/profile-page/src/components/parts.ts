@@ -65,7 +65,7 @@ export function Hero({ model }: { model: PageModel }): ReactNode {
         slides.map((slide, i) =>
           h(
             'div',
-            { className: 'ph-slide', key: `${i}-${slide.src}`, 'aria-roledescription': 'slide', 'aria-label': `${i + 1} of ${slides.length}` },
+            { className: 'ph-slide', key: `${i}-${slide.src}`, role: 'group', 'aria-roledescription': 'slide', 'aria-label': `${i + 1} of ${slides.length}` },
             slide.kind === 'video'
               ? h('video', {
                   src: slide.src,
