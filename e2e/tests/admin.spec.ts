@@ -1,0 +1,217 @@
+import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { ACME_HUB_URL, BASE_URL, codeBoxes, expectToast, lastMailId, readCode, shot, signInAndWait, USERS, waitForMail } from '../support.ts';
+
+/**
+ * Organisation admin (spec §2 Users list, Templates list, Approvals list; §4
+ * Invite flow, Approval, Lists): a supervisor invites a user, the user
+ * registers and asks for approval, the supervisor approves, the public page
+ * shows the change. The steps share one database and run in order.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString(36);
+const INVITEE = { name: 'Nora Newman', email: `nora.${stamp}@acme.example`, alias: `nora-${stamp}` };
+const NEW_TITLE = `Head of Partnerships ${stamp}`;
+
+async function openUsers(page: Page) {
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { level: 1, name: /^Users \(\d+ User\(s\)\)$/ })).toBeVisible();
+}
+
+test('a supervisor invites a new user from the home tile; the invitation arrives by mail', async ({ page, request }) => {
+  await signInAndWait(page, USERS.supervisor);
+  await page.goto('/home');
+  await page.getByText('Invite a New User').click();
+  const dialog = page.getByRole('dialog', { name: 'Invite new user' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('switch', { name: 'Send an invite email' })).toBeChecked();
+  const invite = dialog.getByRole('button', { name: /^(Invite|Checking Alias)$/ });
+  await expect(invite).toBeDisabled();
+
+  await dialog.getByLabel('Full Name').fill(INVITEE.name);
+  await dialog.getByLabel('Email Address').fill(INVITEE.email.toUpperCase());
+  await dialog.getByLabel('Profile Alias').fill('Bad Alias!');
+  await expect(dialog.getByText('The alias can only have lowercase letters, numbers, a dash or an underscore.')).toBeVisible();
+  await dialog.getByLabel('Profile Alias').fill('jane-doe');
+  await expect(dialog.getByText('The alias `jane-doe` has already been taken.')).toBeVisible();
+  await dialog.getByLabel('Profile Alias').fill(INVITEE.alias);
+  await expect(dialog.getByText('Available')).toBeVisible();
+  await expect(dialog.getByText(new RegExp(`acme\\.localhost:\\d+/${INVITEE.alias}$`))).toBeVisible();
+  await shot(page, 'admin-invite-dialog');
+
+  const after = await lastMailId(request, INVITEE.email);
+  await dialog.getByRole('button', { name: 'Invite' }).click();
+  const success = page.getByRole('dialog', { name: 'Success!' });
+  await expect(success).toBeVisible();
+  await expect(success.getByText(`${INVITEE.name} has been invited.`)).toBeVisible();
+  const mail = await waitForMail(request, INVITEE.email, after);
+  expect(mail.text).toContain(`/register?email=${encodeURIComponent(INVITEE.email)}`);
+  await success.getByRole('button', { name: 'Manage User' }).click();
+  await expect(page).toHaveURL(/\/statistics\/\d+_\d+_nora-newman\?companyId=\d+$/);
+});
+
+test('the invited user registers, edits their profile and asks for approval', async ({ page, request }) => {
+  const after = await lastMailId(request, INVITEE.email);
+  await page.goto(`/register?email=${encodeURIComponent(INVITEE.email)}`);
+  const email = page.getByLabel('Email address');
+  if ((await email.inputValue()) === '') await email.fill(INVITEE.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectToast(page, 'Email sent with your OTP!');
+  const code = await readCode(request, INVITEE.email, after);
+  await codeBoxes(page).first().focus();
+  await page.keyboard.type(code, { delay: 30 });
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await page.getByLabel('New Password').fill('Nora-Newman-2026');
+  await page.getByLabel('Confirm Password').fill('Nora-Newman-2026');
+  await page.getByRole('button', { name: 'UPDATE PASSWORD' }).click();
+  await expect(page).toHaveURL(/\/self-service$/);
+
+  // The edit itself is the editor's business; here it goes through the same API the editor saves with.
+  const jwt = await page.evaluate(() => window.sessionStorage.getItem('jwt'));
+  const headers = { authorization: `Bearer ${jwt}` };
+  const me = await (await request.get('/api/companies/users/me', { headers })).json();
+  const profileId = me.profile.id as number;
+  const view = await (await request.get(`/api/profiles/${profileId}?populate=self-service`, { headers })).json();
+  const saved = await request.put(`/api/profiles/${profileId}`, {
+    headers,
+    data: {
+      version: view.profile.version,
+      content: {
+        ...view.content,
+        fullName: INVITEE.name,
+        jobTitle: NEW_TITLE,
+        profilePhoto: { url: '/demo/jane-doe.svg' },
+        mainContactNumber: '+27 82 555 0199',
+        whatsappNumber: '+27 82 555 0199',
+        emailAddress: INVITEE.email,
+      },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  // Acme approves changes: the user cannot publish directly.
+  expect((await request.put(`/api/profiles/${profileId}/publish`, { headers })).status()).toBe(409);
+  const asked = await request.post('/api/approvals', { headers, data: { profileId, targetProfile: profileId, requestedAt: new Date().toISOString() } });
+  expect(asked.status(), await asked.text()).toBe(200);
+});
+
+test('the supervisor sees the badge, views the updates, approves; the public page shows the change', async ({ page, request }) => {
+  await signInAndWait(page, USERS.supervisor);
+  await page.goto('/home');
+  const badge = page.getByRole('navigation', { name: 'Main' }).getByLabel(/\d+ pending approvals/);
+  await expect(badge).toBeVisible();
+  const pending = Number((await badge.textContent())?.trim());
+  expect(pending).toBeGreaterThanOrEqual(1);
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /Approvals/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: `Approvals (${pending})` })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: INVITEE.name });
+  await expect(row).toBeVisible();
+  await shot(page, 'admin-approvals-1280');
+  await row.getByRole('button', { name: /View updates/ }).click();
+  const changes = page.getByRole('dialog', { name: new RegExp(`Updates by ${INVITEE.name}`) });
+  await expect(changes.getByRole('columnheader', { name: 'Field' })).toBeVisible();
+  await expect(changes.getByRole('row').filter({ hasText: 'Job title' }).getByText(NEW_TITLE)).toBeVisible();
+  // Seven to a page (spec §9).
+  expect(await changes.getByRole('row').count()).toBeLessThanOrEqual(8);
+  await shot(page, 'admin-changes-viewer');
+  await page.keyboard.press('Escape');
+
+  await row.getByRole('button', { name: 'Approve' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Approve changes' });
+  await confirm.getByLabel('Message (optional)').fill('Welcome aboard!');
+  await confirm.getByRole('button', { name: 'Approve' }).click();
+  await expectToast(page, 'Profile Aproved!');
+  await expect(page.getByRole('heading', { level: 1, name: `Approvals (${pending - 1})` })).toBeVisible();
+  if (pending === 1) await expect(badge).toHaveCount(0);
+
+  await page.getByText('Resolved', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Resolved' })).toBeChecked();
+  const resolved = page.getByRole('row').filter({ hasText: INVITEE.name });
+  await expect(resolved.getByText('Approved')).toBeVisible();
+  await expect(resolved.getByText('“Welcome aboard!”')).toBeVisible();
+
+  const port = new URL(BASE_URL).port;
+  const pageRes = await request.get(`http://127.0.0.1:${port}/${INVITEE.alias}`, { headers: { host: `acme.localhost:${port}` } });
+  expect(pageRes.status()).toBe(200);
+  expect(await pageRes.text()).toContain(NEW_TITLE);
+});
+
+test('the users list sorts and pages; the Excel export has every row and no formula', async ({ page }) => {
+  await signInAndWait(page, USERS.supervisor);
+  await openUsers(page);
+  const header = (name: string) => page.getByRole('columnheader', { name: new RegExp(name) });
+  await expect(header('Views')).toHaveAttribute('aria-sort', 'descending');
+  await page.getByRole('tab', { name: /^All \(\d+\)$/ }).click();
+  await header('Name').getByRole('button').click();
+  await expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
+  const names = async () => page.locator('tbody tr td:first-child').allInnerTexts();
+  await expect.poll(async () => (await names()).length).toBeGreaterThan(1);
+  const asc = await names();
+  expect([...asc].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))).toEqual(asc);
+  await header('Name').getByRole('button').click();
+  await expect(header('Name')).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(names).toEqual([...asc].reverse());
+  await header('Name').getByRole('button').click();
+  await expect(header('Name')).toHaveAttribute('aria-sort', 'none');
+
+  await page.getByLabel('Search').fill('nora');
+  await expect(page.getByRole('row').filter({ hasText: INVITEE.name })).toBeVisible();
+  await expect.poll(async () => (await names()).length).toBe(1);
+  await page.getByLabel('Search').fill('');
+  const allTab = page.getByRole('tab', { name: /^All \(\d+\)$/ });
+  const total = Number((await allTab.textContent())?.match(/\((\d+)\)/)?.[1]);
+  await shot(page, 'admin-users-1280');
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV / Excel' }).click();
+  await page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^.+ - Users - \d{4}-\d{2}-\d{2}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await download.path())!);
+  const sheet = workbook.worksheets[0]!;
+  let formulas = 0;
+  sheet.eachRow((r) =>
+    r.eachCell((c) => {
+      if (c.type === ExcelJS.ValueType.Formula) formulas += 1;
+    }),
+  );
+  expect(formulas).toBe(0);
+  expect(sheet.rowCount - 1).toBe(total);
+  const exported: string[] = [];
+  sheet.eachRow((r, n) => {
+    if (n > 1) exported.push(String(r.getCell(1).value));
+  });
+  expect(exported).toContain(INVITEE.name);
+});
+
+test('templates list and every admin screen at phone and desktop width', async ({ page }) => {
+  await signInAndWait(page, USERS.supervisor);
+  await page.goto('/templates');
+  await expect(page.getByRole('heading', { level: 1, name: /^Templates \(\d+\)$/ })).toBeVisible();
+  await expect(page.getByText(/^1 to \d+ of \d+ results$/)).toBeVisible();
+  await page.getByLabel('Search templates').fill('zzz-no-such-template');
+  await expect(page.getByText('0 to 0 of 0 results filtered')).toBeVisible();
+  await expect(page.getByText('No results found')).toBeVisible();
+  await page.getByLabel('Search templates').fill('');
+  await expect(page.getByText(/^1 to \d+ of \d+ results$/)).toBeVisible();
+  await shot(page, 'admin-templates-1280');
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const path of ['/users', '/templates', '/approvals']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible();
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, `admin${path.replace('/', '-')}-375`);
+  }
+  await page.goto('/users#invite');
+  await expect(page.getByRole('dialog', { name: 'Invite new user' })).toBeVisible();
+  await shot(page, 'admin-invite-375');
+  expect(ACME_HUB_URL).toContain('acme');
+});
