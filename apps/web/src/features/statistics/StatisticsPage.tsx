@@ -184,6 +184,11 @@ export function StatisticsPage() {
               <Text size="xs" c="dimmed">
                 {formatCount(visits.data?.total ?? 0)} in range · {formatCount(visits.data?.visitors ?? 0)} unique visitors
               </Text>
+              {visits.data && visits.data.previous != null ? (
+                <Text size="xs" c="dimmed">
+                  {previousText(visits.data.total, visits.data.previous)}
+                </Text>
+              ) : null}
               {visits.data?.filtered ? (
                 <Text size="xs" c="dimmed">
                   {formatCount(visits.data.filtered)} bot visits filtered out
@@ -232,6 +237,13 @@ export function StatisticsPage() {
       </SimpleGrid>
     </>
   );
+}
+
+/** Spec §4: the previous period is the same length, ending the day before the start. */
+function previousText(now: number, before: number): string {
+  if (before === 0) return `${formatCount(before)} in the previous period`;
+  const change = Math.round(((now - before) / before) * 100);
+  return `${change > 0 ? '+' : ''}${change}% on the previous period (${formatCount(before)})`;
 }
 
 /** Pie slices are interaction kinds (the item's title), not single links. */
