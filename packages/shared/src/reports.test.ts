@@ -17,6 +17,7 @@ import {
   presetOf,
   presetRange,
   previousPeriod,
+  sliderMonth,
   sliderRange,
   sliderStep,
   sliderValues,
@@ -84,18 +85,17 @@ describe('date presets (spec §2 Date picker)', () => {
 
 describe('month slider (0 to 100 in one-month steps)', () => {
   const today = '2026-05-20';
-  it('has one step per month', () => {
-    expect(sliderStep(12)).toBeCloseTo(100 / 12);
+  it('has one stop per month, the first at 0 and this month at 100', () => {
+    expect(sliderStep(12)).toBeCloseTo(100 / 11);
+    expect(sliderMonth(0, 12, today)).toBe('2025-06-01');
+    expect(sliderMonth(100, 12, today)).toBe('2026-05-01');
   });
   it('the whole slider is the last 12 months up to today', () => {
     expect(sliderRange([0, 100], 12, today)).toEqual({ start: '2025-06-01', end: '2026-05-20' });
   });
-  it('one step is one whole month', () => {
+  it('two neighbouring stops are two whole months; one stop is one month', () => {
     const step = sliderStep(12);
-    expect(sliderRange([step, 2 * step], 12, today)).toEqual({ start: '2025-07-01', end: '2025-07-31' });
-  });
-  it('both ends on the same month still select that month', () => {
-    const step = sliderStep(12);
+    expect(sliderRange([step, 2 * step], 12, today)).toEqual({ start: '2025-07-01', end: '2025-08-31' });
     expect(sliderRange([3 * step, 3 * step], 12, today)).toEqual({ start: '2025-09-01', end: '2025-09-30' });
   });
   it('a range becomes slider values and back', () => {

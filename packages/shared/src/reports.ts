@@ -250,31 +250,33 @@ export function monthsOf(start: string, end: string): string[] {
 
 /**
  * Spec §2 date slider: 0 to 100 in one-month steps over the last `months` months
- * (this one included). A slider value becomes a month index; a pair of values a
- * range from the first day of the first month to the end of the last (today for
- * this month).
+ * (this one included). Each stop is a month, the first at 0 and this month at
+ * 100; a pair of stops selects those months and every one between, from the
+ * first day of the first to the end of the last (today for this month).
  */
 export function sliderStep(months: number): number {
-  return 100 / Math.max(1, months);
+  return 100 / Math.max(1, months - 1);
+}
+
+/** The month a slider value stands for (`yyyy-MM-dd`, its first day). */
+export function sliderMonth(value: number, months: number, today: string = todayUtc()): string {
+  const index = Math.min(months - 1, Math.max(0, Math.round(value / sliderStep(months))));
+  return monthStart(today, index - (months - 1));
 }
 
 export function sliderRange(values: readonly [number, number], months: number, today: string = todayUtc()): { start: string; end: string } {
-  const step = sliderStep(months);
-  const from = Math.round(Math.min(values[0], values[1]) / step);
-  const to = Math.max(from + 1, Math.round(Math.max(values[0], values[1]) / step));
-  const first = monthStart(today, -(months - 1));
-  const start = monthStart(first, from);
-  const lastMonthEnd = monthEnd(monthStart(first, to - 1));
-  return { start, end: lastMonthEnd > today ? today : lastMonthEnd };
+  const start = sliderMonth(Math.min(values[0], values[1]), months, today);
+  const last = monthEnd(sliderMonth(Math.max(values[0], values[1]), months, today));
+  return { start, end: last > today ? today : last };
 }
 
-/** The slider values that show `range` over the last `months` months (the whole slider for Lifetime). */
+/** The slider values that show `range` over the last `months` months (from the first stop for Lifetime). */
 export function sliderValues(range: DayRange, months: number, today: string = todayUtc()): [number, number] {
   const step = sliderStep(months);
   const first = monthStart(today, -(months - 1));
-  const index = (day: string) => Math.min(months, Math.max(0, monthsOf(first, day).length - 1));
-  if (range.start === null || range.start < first) return [0, Math.min(100, (index(range.end) + 1) * step)];
-  return [index(range.start) * step, Math.min(100, (index(range.end) + 1) * step)];
+  const index = (day: string) => Math.min(months - 1, Math.max(0, monthsOf(first, day).length - 1));
+  const from = range.start === null || range.start < first ? 0 : index(range.start) * step;
+  return [from, Math.min(100, index(range.end) * step)];
 }
 
 // ── Numbers ───────────────────────────────────────────────────────────────

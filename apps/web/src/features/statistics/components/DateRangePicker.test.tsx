@@ -51,4 +51,12 @@ describe('DateRangePicker (spec §2 Date picker)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Select' }));
     expect(onChange).toHaveBeenCalledWith({ start: '2026-05-04', end: '2026-05-20' });
   });
+  it('the month slider moves a month a step', async () => {
+    const onChange = renderPicker();
+    await userEvent.click(screen.getByRole('button', { name: 'Select Date Range' }));
+    const [first] = screen.getAllByRole('slider');
+    first!.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(onChange).toHaveBeenLastCalledWith({ start: '2025-07-01', end: '2026-05-20' });
+  });
 });

@@ -8,6 +8,7 @@ import {
   presetOf,
   presetRange,
   STATS_TEXTS,
+  sliderMonth,
   sliderRange,
   sliderStep,
   sliderValues,
@@ -111,11 +112,11 @@ export function DateRangePicker({ value, onChange, today = todayUtc() }: Props) 
               min={0}
               max={100}
               step={step}
-              minRange={step}
+              minRange={0}
               value={slider}
               onChange={setSlider}
               onChangeEnd={(v) => apply(sliderRange(v, SLIDER_MONTHS, today))}
-              label={(v) => formatMonth(monthStart(firstMonth, Math.min(SLIDER_MONTHS - 1, Math.round(v / step))), 'MMM yy')}
+              label={(v) => formatMonth(sliderMonth(v, SLIDER_MONTHS, today), 'MMM yy')}
               marks={[
                 { value: 0, label: formatMonth(firstMonth, 'MMM yy') },
                 { value: 100, label: formatMonth(today, 'MMM yy') },
