@@ -15,7 +15,20 @@ const COLOURS: { key: CssVariableKey; label: string; required?: boolean }[] = [
 ];
 
 /** One colour of `cssVariables` with its permission key `cssVariables.{key}`. */
-export function CssColour({ cssKey, label, required, extraChain = [] }: { cssKey: CssVariableKey; label: string; required?: boolean; extraChain?: string[] }) {
+export function CssColour({
+  cssKey,
+  label,
+  name = label,
+  required,
+  extraChain = [],
+}: {
+  cssKey: CssVariableKey;
+  label: string;
+  /** The accessible name when the label alone is ambiguous on the page. */
+  name?: string;
+  required?: boolean;
+  extraChain?: string[];
+}) {
   const [vars, setVars] = useField('cssVariables');
   const key = `cssVariables.${cssKey}`;
   const access = useFieldAccess(key, { chain: ['cssVariables', key, ...extraChain], requiredForPublish: required });
@@ -31,7 +44,7 @@ export function CssColour({ cssKey, label, required, extraChain = [] }: { cssKey
   return (
     <div {...access.anchor}>
       <ColourPicker
-        label={label}
+        label={name}
         heading={<FieldLabel label={label} access={access} />}
         required={access.required}
         value={vars?.[cssKey]}

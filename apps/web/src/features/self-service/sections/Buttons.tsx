@@ -186,8 +186,8 @@ function ButtonRow({
             </Group>
           ) : null}
           <IconSelect label="Icon" value={link.icon} onChange={(icon) => onChange({ icon })} disabled={access.locked} />
-          <CssColour cssKey={colours.font} label="Font colour" extraChain={['links', link.key]} />
-          <CssColour cssKey={colours.background} label="Background colour" extraChain={['links', link.key]} />
+          <CssColour cssKey={colours.font} label="Font colour" name={`${title} font colour`} extraChain={['links', link.key]} />
+          <CssColour cssKey={colours.background} label="Background colour" name={`${title} background colour`} extraChain={['links', link.key]} />
           <Switch
             label="Full width"
             checked={link.isFullWidthButton === true}

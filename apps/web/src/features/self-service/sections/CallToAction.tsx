@@ -48,8 +48,8 @@ export function CallToAction() {
         </div>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <CssColour cssKey="main-action-button-background-color" label="Background colour" />
-        <CssColour cssKey="main-action-button-color" label="Font colour" />
+        <CssColour cssKey="main-action-button-background-color" label="Background colour" name="Call to action background colour" />
+        <CssColour cssKey="main-action-button-color" label="Font colour" name="Call to action font colour" />
       </SimpleGrid>
     </Stack>
   );
