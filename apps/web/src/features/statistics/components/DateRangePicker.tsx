@@ -101,7 +101,7 @@ export function DateRangePicker({ value, onChange, today = todayUtc() }: Props) 
             </Button>
           </Group>
           <Divider />
-          <Stack gap={4} pb="lg">
+          <Stack gap={4} pb="lg" px="md">
             <Text size="sm" fw={500} id="stats-slider">
               {STATS_TEXTS.slider}
             </Text>
