@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { BENCH_DIR, describeMachine, fmt, machine, RESULTS_DIR, table } from './lib/common.mjs';
 
-const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput', 'public-page', 'analytics'];
+const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput', 'public-page', 'analytics', 'admin'];
 const wanted = process.argv.slice(2);
 for (const w of wanted) {
   if (!BENCHMARKS.includes(w)) {
@@ -111,6 +111,29 @@ if (runs['public-page']) {
     rows.push([`  rebuild ${r.rebuild.children} published children, median`, `${fmt(r.rebuild.medianMs)} ms`, 'printed', '']);
     rows.push(['  Lighthouse', 'not measured', '≥ 98 / 100', '']);
   }
+}
+
+if (runs.admin) {
+  const r = runs.admin.result;
+  if (!r) rows.push(failed('admin', 'admin lists, export and rebuild'));
+  else
+    for (const run of r.results) {
+      const worst = run.lists.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+      const onPg = run.label === 'PostgreSQL';
+      rows.push([
+        `admin lists, ${fmt(r.profiles)} profiles, worst p95 (${run.label})`,
+        `${fmt(worst.p95, 1)} ms`,
+        onPg ? `≤ ${r.budgets.listP95Pg} ms` : 'printed',
+        onPg ? (worst.p95 <= r.budgets.listP95Pg ? 'PASS' : 'OVER') : '',
+      ]);
+      rows.push([
+        `  users export .xlsx, ${fmt(r.profiles)} rows (${run.label})`,
+        `${fmt(run.export.ms)} ms, RSS +${fmt(run.export.rssGrowthMiB, 1)} MiB`,
+        `≤ ${r.budgets.exportMs} ms`,
+        run.export.ms <= r.budgets.exportMs ? 'PASS' : 'OVER',
+      ]);
+      rows.push([`  rebuild ${fmt(run.rebuild.rebuilt)} children (${run.label})`, `${fmt(run.rebuild.pagesPerS, 1)} pages/s`, 'printed', '']);
+    }
 }
 
 console.log('\n== Summary ================================================================');

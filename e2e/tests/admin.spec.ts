@@ -162,6 +162,8 @@ test('the users list sorts and pages; the Excel export has every row and no form
   await expect(page.getByRole('row').filter({ hasText: INVITEE.name })).toBeVisible();
   await expect.poll(async () => (await names()).length).toBe(1);
   await page.getByLabel('Search').fill('');
+  // The search settles 1000 ms after the last key.
+  await expect.poll(async () => (await names()).length).toBeGreaterThan(1);
   const allTab = page.getByRole('tab', { name: /^All \(\d+\)$/ });
   const total = Number((await allTab.textContent())?.match(/\((\d+)\)/)?.[1]);
   await shot(page, 'admin-users-1280');

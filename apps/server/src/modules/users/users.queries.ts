@@ -152,14 +152,15 @@ export async function listUserRows(db: Db, f: UserListFilter, sort: UserSort, pa
 
 /** Rows per tab for the same search and divisions (one scan). */
 export async function countUserRows(db: Db, f: UserListFilter): Promise<{ published: number; unpublished: number; all: number }> {
-  const [row] = await db
+  const q = db
     .select({
       all: sql<number>`count(*)::int`,
       published: sql<number>`(count(*) filter (where ${profiles.publishedAt} is not null))::int`,
     })
     .from(profiles)
-    .leftJoin(users, eq(users.id, profiles.userId))
-    .where(whereOf(f, false));
+    .$dynamic();
+  // The account is only read by the name search.
+  const [row] = await (f.filter ? q.leftJoin(users, eq(users.id, profiles.userId)) : q).where(whereOf(f, false));
   const all = row?.all ?? 0;
   const published = row?.published ?? 0;
   return { all, published, unpublished: all - published };

@@ -49,6 +49,8 @@ const COLUMNS: { value: ApprovalSortColumn; label: string }[] = [
   { value: 'REQUESTDATE', label: 'Request date' },
 ];
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
 
 /** The approvals queue of spec §2 (supervisors: their divisions; superadmins: all). */
 export function ApprovalsPage() {
@@ -109,7 +111,7 @@ export function ApprovalsPage() {
   );
   const decision = (row: ApprovalRow) =>
     row.approved === null ? (
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6}>
         <Button size="compact-sm" color="green" onClick={() => setAnswering({ row, approve: true })}>
           Approve
         </Button>
@@ -136,7 +138,7 @@ export function ApprovalsPage() {
       </Stack>
     );
   const links = (row: ApprovalRow) => (
-    <Group gap={6} wrap="nowrap">
+    <Stack gap={2}>
       {row.url && row.publishedAt ? (
         <Anchor href={row.url} target="_blank" rel="noopener noreferrer" size="sm">
           Preview
@@ -145,7 +147,7 @@ export function ApprovalsPage() {
       <Anchor component={Link} to={`/self-service/${row.profileId}?companyId=${row.companyId}`} size="sm">
         Go to profile
       </Anchor>
-    </Group>
+    </Stack>
   );
 
   return (
@@ -177,7 +179,7 @@ export function ApprovalsPage() {
             />
           </div>
           <MobileSortPanel columns={COLUMNS} sort={controls.sort} onChange={controls.chooseSort} />
-          <Table.ScrollContainer minWidth={900} visibleFrom="sm">
+          <Table.ScrollContainer minWidth={760} visibleFrom="sm">
             <Table verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -193,18 +195,23 @@ export function ApprovalsPage() {
                   <SortableTh column="REQUESTDATE" sort={controls.sort} onSort={controls.toggleSort}>
                     Request date
                   </SortableTh>
-                  <Table.Th>Changes</Table.Th>
-                  <Table.Th>Preview</Table.Th>
-                  <Table.Th>{status === 'active' ? 'Approve / reject' : 'Answer'}</Table.Th>
+                  <Table.Th className={classes.plainTh}>Changes</Table.Th>
+                  <Table.Th className={classes.plainTh}>Preview</Table.Th>
+                  <Table.Th className={classes.plainTh}>{status === 'active' ? 'Approve / reject' : 'Answer'}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((row) => (
                   <Table.Tr key={row.id}>
-                    <Table.Td maw={260}>{person(row)}</Table.Td>
+                    <Table.Td maw={240}>{person(row)}</Table.Td>
                     <Table.Td>{row.companyName}</Table.Td>
                     <Table.Td>{row.alias ?? '—'}</Table.Td>
-                    <Table.Td>{when(row.requestedAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {day(row.requestedAt)}
+                      <Text size="xs" c="dimmed">
+                        {time(row.requestedAt)}
+                      </Text>
+                    </Table.Td>
                     <Table.Td>{changesButton(row)}</Table.Td>
                     <Table.Td>{links(row)}</Table.Td>
                     <Table.Td>{decision(row)}</Table.Td>

@@ -1,5 +1,5 @@
 import '../users/list/mantine-styles.ts';
-import { Avatar, Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import {
   ADMIN_MESSAGES,
   type ListSort,
@@ -131,7 +131,9 @@ export function TemplatesPage() {
                   <SortableTh column="LINKED_PROFILES" sort={controls.sort} onSort={controls.toggleSort}>
                     Linked Profiles
                   </SortableTh>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

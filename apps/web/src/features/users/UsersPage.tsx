@@ -111,22 +111,20 @@ export function UsersPage() {
       <Button component={Link} to={withCompany(`/self-service/${row.id}`, row)} size="compact-sm" variant="light">
         Edit
       </Button>
-      <Button size="compact-sm" variant="light" color="green" loading={busy === row.id} onClick={() => void publish(row)}>
-        Publish Profile
-      </Button>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button size="compact-sm" variant="subtle" color="gray" aria-label={`More actions for ${row.fullName}`}>
+          <Button size="compact-sm" variant="default" loading={busy === row.id} aria-label={`More actions for ${row.fullName}`}>
             •••
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
+          <Menu.Item onClick={() => void publish(row)}>Publish Profile</Menu.Item>
           {row.publishedAt ? (
             <>
+              <Menu.Item onClick={() => setConfirm({ kind: 'rollback', row })}>Roll back to previous version</Menu.Item>
               <Menu.Item color="red" onClick={() => setConfirm({ kind: 'unpublish', row })}>
                 Unpublish
               </Menu.Item>
-              <Menu.Item onClick={() => setConfirm({ kind: 'rollback', row })}>Roll back to previous version</Menu.Item>
             </>
           ) : (
             <Menu.Item color="red" onClick={() => setConfirm({ kind: 'delete', row })}>
@@ -209,7 +207,7 @@ export function UsersPage() {
           </Tabs>
           <MobileSortPanel columns={COLUMNS} sort={controls.sort} onChange={controls.chooseSort} />
 
-          <Table.ScrollContainer minWidth={900} visibleFrom="sm">
+          <Table.ScrollContainer minWidth={760} visibleFrom="sm">
             <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching}>
               <Table.Thead>
                 <Table.Tr>
@@ -236,10 +234,10 @@ export function UsersPage() {
               <Table.Tbody>
                 {rows.map((row) => (
                   <Table.Tr key={row.id}>
-                    <Table.Td maw={280}>{person(row)}</Table.Td>
+                    <Table.Td maw={260}>{person(row)}</Table.Td>
                     <Table.Td>{row.companyName}</Table.Td>
                     <Table.Td>{row.templateName ?? '—'}</Table.Td>
-                    <Table.Td>{dateText(row.updatedAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateText(row.updatedAt)}</Table.Td>
                     <Table.Td>{row.count}</Table.Td>
                     <Table.Td>{actions(row)}</Table.Td>
                   </Table.Tr>
@@ -254,7 +252,7 @@ export function UsersPage() {
                 <Stack gap="xs">
                   <Group justify="space-between" wrap="nowrap">
                     {person(row)}
-                    <Badge variant="light" color={row.publishedAt ? 'green' : 'gray'}>
+                    <Badge variant="light" color={row.publishedAt ? 'green' : 'gray'} style={{ flexShrink: 0 }} maw="none">
                       {row.count} views
                     </Badge>
                   </Group>

@@ -13,3 +13,4 @@ import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Image.layer.css';
 import '@mantine/core/styles/Typography.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';

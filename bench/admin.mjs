@@ -1,0 +1,248 @@
+// Figures of the organisation-admin issue (bench/admin, printed):
+// 1. Users list and templates list p95 with 10,000 profiles in one division (filter + sort +
+//    page, tab counts, lifetime views from 30 days of daily_stats) — on PGlite, then on
+//    PostgreSQL when one answers at 127.0.0.1:5432 (budget ≤ 50 ms p95 on PostgreSQL).
+// 2. Excel export of the 10,000-row list: time and peak RSS growth while it streams.
+// 3. Rebuild of 1,000 published children after a template save (POST
+//    /api/profiles/rebuild-children/:id): total time and pages per second.
+// The server runs in this process (buildApp on a fresh database, listening on a free port);
+// every figure is a real HTTP request through node:http, as a browser would make it.
+import http from 'node:http';
+import path from 'node:path';
+import { fmt, HOST, heading, main, ROOT, table, tempDir, verdict } from './lib/common.mjs';
+
+const PROFILES = Number(process.env.BENCH_ADMIN_PROFILES ?? 10_000);
+const DAYS = 30;
+const CHILDREN = Number(process.env.BENCH_ADMIN_CHILDREN ?? 1_000);
+const RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 40);
+const PG_URL = process.env.TEST_DATABASE_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BUDGET = { listP95Pg: 50, exportMs: 3000 };
+
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+/** One request; the body is drained (and kept only when `keep`), so a large download never sits in memory. */
+function request(port, method, urlPath, { headers = {}, keep = true } = {}) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request({ host: HOST, port, path: urlPath, method, headers, agent: false, timeout: 300_000 }, (res) => {
+      const chunks = [];
+      let bytes = 0;
+      res.on('data', (c) => {
+        bytes += c.length;
+        if (keep) chunks.push(c);
+      });
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), bytes, ms: performance.now() - t0 }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function createPgDatabase() {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `bench_admin_${process.pid}`;
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** 10,000 staff profiles (with accounts) in one division, 10 templates, 30 days of views; a supervisor session. */
+async function seed(db, sql) {
+  const exec = (q) => db.execute(sql.raw(q));
+  const rows = (r) => r.rows ?? r;
+  const [company] = rows(
+    await exec(
+      `insert into companies (name, title, subdomain, feature_flags, published_at) values ('bench', 'Bench Co', 'bench-${process.pid}', '{"templates":true,"approvals":true,"invite_users":true}', now()) returning id`,
+    ),
+  );
+  const companyId = company.id;
+  const theme = rows(await exec(`insert into profile_stylings (name, css_plug, is_default) values ('Bench', '.x{}', true) returning id`))[0].id;
+  const masterContent = JSON.stringify({
+    stylingId: theme,
+    templateLayout: 'desktop2',
+    emailAddress: 'hello@bench.test',
+    mainContactNumber: '+27 21 555 0100',
+    logo: { url: 'https://cdn.bench.test/logo.png' },
+    links: [{ key: 'website', title: 'Website', url: 'https://bench.test', icon: 'globe', contactType: 'url', enabled: true }],
+  });
+  const masters = rows(
+    await exec(
+      `insert into profiles (company_id, is_master, template_name, content, styling_id)
+       select ${companyId}, true, 'Template ' || g, '${masterContent}'::jsonb, ${theme} from generate_series(1, 10) g returning id`,
+    ),
+  ).map((r) => r.id);
+  await exec(
+    `insert into users (email, username, first_name, last_name, registered, confirmed)
+     select 'staff' || g || '@bench.test', 'staff' || g, 'First' || g, 'Last' || g, true, true from generate_series(1, ${PROFILES}) g`,
+  );
+  await exec(`insert into company_members (user_id, company_id) select id, ${companyId} from users where email like 'staff%@bench.test'`);
+  // Profiles spread over the templates; every other one published; names and edit times varied.
+  await exec(
+    `insert into profiles (user_id, company_id, alias, master_profile_id, content, updated_at, published_at)
+     select u.id, ${companyId}, 'staff-' || n, (array[${masters.join(',')}])[1 + n % 10],
+            jsonb_build_object('fullName', 'Person ' || md5(n::text), 'jobTitle', 'Job ' || (n % 97), 'profilePhoto', jsonb_build_object('url', 'https://cdn.bench.test/p.jpg')),
+            now() - (n || ' minutes')::interval,
+            case when n % 2 = 0 then now() else null end
+     from (select id, row_number() over (order by id) as n from users where email like 'staff%@bench.test') u`,
+  );
+  await exec(
+    `insert into daily_stats (day, company_id, profile_id, action, type, label, count, visitors)
+     select (current_date - d)::date, ${companyId}, p.id, 'view', 'url', '', 1 + (p.id * 7 + d) % 23, 1
+     from profiles p, generate_series(0, ${DAYS - 1}) d where p.company_id = ${companyId} and not p.is_master`,
+  );
+  const sup = rows(
+    await exec(
+      `insert into users (email, username, role, registered, confirmed) values ('sup-${process.pid}@bench.test', 'sup', 'supervisor', true, true) returning id`,
+    ),
+  )[0].id;
+  await exec(`insert into company_members (user_id, company_id, role) values (${sup}, ${companyId}, 'supervisor')`);
+  await exec('analyze');
+  return { companyId, masters, supervisorId: sup };
+}
+
+async function runOn(label, dbOptions) {
+  const { openDatabase } = await import(path.join(ROOT, 'apps/server/src/db/client.ts'));
+  const { buildApp } = await import(path.join(ROOT, 'apps/server/src/app.ts'));
+  const { loadConfig } = await import(path.join(ROOT, 'apps/server/src/config.ts'));
+  const { sql } = await import('drizzle-orm');
+  const dataDir = tempDir('admin');
+  const database = await openDatabase(dbOptions.url ? { url: dbOptions.url } : { dataDir });
+  await database.migrate();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256!!',
+    LOG_LEVEL: 'silent',
+    RATE_LIMITS: 'false',
+    SEED: 'false',
+  });
+  const app = await buildApp({ config, database });
+  const t0 = performance.now();
+  const { companyId, masters, supervisorId } = await seed(database.db, sql);
+  const seedMs = performance.now() - t0;
+  await app.listen({ port: 0, host: HOST });
+  const port = app.server.address().port;
+  const jwt = await app.deps.sessions.create(supervisorId, 'bench');
+  const headers = { authorization: `Bearer ${jwt}` };
+  const get = (url, keep = true) => request(port, 'GET', url, { headers, keep });
+
+  const lists = [
+    ['users: default (published, views desc)', '/api/users?isLive=true&orderBy=VIEWS&order=desc'],
+    ['users: search "person a" + NAME asc, page 3', '/api/users?filter=person%20a&orderBy=NAME&order=asc&page=3'],
+    ['users: all tabs, UPDATED_AT desc, page 500', '/api/users?orderBy=UPDATED_AT&order=desc&page=500'],
+    ['users: division filter + TEMPLATE asc', `/api/users?companyId=${companyId}&orderBy=TEMPLATE&order=asc&page=7`],
+    ['templates: A-Z', '/api/templates?orderBy=A-Z&order=asc'],
+    ['templates: search + LINKED_PROFILES desc', '/api/templates?filter=template%201&orderBy=LINKED_PROFILES&order=desc'],
+  ];
+  const results = [];
+  for (const [name, url] of lists) {
+    const first = await get(url);
+    if (first.status !== 200) throw new Error(`${url} answered ${first.status}: ${first.body.slice(0, 200)}`);
+    for (let i = 0; i < 3; i++) await get(url);
+    const times = [];
+    for (let i = 0; i < RUNS; i++) times.push((await get(url)).ms);
+    results.push({ name, p50: percentile(times, 50), p95: percentile(times, 95) });
+  }
+
+  // Export: RSS sampled every 10 ms while the 10,000 rows stream out.
+  await get('/api/users/export?filter=zzz', false);
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 10);
+  const exp = await get('/api/users/export', false);
+  clearInterval(sampler);
+  if (exp.status !== 200) throw new Error(`export answered ${exp.status}`);
+  const exportResult = { ms: exp.ms, bytes: exp.bytes, rssGrowthMiB: (peak - rssBefore) / 2 ** 20 };
+
+  // Rebuild: CHILDREN published children of the first template.
+  await database.db.execute(
+    sql.raw(
+      `update profiles set published_at = now(), published_overrides = content where id in (select id from profiles where master_profile_id = ${masters[0]} order by id limit ${CHILDREN})`,
+    ),
+  );
+  await database.db.execute(
+    sql.raw(
+      `update profiles set published_at = null where master_profile_id = ${masters[0]} and id not in (select id from profiles where master_profile_id = ${masters[0]} order by id limit ${CHILDREN})`,
+    ),
+  );
+  const rb = await request(port, 'POST', `/api/profiles/rebuild-children/${masters[0]}`, { headers });
+  if (rb.status !== 200) throw new Error(`rebuild answered ${rb.status}: ${rb.body.slice(0, 200)}`);
+  const rebuilt = JSON.parse(rb.body);
+  const rebuild = { ms: rb.ms, rebuilt: rebuilt.rebuilt, failed: rebuilt.failed, pagesPerS: rebuilt.rebuilt / (rb.ms / 1000) };
+
+  await app.close();
+  await database.close();
+  return { label, seedMs, lists: results, export: exportResult, rebuild };
+}
+
+await main('admin', async () => {
+  heading(`admin: ${PROFILES.toLocaleString('en-US')} profiles in one division, ${DAYS} days of views, ${RUNS} runs per list`);
+  const runs = [];
+  runs.push(await runOn('PGlite', {}));
+  const pgDb = await createPgDatabase();
+  if (pgDb) {
+    try {
+      runs.push(await runOn('PostgreSQL', { url: pgDb.url }));
+    } finally {
+      await pgDb.drop();
+    }
+  } else console.log('  PostgreSQL: none answers at 127.0.0.1:5432, skipped');
+
+  const rows = [['figure', 'database', 'p50', 'p95', 'budget', 'verdict']];
+  for (const r of runs) {
+    for (const l of r.lists) {
+      const pgBudget = r.label === 'PostgreSQL';
+      rows.push([
+        l.name,
+        r.label,
+        `${fmt(l.p50, 1)} ms`,
+        `${fmt(l.p95, 1)} ms`,
+        pgBudget ? `≤ ${BUDGET.listP95Pg} ms` : 'printed',
+        pgBudget ? verdict(l.p95 <= BUDGET.listP95Pg) : '',
+      ]);
+    }
+    rows.push([
+      `export ${PROFILES.toLocaleString('en-US')} rows (.xlsx, ${fmt(r.export.bytes / 1e6, 1)} MB)`,
+      r.label,
+      `${fmt(r.export.ms)} ms`,
+      `RSS +${fmt(r.export.rssGrowthMiB, 1)} MiB`,
+      `≤ ${BUDGET.exportMs} ms`,
+      verdict(r.export.ms <= BUDGET.exportMs),
+    ]);
+    rows.push([
+      `rebuild ${fmt(r.rebuild.rebuilt)} published children`,
+      r.label,
+      `${fmt(r.rebuild.ms)} ms`,
+      `${fmt(r.rebuild.pagesPerS, 1)} pages/s`,
+      'printed',
+      r.rebuild.failed ? `${r.rebuild.failed} failed` : '',
+    ]);
+  }
+  console.log(table(rows, { align: ['l', 'l', 'r', 'r', 'r', 'l'] }));
+  for (const r of runs) console.log(`  ${r.label}: seeding took ${fmt(r.seedMs / 1000, 1)} s`);
+  return { profiles: PROFILES, days: DAYS, children: CHILDREN, runs: RUNS, budgets: BUDGET, results: runs };
+});
