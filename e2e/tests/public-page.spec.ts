@@ -1,10 +1,46 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { PORT } from '../env.ts';
+import { apiLogin, lastMailId, SEED_PASSWORD, USERS, waitForMail } from '../support.ts';
 
 /** Jane's card is published by the seed at her division's subdomain (Chromium sends *.localhost to loopback). */
 const JANE = `http://acme.localhost:${PORT}/jane-doe`;
+/** A visitor's phone: headless Chromium says "HeadlessChrome", which the server rightly drops as a bot. */
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
-test('a visitor opens Jane’s published card, and a tap on a contact button is recorded', async ({ page }) => {
+/** Jane's profile id and the supervisor's bearer header, through the API. */
+async function janeAndSupervisor(request: APIRequestContext) {
+  const janeJwt = await apiLogin(request, USERS.jane, SEED_PASSWORD);
+  const supJwt = await apiLogin(request, USERS.supervisor, SEED_PASSWORD);
+  expect(janeJwt && supJwt, 'the seeded accounts sign in').toBeTruthy();
+  const me = (await (await request.get('/api/companies/users/me', { headers: { authorization: `Bearer ${janeJwt}` } })).json()) as { profile: { id: number } };
+  return { janeId: me.profile.id, auth: { authorization: `Bearer ${supJwt}` } };
+}
+
+/** Polls `read` until `done` holds (events are written in batches about a second after they are acknowledged). */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms (last: ${JSON.stringify(value)})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+test('the supervisor publishes Jane’s card; a visitor opens it and a tap on a contact button is stored', async ({ browser, request }) => {
+  const { janeId, auth } = await janeAndSupervisor(request);
+  const published = await request.put(`/api/profiles/${janeId}/publish`, { headers: auth });
+  expect(published.status(), await published.text()).toBe(200);
+  expect(((await published.json()) as { site: { domainName: string } }).site.domainName).toBe('acme.localhost');
+  const clicks = async () => {
+    const res = await request.get(`/api/reports/query/interactions?profileId=${janeId}&action=click`, { headers: auth });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { total: number }).total;
+  };
+  const before = await clicks();
+
+  const visitor = await browser.newContext({ userAgent: PHONE_UA });
+  const page = await visitor.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('dialog', (d) => {
@@ -28,6 +64,9 @@ test('a visitor opens Jane’s published card, and a tap on a contact button is 
     .click({ modifiers: ['Control'] });
   expect((await click).status()).toBe(204);
   expect(errors).toEqual([]);
+  // Stored: the click shows in Jane's statistics once the batch is written.
+  await eventually(clicks, (n) => n > before, 'the click being stored');
+  await visitor.close();
 });
 
 test('Save contact downloads a vCard 3.0 with Jane’s name', async ({ page }) => {
@@ -41,7 +80,24 @@ test('Save contact downloads a vCard 3.0 with Jane’s name', async ({ page }) =
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   expect(text.startsWith('BEGIN:VCARD\r\nVERSION:3.0\r\n')).toBe(true);
-  expect(text).toContain('FN:Jane Doe');
+  // Parsed as a contacts app does: lines are folded at 75 octets (CRLF + space), properties are NAME;PARAMS:VALUE.
+  for (const physical of text.split('\r\n')) expect(Buffer.byteLength(physical)).toBeLessThanOrEqual(75);
+  const props = new Map<string, string[]>();
+  for (const line of text.replace(/\r\n /g, '').split('\r\n').filter(Boolean)) {
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).replace(/^item\d+\./, '');
+    props.set(name, [...(props.get(name) ?? []), line.slice(colon + 1)]);
+  }
+  expect(props.get('FN')).toEqual(['Jane Doe']);
+  expect(props.get('N')).toEqual(['Doe;Jane;;;']);
+  expect(props.get('EMAIL;TYPE=INTERNET,WORK')).toEqual(['jane@acme.example']);
+  expect(props.get('URL')?.[0]).toBe(JANE);
+  expect(props.get('END')).toEqual(['VCARD']);
+  // The photo is embedded (iOS and Android show only an embedded one): a 256 px JPEG.
+  const photo = props.get('PHOTO;ENCODING=b;TYPE=JPEG')?.[0] ?? '';
+  const jpeg = Buffer.from(photo, 'base64');
+  expect(jpeg.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+  expect(jpeg.length).toBeGreaterThan(1000);
 });
 
 test('an unknown alias gets the 404 page', async ({ page }) => {
@@ -50,7 +106,9 @@ test('an unknown alias gets the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Profile not found' })).toBeVisible();
 });
 
-test('the lead form sends the visitor’s details: thank-you message on the page, a mail to the owner', async ({ page, request }) => {
+test('the lead form sends the visitor’s details: thank-you message on the page, a stored submission, a mail to the owner', async ({ page, request }) => {
+  const { janeId, auth } = await janeAndSupervisor(request);
+  const after = await lastMailId(request, 'leads@acme.example');
   await page.goto(JANE);
   const form = page.locator('form.ph-form');
   await form.locator('[name="name"]').fill('Vic Visitor');
@@ -58,9 +116,20 @@ test('the lead form sends the visitor’s details: thank-you message on the page
   await form.locator('[name="message"]').fill('Please call me about a quote');
   await form.locator('button[type="submit"]').click();
   await expect(page.getByText('Thank you! We will be in touch within one working day.')).toBeVisible();
-  const mails = (await (await request.get('/dev/mail.json?to=leads@acme.example')).json()) as { mails: { text: string }[] };
-  expect(mails.mails[0]?.text).toContain('Name: Vic Visitor');
-  expect(mails.mails[0]?.text).toContain('Cc: sales@acme.example');
+  const mail = await waitForMail(request, 'leads@acme.example', after);
+  expect(mail.text).toContain('Name: Vic Visitor');
+  expect(mail.text).toContain('Cc: sales@acme.example');
+  // Stored: the supervisor's lead-form report lists it.
+  const stored = await eventually(
+    async () => {
+      const res = await request.get(`/api/reports/lead-forms?profileId=${janeId}`, { headers: auth });
+      expect(res.status(), await res.text()).toBe(200);
+      return ((await res.json()) as { data: { name: string; email: string; message: string }[] }).data;
+    },
+    (rows) => rows.some((r) => r.name === 'Vic Visitor'),
+    'the submission being stored',
+  );
+  expect(stored.find((r) => r.name === 'Vic Visitor')).toMatchObject({ email: 'vic@example.test', message: 'Please call me about a quote' });
 });
 
 test('saved to the phone, the card opens offline', async ({ page, context }) => {
