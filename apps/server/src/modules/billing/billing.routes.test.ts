@@ -93,3 +93,16 @@ describe('GET /api/purchase-histories', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the banners, lead forms and purchase histories calls', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths['/api/profile-banners']!)).toEqual(['post']);
+    expect(Object.keys(paths['/api/profile-banners/{id}']!).sort()).toEqual(['delete', 'get', 'put']);
+    expect(Object.keys(paths['/api/lead-forms']!).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/api/lead-forms/{id}']!)).toEqual(['put']);
+    expect(Object.keys(paths['/api/purchase-histories']!)).toEqual(['get']);
+  });
+});
