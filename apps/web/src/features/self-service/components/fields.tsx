@@ -60,7 +60,7 @@ export function TextField({
       <TextInput
         flex={1}
         label={<FieldLabel label={label} access={access} />}
-        withAsterisk={access.required}
+        required={access.required}
         value={(value as string | undefined) ?? ''}
         onChange={(e) => setValue(e.currentTarget.value as never)}
         onBlur={normalize ? (e) => setValue(normalize(e.currentTarget.value) as never) : undefined}

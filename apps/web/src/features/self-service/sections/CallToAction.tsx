@@ -21,7 +21,7 @@ export function CallToAction() {
             {...title.anchor}
             label={<FieldLabel label="Title" access={title} />}
             aria-label="Call to action title"
-            withAsterisk={title.required}
+            required={title.required}
             value={cta?.title ?? ''}
             disabled={title.locked}
             error={problems['mainActionButton.title']}
@@ -34,7 +34,7 @@ export function CallToAction() {
             label={<FieldLabel label="URL" access={url} />}
             aria-label="Call to action URL"
             placeholder="https://"
-            withAsterisk={url.required}
+            required={url.required}
             value={cta?.url ?? ''}
             disabled={url.locked}
             error={problems['mainActionButton.url']}

@@ -34,7 +34,7 @@ export function ContactForm() {
           {...sendTo.anchor}
           label={<FieldLabel label="Send to email" access={sendTo} />}
           aria-label="Send to email"
-          withAsterisk={sendTo.required}
+          required={sendTo.required}
           type="email"
           value={form?.sendToMail ?? ''}
           disabled={sendTo.locked}
@@ -47,7 +47,7 @@ export function ContactForm() {
           {...cc.anchor}
           label={<FieldLabel label="Send to email CC" access={cc} />}
           aria-label="Send to email CC"
-          withAsterisk={cc.required}
+          required={cc.required}
           placeholder="one@example.com, two@example.com"
           value={form?.sendToMailCC ?? ''}
           disabled={cc.locked}

@@ -91,7 +91,7 @@ function TestimonialEditor({
         {...review.anchor}
         label={<FieldLabel label="Review" access={review} />}
         aria-label={`Testimonial ${n} review`}
-        withAsterisk={review.required}
+        required={review.required}
         autosize
         minRows={2}
         value={item.review ?? ''}
@@ -104,7 +104,7 @@ function TestimonialEditor({
           {...author.anchor}
           label={<FieldLabel label="Author" access={author} />}
           aria-label={`Testimonial ${n} author`}
-          withAsterisk={author.required}
+          required={author.required}
           value={item.author ?? ''}
           disabled={author.locked}
           onChange={(e) => onChange({ author: e.currentTarget.value })}

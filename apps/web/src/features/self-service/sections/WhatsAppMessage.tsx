@@ -14,7 +14,7 @@ export function WhatsAppMessage() {
       {...access.anchor}
       label={<FieldLabel label="WhatsApp share message" access={access} />}
       aria-label="WhatsApp share message"
-      withAsterisk={access.required}
+      required={access.required}
       placeholder="E.g.. I take care of what you value most, let's connect"
       autosize
       minRows={2}

@@ -1,0 +1,223 @@
+import { PERMISSION_TOOLTIPS, PROFILE_MESSAGES, type ProfileEditorView } from '@profilehub/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../app/providers.tsx';
+import { queryClient } from '../../lib/queries.ts';
+import { errorBody, mockFetch } from '../../test/fetch-mock.ts';
+import { EditorProvider } from './hooks/editor-context.tsx';
+import { EditorStore } from './hooks/editor-store.ts';
+import { FIRST_SAVE_MESSAGE, ProfileEditor } from './ProfileEditor.tsx';
+import { ContactForm } from './sections/ContactForm.tsx';
+import { GalleryItemModal } from './sections/Galleries.tsx';
+
+// jsdom has no FontFaceSet; Mantine's autosizing textarea listens to it.
+beforeAll(() => {
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } });
+});
+
+const flags = { approvals: false, templates: false, permissions: false, rte: false, corporate: false, invite_users: false, style_editing: false };
+
+function editorView(
+  o: { content?: Record<string, unknown>; childPermissions?: ProfileEditorView['permissions']['childPermissions']; child?: boolean } = {},
+): ProfileEditorView {
+  return {
+    profile: {
+      id: 7,
+      alias: 'jane-doe',
+      userId: 1,
+      companyId: 3,
+      isMaster: false,
+      masterProfileId: o.child ? 2 : null,
+      publishedAt: null,
+      templateName: null,
+      version: 4,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      site: null,
+      stylingId: 1,
+      pendingApproval: false,
+      pendingApprovalId: null,
+    },
+    content: {
+      templateLayout: 'desktop2',
+      fullName: 'Jane Doe',
+      jobTitle: 'Head of Sales',
+      emailAddress: 'jane@acme.example',
+      whatsappNumber: '+27 82 555 0101',
+      links: [{ key: 'website', title: 'Website', url: 'https://acme.example', contactType: 'url', enabled: true }],
+      contactForm: {
+        enabled: false,
+        name: { required: true, enabled: true },
+        emailAddress: { required: true, enabled: true },
+        mobile: { required: false, enabled: true },
+        message: { required: true, enabled: true },
+      },
+      ...o.content,
+    },
+    permissions: { childPermissions: o.childPermissions ?? [], masterPermissions: [], childPermissionId: null, masterPermissionId: null },
+    company: {
+      id: 3,
+      name: 'Acme',
+      title: 'Acme',
+      subdomain: 'acme',
+      customDomain: null,
+      customDomainUrl: null,
+      feature_flags: flags,
+      limits: { imageGallery: 5 },
+      profileDomain: 'acme.localhost',
+    },
+    master: o.child ? { id: 2, templateName: 'Standard', stylingId: 1, publishedAt: null } : null,
+    access: { canManage: false, canEditStyling: false, canManagePermissions: false, needsApproval: false },
+  } as ProfileEditorView;
+}
+
+function renderEditor(view: ProfileEditorView, routes: Parameters<typeof mockFetch>[0] = {}) {
+  localStorage.setItem('profile-editor:welcome-seen', '1');
+  sessionStorage.setItem('jwt', 'token');
+  const calls = mockFetch({ 'GET /api/profile-stylings/default-themes': { body: { data: [] } }, ...routes });
+  render(
+    <AppProviders env="test">
+      <QueryClientProvider client={queryClient}>
+        <ProfileEditor view={view} title="Edit profile" />
+      </QueryClientProvider>
+    </AppProviders>,
+  );
+  return calls;
+}
+
+describe('Profile editor: validation (spec §5)', () => {
+  it('shows the job title limit under the field and holds the autosave back', async () => {
+    const calls = renderEditor(editorView());
+    const field = screen.getByRole('textbox', { name: 'Job title / subheading' });
+    await userEvent.clear(field);
+    await userEvent.paste('x'.repeat(151));
+    expect(await screen.findByText(PROFILE_MESSAGES.jobTitleTooLong)).toBeInTheDocument();
+    expect(await screen.findByText('Fix the highlighted fields to save')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 2200));
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+  }, 10_000);
+
+  it('refuses a button link that is not https', async () => {
+    renderEditor(editorView());
+    await userEvent.click(screen.getByRole('button', { name: 'Buttons' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Website' }));
+    const url = screen.getByRole('textbox', { name: 'Button 1 URL' });
+    await userEvent.clear(url);
+    await userEvent.type(url, 'http://acme.example');
+    expect(await screen.findByText(PROFILE_MESSAGES.linkHttps)).toBeInTheDocument();
+  });
+
+  it('keeps a gallery item’s expiry in the future', async () => {
+    const store = new EditorStore({ profileId: 7, version: 1, content: {} });
+    render(
+      <AppProviders env="test">
+        <EditorProvider store={store} view={editorView()}>
+          <GalleryItemModal item={{ key: 'img-1', type: 'promotion', url: '/uploads/a.png' }} onCancel={() => {}} onSave={() => {}} />
+        </EditorProvider>
+      </AppProviders>,
+    );
+    const expiry = await screen.findByLabelText('Expire date');
+    fireEvent.change(expiry, { target: { value: '2020-01-01T10:00' } });
+    expect(await screen.findByText(PROFILE_MESSAGES.expiryInPast)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save image' })).toBeDisabled();
+    store.dispose();
+  });
+
+  it('lets the contact form be enabled only with both "Send to email" and "Thank you message"', async () => {
+    const store = new EditorStore({ profileId: 7, version: 1, content: editorView().content });
+    render(
+      <AppProviders env="test">
+        <EditorProvider store={store} view={editorView()}>
+          <ContactForm />
+        </EditorProvider>
+      </AppProviders>,
+    );
+    expect(screen.getByText('"Send to email" and "Thank you message" required!')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Show the contact form on my profile' })).toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Send to email' }), 'leads@acme.example');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Thank you message' }), 'Thanks!');
+    expect(screen.getByRole('switch', { name: 'Show the contact form on my profile' })).toBeEnabled();
+    expect(screen.queryByText('"Send to email" and "Thank you message" required!')).not.toBeInTheDocument();
+    // Its autosave must not outlive the test.
+    store.dispose();
+  });
+});
+
+describe('Profile editor: a child’s permissions (spec §6)', () => {
+  const child = () =>
+    editorView({
+      child: true,
+      // The master hides the job title: the child's view does not carry it.
+      content: { jobTitle: undefined },
+      childPermissions: [
+        { key: 'jobTitle', show: false, edit: true, optional: true, sortable: true },
+        { key: 'emailAddress', show: true, edit: false, optional: false, sortable: true },
+        { key: 'whatsappNumber', show: true, edit: true, optional: true, sortable: true },
+        { key: 'website', show: true, edit: false, optional: false, sortable: true },
+      ],
+    });
+
+  it('does not show hidden items', () => {
+    renderEditor(child());
+    expect(screen.queryByRole('textbox', { name: 'Job title / subheading' })).not.toBeInTheDocument();
+  });
+
+  it('greys locked items out, read-only, with the spec’s tooltip', async () => {
+    renderEditor(child());
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toBeDisabled();
+    expect(screen.getByLabelText(`Email address: Email address ${PERMISSION_TOOLTIPS.edit.off}`)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Buttons' }));
+    expect(await screen.findByRole('switch', { name: 'Show Website' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Delete Website' })).not.toBeInTheDocument();
+  });
+
+  it('marks required items with an asterisk and optional ones without, with the optional tooltip', () => {
+    renderEditor(child());
+    const required = screen.getByRole('textbox', { name: 'Main contact number' });
+    expect(required).toBeRequired();
+    const optional = screen.getByRole('textbox', { name: 'WhatsApp number' });
+    expect(optional).not.toBeRequired();
+    expect(screen.getByLabelText(`WhatsApp number: ${PERMISSION_TOOLTIPS.optional.on}`)).toBeInTheDocument();
+  });
+});
+
+describe('Profile editor: autosave (spec §4)', () => {
+  it('saves only the changed field 2 s after the last change and shows the first save’s message once', async () => {
+    const calls = renderEditor(editorView(), {
+      'PATCH /api/profiles/7': (call) => ({
+        body: { success: true, message: 7, companyId: 3, hideNotification: false, version: (call.body as { version: number }).version + 1 },
+      }),
+    });
+    const field = screen.getByRole('textbox', { name: 'Job title / subheading' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Director');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1), { timeout: 4000 });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ version: 4, changes: { jobTitle: 'Director' } });
+    expect(await screen.findByText(FIRST_SAVE_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText('All changes saved')).toBeInTheDocument();
+  }, 10_000);
+
+  it('on a stale save keeps what was typed and offers the newer version', async () => {
+    renderEditor(editorView(), {
+      'PATCH /api/profiles/7': {
+        status: 409,
+        body: {
+          ...errorBody(409, 'This profile was changed in another window or by someone else.').body,
+          currentVersion: 5,
+          content: { ...editorView().content, fullName: 'Jane D.' },
+        },
+      },
+    });
+    const field = screen.getByRole('textbox', { name: 'Job title / subheading' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Mine');
+    const dialog = await screen.findByRole('dialog', { name: 'This profile was changed elsewhere' }, { timeout: 4000 });
+    expect(field).toHaveValue('Mine');
+    expect(within(dialog).getByRole('button', { name: 'Keep my changes' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Use the newer version' }));
+    expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveValue('Jane D.');
+    expect(screen.getByRole('textbox', { name: 'Job title / subheading' })).toHaveValue('Head of Sales');
+  }, 10_000);
+});
