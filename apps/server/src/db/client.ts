@@ -36,12 +36,21 @@ export type DatabaseOptions = {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    let closing = false;
+    // An idle connection the server drops (a restart, a failover, a dropped test database) must not
+    // crash the process: without a listener node-postgres rethrows it. The next query opens a new one.
+    pool.on('error', (error) => {
+      if (!closing) console.warn(`PostgreSQL dropped an idle connection: ${error.message}`);
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
+      close: async () => {
+        closing = true;
+        await pool.end();
+      },
     };
   }
   let dataDir: string | undefined;

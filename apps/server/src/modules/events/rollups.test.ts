@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyDailyStats, dailyStats, events, profiles } from '../../db/schema.ts';
+import { companyDailyStats, dailyStats, events, leadSubmissions, profiles } from '../../db/schema.ts';
 import { createCompany } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { EventIngest } from './ingest.ts';
@@ -87,6 +87,13 @@ describe('rollups', () => {
     const first = await count();
     expect(first).toBeGreaterThan(1000);
     expect((await profileRollup(ids)).length).toBeGreaterThan(100);
+    const submits = await t.app.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(events)
+      .where(sql`${events.profileId} = ${ids[0]!} and ${events.action} = 'submit'`);
+    const submissions = await t.app.deps.db.select({ n: sql<number>`count(*)::int` }).from(leadSubmissions).where(eq(leadSubmissions.profileId, ids[0]!));
+    expect(submissions[0]!.n).toBe(submits[0]!.n);
+    expect(submissions[0]!.n).toBeGreaterThan(0);
     await seedDemoEvents(t.app.deps.db, [companyId]);
     expect(await count()).toBe(first);
   });

@@ -52,7 +52,7 @@ const INTERACTION_MIX: [weight: number, action: string, type: string, label: str
   [3, 'click', 'socialmedia', 'LinkedIn'],
   [2, 'click', 'socialmedia', 'Instagram'],
   [1, 'click', 'socialmedia', 'Facebook'],
-  [2, 'click', 'url', 'Navigate to office'],
+  [2, 'click', 'url', 'Directions'],
   [2, 'open', 'dropdown', 'About me'],
   [1, 'open', 'dropdown', 'Our services'],
   [1, 'open', 'modal', 'Opening hours'],
@@ -121,6 +121,15 @@ export async function seedDemoEvents(db: Db, companyIds: number[]): Promise<void
   const fresh = published.filter((p) => !p.has).map((p) => p.id);
   if (fresh.length === 0) return;
   await generateEvents(db, { profileIds: fresh, count: 6000 * fresh.length, days: 365 });
+  // Every generated lead-form submit gets its submission, so the count and the download agree.
+  await db.execute(sql`
+    insert into lead_submissions (profile_id, company_id, data, created_at)
+    select e.profile_id, e.company_id,
+      jsonb_build_object('name', 'Demo visitor ' || e.id, 'email', 'visitor' || e.id || '@example.com', 'message', 'Please call me back about your services.'),
+      e.occurred_at
+    from events e
+    where e.profile_id = any(${sql.param(fresh)}::int[]) and e.action = 'submit' and e.type = 'lead-form'
+  `);
   await rebuildRollups(db, { profileIds: fresh });
 }
 
