@@ -76,18 +76,16 @@ describe('the vCard carries the profile photo', () => {
       .png()
       .toBuffer();
     await createDiskStore(path.join(t.config.DATA_DIR, 'uploads')).put(key, png, 'image/png');
-    await t.app.deps.db
-      .insert(uploads)
-      .values({
-        companyId: d.company.id,
-        purpose: 'profile-photo',
-        mime: 'image/png',
-        size: png.length,
-        width: 900,
-        height: 600,
-        storageKey: key,
-        url: `/uploads/${key}`,
-      });
+    await t.app.deps.db.insert(uploads).values({
+      companyId: d.company.id,
+      purpose: 'profile-photo',
+      mime: 'image/png',
+      size: png.length,
+      width: 900,
+      height: 600,
+      storageKey: key,
+      url: `/uploads/${key}`,
+    });
     const user = await createUser(t.app, {
       companyId: d.company.id,
       masterProfileId: d.masterId,
