@@ -1,6 +1,6 @@
 /**
  * Loads pages in Chromium and checks what static tests cannot (scripts only, not a unit test;
- * the e2e suite does this against the real server):
+ * `npm test` runs the XSS part as e2e/tests/xss.spec.ts, also against the real server):
  * 1. every XSS payload page: no dialog, no script error, after hovering, focusing and opening everything;
  * 2. the page script: view / click / open / share / copy beacons in the /api/events shape, the YouTube
  *    swap, the lead form (thank-you and error), the toast;
