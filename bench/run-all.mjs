@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { BENCH_DIR, describeMachine, fmt, machine, RESULTS_DIR, table } from './lib/common.mjs';
 
-const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput', 'public-page', 'analytics', 'admin'];
+const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput', 'public-page', 'analytics', 'admin', 'editor'];
 const wanted = process.argv.slice(2);
 for (const w of wanted) {
   if (!BENCHMARKS.includes(w)) {
@@ -134,6 +134,33 @@ if (runs.admin) {
       ]);
       rows.push([`  rebuild ${fmt(run.rebuild.rebuilt)} children (${run.label})`, `${fmt(run.rebuild.pagesPerS, 1)} pages/s`, 'printed', '']);
     }
+}
+
+if (runs.editor) {
+  const r = runs.editor.result;
+  if (!r) rows.push(failed('editor', 'profile editor figures'));
+  else {
+    const kb = (bytes) => `${fmt(bytes / 1000, 1)} KB`;
+    const l = r.latency;
+    rows.push([
+      'editor: lazy chunk (gzip) / sign-in JS (gzip)',
+      `${r.editorChunkGzipBytes === null ? '–' : kb(r.editorChunkGzipBytes)} / ${kb(r.signInJsGzipBytes)}`,
+      'editor not on sign-in',
+      r.pass.signIn ? 'PASS' : 'FAIL',
+    ]);
+    rows.push([
+      `  keystroke → preview, median / p95 (${l.keystrokes} keys)`,
+      `${fmt(l.frameMedianMs, 1)} / ${fmt(l.frameP95Ms, 1)} ms`,
+      `p95 ≤ ${fmt(l.budgetP95Ms)} ms`,
+      r.pass.latency ? 'PASS' : 'OVER',
+    ]);
+    rows.push([
+      '  autosave request for a one-field change',
+      `${fmt(r.autosave.requestBytes)} bytes (whole document ${fmt(r.autosave.wholeDocumentBytes)})`,
+      'printed',
+      '',
+    ]);
+  }
 }
 
 console.log('\n== Summary ================================================================');
