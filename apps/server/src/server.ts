@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { ensureEventPartitions } from './modules/events/partitions.ts';
 
 /** Starts the hub: config, database (migrated), optional seed, listen; stops cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -17,11 +18,18 @@ async function main() {
   }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, thread: true });
   await database.migrate();
+  await ensureEventPartitions(database.db);
   const app = await buildApp({ config, database });
   if (config.SEED) {
     const report = await seed(database.db, { password: config.SEED_PASSWORD, dataDir: config.DATA_DIR, hasher: app.deps.passwords });
     if (report) printSignIns(config.PUBLIC_URL, report, demoCardUrl(config.PUBLIC_URL, config.PUBLIC_DOMAIN));
   }
+  // Next month's partition of `events` is made well before it starts (the window runs two months ahead).
+  const partitions = setInterval(
+    () => void ensureEventPartitions(database.db).catch((error: unknown) => app.log.error({ err: error }, 'creating event partitions failed')),
+    24 * 3_600_000,
+  );
+  partitions.unref();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

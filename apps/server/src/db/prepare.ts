@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
+import { ensureEventPartitions } from '../modules/events/partitions.ts';
 import { openDatabase } from './client.ts';
 import { seed } from './seed.ts';
 
@@ -11,6 +12,7 @@ import { seed } from './seed.ts';
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
+await ensureEventPartitions(database.db);
 if (config.SEED) {
   await seed(database.db, {
     password: config.SEED_PASSWORD,

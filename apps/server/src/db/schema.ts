@@ -296,7 +296,7 @@ export const leadSubmissions = pgTable(
 export const events = pgTable(
   'events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     companyId: integer('company_id').notNull(),
     profileId: integer('profile_id').notNull(),
@@ -307,7 +307,12 @@ export const events = pgTable(
     /** Daily-salted hash of the visitor: counts unique visitors without cookies or stored IPs. */
     visitorHash: text('visitor_hash'),
   },
-  (t) => [index('events_occurred_brin').using('brin', t.occurredAt), index('events_profile_idx').on(t.profileId, t.occurredAt)],
+  (t) => [
+    // Partitioned by month of occurred_at (migration 0005, modules/events/partitions.ts): the key must hold it.
+    primaryKey({ columns: [t.id, t.occurredAt] }),
+    index('events_occurred_brin').using('brin', t.occurredAt),
+    index('events_profile_idx').on(t.profileId, t.occurredAt),
+  ],
 );
 
 /**

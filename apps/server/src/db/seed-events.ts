@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
+import { ensureEventPartitions } from '../modules/events/partitions.ts';
 import { generateEvents, rebuildRollups, rowsOf } from '../modules/events/rollups.ts';
 import { openDatabase } from './client.ts';
 
@@ -32,6 +33,7 @@ for (const [name, n] of Object.entries({ events: count, profiles: profileCount, 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
+await ensureEventPartitions(database.db);
 const { db } = database;
 const started = performance.now();
 const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
