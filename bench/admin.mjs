@@ -208,7 +208,9 @@ await main('admin', async () => {
     try {
       runs.push(await runOn('PostgreSQL', { url: pgDb.url }));
     } finally {
-      await pgDb.drop();
+      // BENCH_ADMIN_KEEP_PG=1 keeps the data set for EXPLAIN ANALYZE by hand.
+      if (process.env.BENCH_ADMIN_KEEP_PG === '1') console.log(`  PostgreSQL data set kept: ${pgDb.url}`);
+      else await pgDb.drop();
     }
   } else console.log('  PostgreSQL: none answers at 127.0.0.1:5432, skipped');
 
