@@ -312,11 +312,11 @@ function EditorBody({ title }: { title: string }) {
 
           <Group className={classes.bottomBar} justify="space-between" gap="xs">
             <SaveStatusText />
-            <Group gap="xs" wrap="nowrap" ml="auto">
-              <Button variant="default" leftSection={<IconEye size={16} />} onClick={() => setPreviewOpen(true)} hiddenFrom="lg">
+            <Group gap="xs" wrap="nowrap" ml="auto" w={{ base: '100%', sm: 'auto' }}>
+              <Button variant="default" size="sm" leftSection={<IconEye size={16} />} onClick={() => setPreviewOpen(true)} hiddenFrom="lg" flex="none" px="xs">
                 Preview
               </Button>
-              <Button onClick={() => void publish.start()} loading={publish.busy}>
+              <Button size="sm" onClick={() => void publish.start()} loading={publish.busy} flex={{ base: 1, sm: 'none' }} px="sm">
                 {publish.label}
               </Button>
             </Group>
@@ -330,7 +330,7 @@ function EditorBody({ title }: { title: string }) {
         ) : null}
       </div>
 
-      <Modal opened={previewOpen && !large} onClose={() => setPreviewOpen(false)} title="Preview" fullScreen padding={0}>
+      <Modal opened={previewOpen && !large} onClose={() => setPreviewOpen(false)} title="Preview" fullScreen>
         {previewOpen && !large ? <PreviewFrame read={readPreview} subscribe={store.subscribe} className={classes.previewFrameModal} /> : null}
       </Modal>
       {publish.modals}
