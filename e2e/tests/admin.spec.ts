@@ -1,6 +1,19 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ACME_HUB_URL, BASE_URL, codeBoxes, expectToast, lastMailId, readCode, shot, signInAndWait, USERS, waitForMail } from '../support.ts';
+import {
+  ACME_HUB_URL,
+  apiLogin,
+  BASE_URL,
+  codeBoxes,
+  expectToast,
+  lastMailId,
+  readCode,
+  SEED_PASSWORD,
+  shot,
+  signInAndWait,
+  USERS,
+  waitForMail,
+} from '../support.ts';
 
 /**
  * Organisation admin (spec §2 Users list, Templates list, Approvals list; §4
@@ -140,23 +153,74 @@ test('the supervisor sees the badge, views the updates, approves; the public pag
   expect(await pageRes.text()).toContain(NEW_TITLE);
 });
 
-test('the users list sorts and pages; the Excel export has every row and no formula', async ({ page }) => {
+test('the users list sorts and pages; the Excel export has every row and no formula', async ({ page, request }) => {
+  // Enough people for a second page of ten, one with a name a spreadsheet would run as a formula.
+  const jwt = await apiLogin(request, USERS.supervisor, SEED_PASSWORD);
+  const me = await (await request.get('/api/companies/users/me', { headers: { authorization: `Bearer ${jwt}` } })).json();
+  for (let i = 0; i < 10; i++) {
+    const name = i === 0 ? '=HYPERLINK("http://evil.example","click")' : `Paging Person ${String(i).padStart(2, '0')}`;
+    const res = await request.post('/api/users?notify_user=false', {
+      headers: { authorization: `Bearer ${jwt}` },
+      data: { email: `paging-${i}-${stamp}@acme.example`, name, company: me.company.id },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
   await signInAndWait(page, USERS.supervisor);
   await openUsers(page);
   const header = (name: string) => page.getByRole('columnheader', { name: new RegExp(name) });
   await expect(header('Views')).toHaveAttribute('aria-sort', 'descending');
   await page.getByRole('tab', { name: /^All \(\d+\)$/ }).click();
-  await header('Name').getByRole('button').click();
+  const names = async () => (await page.locator('tbody tr td:first-child p:first-of-type').allInnerTexts()).map((t) => t.trim());
+  // What the list shows once the answer to the next call is on screen.
+  const shownAfter = async (action: () => Promise<void>, match: (url: URL) => boolean) => {
+    const answer = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === '/api/users' && match(url);
+    });
+    await action();
+    const expected = ((await (await answer).json()) as { data: { fullName: string }[] }).data.map((r) => r.fullName);
+    await expect.poll(names).toEqual(expected);
+    return expected;
+  };
+  const paging = (list: string[]) => list.filter((n) => n.startsWith('Paging Person'));
+  const asc = paging(
+    await shownAfter(
+      () => header('Name').getByRole('button').click(),
+      (url) => url.searchParams.get('orderBy') === 'NAME' && url.searchParams.get('order') === 'asc',
+    ),
+  );
   await expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
-  const names = async () => page.locator('tbody tr td:first-child').allInnerTexts();
-  await expect.poll(async () => (await names()).length).toBeGreaterThan(1);
-  const asc = await names();
-  expect([...asc].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))).toEqual(asc);
-  await header('Name').getByRole('button').click();
+  expect(asc.length).toBeGreaterThan(1);
+  expect([...asc].sort()).toEqual(asc);
+  const desc = paging(
+    await shownAfter(
+      () => header('Name').getByRole('button').click(),
+      (url) => url.searchParams.get('orderBy') === 'NAME' && url.searchParams.get('order') === 'desc',
+    ),
+  );
   await expect(header('Name')).toHaveAttribute('aria-sort', 'descending');
-  await expect.poll(names).toEqual([...asc].reverse());
-  await header('Name').getByRole('button').click();
+  expect(desc[0]).toBe('Paging Person 09');
+  expect([...desc].sort().reverse()).toEqual(desc);
+  const page1 = await shownAfter(
+    () => header('Name').getByRole('button').click(),
+    (url) => !url.searchParams.has('orderBy'),
+  );
   await expect(header('Name')).toHaveAttribute('aria-sort', 'none');
+
+  // Page 2 of the All tab holds the rest; a new sort returns to page 1.
+  const page2 = await shownAfter(
+    () => page.getByRole('button', { name: 'Page 2' }).click(),
+    (url) => url.searchParams.get('page') === '1',
+  );
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  expect(page2.length).toBeGreaterThan(0);
+  expect(page2.some((n) => page1.includes(n))).toBe(false);
+  await header('Views').getByRole('button').click();
+  await expect(header('Views')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  await header('Views').getByRole('button').click();
+  await header('Views').getByRole('button').click();
+  await expect(header('Views')).toHaveAttribute('aria-sort', 'none');
 
   await page.getByLabel('Search').fill('nora');
   await expect(page.getByRole('row').filter({ hasText: INVITEE.name })).toBeVisible();
@@ -189,6 +253,8 @@ test('the users list sorts and pages; the Excel export has every row and no form
     if (n > 1) exported.push(String(r.getCell(1).value));
   });
   expect(exported).toContain(INVITEE.name);
+  // Typed-in text stays text: the would-be formula arrives as a string with a leading quote.
+  expect(exported).toContain(`'=HYPERLINK("http://evil.example","click")`);
 });
 
 test('templates list and every admin screen at phone and desktop width', async ({ page }) => {
