@@ -2,7 +2,7 @@ import { DEFAULT_LEAD_FORM_FIELDS, LEAD_FORM_MESSAGES, PROFILE_API_MESSAGES as M
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadSubmissions } from '../../db/schema.ts';
-import { createCompany, freshIp, lastMailTo, setProfile, signedInUser } from '../../test/factories.ts';
+import { childDetails, createCompany, createTemplateDivision, freshIp, getProfileRow, lastMailTo, setProfile, signedInUser } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -190,7 +190,9 @@ describe('a published page’s contact form uses its stored lead form', () => {
     await update(s.jane.headers, form.id, { fields, subject: 'A lead for Jane', form_submitted_message: '<p>We will call you.</p>' });
     await setProfile(db(), s.jane.id, {
       publishedAt: new Date(),
-      publishedContent: { contactForm: { enabled: true, formId: form.form_id, sendToMail: 'jane@acme.test', thankYouMessage: 'Thanks' } },
+      publishedContent: {
+        contactForm: { enabled: true, formId: form.form_id, sendToMail: 'jane@acme.test', sendToMailCC: 'boss@acme.test', thankYouMessage: 'Thanks' },
+      },
     });
     const submit = (f: Record<string, string>) =>
       t.app.inject({ method: 'POST', url: `/api/lead-forms/submit/${s.jane.id}`, remoteAddress: freshIp(), payload: { profileId: s.jane.id, fields: f } });
@@ -203,5 +205,40 @@ describe('a published page’s contact form uses its stored lead form', () => {
     const [row] = await db().select().from(leadSubmissions).where(eq(leadSubmissions.profileId, s.jane.id));
     expect(row).toMatchObject({ leadFormId: form.id, data: { name: 'Vic', mobile: '+27 82 000 0000' } });
     expect((await lastMailTo(db(), 'jane@acme.test'))?.subject).toBe('A lead for Jane');
+  });
+});
+
+describe('a published page shows its stored lead form', () => {
+  it('at publish, and again as soon as the form changes (from the published content, not later edits)', async () => {
+    const d = await createTemplateDivision(db());
+    const jane = await signedInUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+    const form = (
+      await create(jane.headers, { profileId: jane.id, fields: [{ label: 'Your name', required: true, type: 'text', field_name: 'name', enabled: true }] })
+    ).json().data;
+    const row = (await getProfileRow(db(), jane.id))!;
+    await setProfile(db(), jane.id, {
+      content: {
+        ...row.content,
+        contactForm: { enabled: true, formId: form.form_id, sendToMail: 'jane@acme.test', sendToMailCC: 'boss@acme.test', thankYouMessage: 'Thanks' },
+      },
+    });
+    const publish = await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: jane.headers });
+    expect(publish.statusCode, publish.body).toBe(200);
+    const published = (await getProfileRow(db(), jane.id))!;
+    expect(published.publishedHtml).toContain('Your name');
+    expect(published.publishedHtml).not.toContain('id="ph-f-mobile"');
+
+    // An unpublished edit stays unpublished when the form changes.
+    await setProfile(db(), jane.id, { content: { ...published.content, fullName: 'Not Yet Live' } });
+    const fields = [
+      { label: 'Your name', required: true, type: 'text', field_name: 'name', enabled: true },
+      { label: 'Your mobile', required: true, type: 'tel', field_name: 'mobile', enabled: true },
+    ];
+    expect((await update(jane.headers, form.id, { fields })).statusCode).toBe(200);
+    const after = (await getProfileRow(db(), jane.id))!;
+    expect(after.publishedHtml).toContain('Your mobile');
+    expect(after.publishedHtml).toContain('id="ph-f-mobile"');
+    expect(after.publishedHtml).not.toContain('Not Yet Live');
+    expect(after.publishedEtag).not.toBe(published.publishedEtag);
   });
 });

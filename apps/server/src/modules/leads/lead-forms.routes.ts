@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, requireAuth } from '../../http/auth.ts';
+import { rerenderPagesUsingLeadForm } from '../publishing/publishing.service.ts';
 import { createLeadForm, listLeadForms, updateLeadForm } from './lead-forms.service.ts';
 
 const tags = ['lead forms'];
@@ -56,11 +57,17 @@ export async function leadFormsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Change a lead form {data:{title?, fields?, enabled?, form_submitted_message?, subject?}}; its form_id stays',
+        description: 'Published pages whose contact form uses the form are re-rendered from their published content with its new fields.',
         params: IdParamsSchema,
         body: UpdateLeadFormSchema,
         response: { 200: LeadFormResponseSchema },
       },
     },
-    async (req) => ({ data: await updateLeadForm(deps.db, actorOf(req), req.params.id, req.body.data) }),
+    async (req) => {
+      const form = await updateLeadForm(deps.db, actorOf(req), req.params.id, req.body.data);
+      // Published pages that use the form show its new fields at once (the submit route checks them).
+      await rerenderPagesUsingLeadForm(deps, form.companyId, form.form_id);
+      return { data: form };
+    },
   );
 }

@@ -5,7 +5,7 @@
  */
 import { markExpired, nextExpiry, type RenderInput, renderProfilePage } from '@profilehub/profile-page';
 import { type ErrorBody, PROFILE_API_MESSAGES as M, type MissingItem, type ProfileContent, type Site } from '@profilehub/shared';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, profilePublications, profiles } from '../../db/schema.ts';
@@ -152,14 +152,17 @@ export function pageExpiresAt(publishedContent: Record<string, unknown> | null |
   return at === null ? null : Date.parse(at);
 }
 
+/** What a re-render of a stored page needs: the database and the hub's address (for the page's own URL). */
+export type RerenderEnv = { db: Db; config: Pick<SiteConfig, 'PUBLIC_URL'> };
+
 /**
- * Spec §5 expiry on a published page: once a gallery item's `expireAt` has
- * passed, the stored page is rebuilt from its published content (not from
- * later, unpublished edits) with that item gone. Written only if the page is
- * still the one that was read (a publish meanwhile wins). Returns whether a
- * new page was stored.
+ * Re-renders a published page from its published content (never from later,
+ * unpublished edits): expired gallery items are marked, the stored lead form
+ * is read again. With `onlyIfExpired`, nothing happens unless an item expired.
+ * Written only if the page is still the one that was read (a publish meanwhile
+ * wins). Returns whether a new page was stored.
  */
-export async function refreshExpiredPage(env: { db: Db; config: Pick<SiteConfig, 'PUBLIC_URL'> }, profileId: number, now = new Date()): Promise<boolean> {
+async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date, onlyIfExpired: boolean): Promise<boolean> {
   const { db } = env;
   const [row] = await db
     .select({ profile: profiles, company: companies })
@@ -167,27 +170,56 @@ export async function refreshExpiredPage(env: { db: Db; config: Pick<SiteConfig,
     .innerJoin(companies, eq(companies.id, profiles.companyId))
     .where(and(eq(profiles.id, profileId), isNotNull(profiles.publishedAt), isNotNull(profiles.publishedEtag)))
     .limit(1);
-  if (!row?.profile.publishedContent || !row.profile.site) return false;
+  const site = row?.profile.site;
+  if (!row?.profile.publishedContent || !site) return false;
   const { profile, company } = row;
   const published = profile.publishedContent as ProfileContent;
   const content = markExpired(published, now);
-  if (content === published) return false;
+  if (onlyIfExpired && content === published) return false;
   const theme = typeof content.stylingId === 'number' ? ((await themeForCompany(db, content.stylingId, company.id)) ?? null) : null;
   const { html, etag } = renderPublishedPage({
     profile,
     company,
     content,
     theme,
-    site: profile.site!,
-    url: pageUrl(profile.site!, profile.alias, env.config),
+    site,
+    url: pageUrl(site, profile.alias, env.config),
     leadForm: await leadFormFor(db, company.id, content),
   });
+  if (etag === profile.publishedEtag) return false;
   const done = await db
     .update(profiles)
     .set({ publishedHtml: html, publishedEtag: etag, publishedContent: content as Record<string, unknown> })
     .where(and(eq(profiles.id, profileId), eq(profiles.publishedEtag, profile.publishedEtag!)))
     .returning({ id: profiles.id });
   return done.length > 0;
+}
+
+/**
+ * Spec §5 expiry on a published page: once a gallery item's `expireAt` has
+ * passed, the stored page is rebuilt from its published content with that
+ * item gone. Returns whether a new page was stored.
+ */
+export function refreshExpiredPage(env: RerenderEnv, profileId: number, now = new Date()): Promise<boolean> {
+  return rerenderPublished(env, profileId, now, true);
+}
+
+/**
+ * A stored lead form changed: the published pages whose contact form names it
+ * are re-rendered from their published content, so the page shows the fields
+ * the submit route now asks for (a visitor is never asked for a field the page
+ * does not show). Returns how many pages changed.
+ */
+export async function rerenderPagesUsingLeadForm(env: RerenderEnv, companyId: number, formId: string, now = new Date()): Promise<number> {
+  const using = await env.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(eq(profiles.companyId, companyId), isNotNull(profiles.publishedAt), sql`${profiles.publishedContent} -> 'contactForm' ->> 'formId' = ${formId}`),
+    );
+  let changed = 0;
+  for (const { id } of using) if (await rerenderPublished(env, id, now, false)) changed += 1;
+  return changed;
 }
 
 /**
