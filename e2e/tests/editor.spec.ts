@@ -144,6 +144,14 @@ test('Jane fills her sections, reorders by drag, uploads and crops a photo, sees
   await page.getByRole('list', { name: 'Buttons' }).scrollIntoViewIfNeeded();
   await dragOnto(page, page.getByRole('button', { name: 'Move My portfolio' }), rows.nth(1));
   await expect(rows.nth(1)).toContainText('My portfolio');
+  // And by keyboard: Space lifts, an arrow moves, Space drops.
+  await page.getByRole('button', { name: 'Move My portfolio' }).focus();
+  for (const key of ['Space', 'ArrowDown', 'Space']) {
+    await page.keyboard.press(key);
+    // The sensor measures the rows in the frame after each key.
+    await page.waitForTimeout(250);
+  }
+  await expect(rows.nth(2)).toContainText('My portfolio');
   await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'saved', { timeout: 10_000 });
 
   // Social media: each network once, normalised to https.
@@ -182,7 +190,7 @@ test('Jane fills her sections, reorders by drag, uploads and crops a photo, sees
   await expect(page.getByLabel('Job title / subheading')).toHaveValue('Head of Sales and Service');
   await expect(page.locator('img[src*="/uploads/"]').first()).toBeVisible();
   await openSection(page, 'Buttons');
-  await expect(page.getByRole('list', { name: 'Buttons' }).getByRole('listitem').nth(1)).toContainText('My portfolio');
+  await expect(page.getByRole('list', { name: 'Buttons' }).getByRole('listitem').nth(2)).toContainText('My portfolio');
   await openSection(page, 'Social media');
   await expect(page.getByLabel('TikTok link')).toHaveValue('https://tiktok.com/@jane');
   await openSection(page, 'Drop-down sections');
