@@ -370,6 +370,19 @@ describe('PATCH /api/profiles/:id (autosave: only the changed fields)', () => {
     expect((await view(d.jane.headers, d.janeId)).json().content.emailAddress).toBe('hello@acme.test');
   });
 
+  it('a template needs the templates flag (403 without it, even with a stale version); a plain user gets 404', async () => {
+    const d = await division({ flags: { templates: true } });
+    expect((await patch(d.sup.headers, d.masterId, { version: 1, changes: { officeNumber: '+27 21 555 9999' } })).statusCode).toBe(200);
+    expect((await getProfileRow(db(), d.masterId))!.content.officeNumber).toBe('+27 21 555 9999');
+    const plain = await division();
+    for (const version of [1, 99]) {
+      const refused = await patch(plain.sup.headers, plain.masterId, { version, changes: { officeNumber: '+1 555' } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(M.templatesOff);
+    }
+    expect((await patch(d.jane.headers, d.masterId, { version: 2, changes: { officeNumber: '+1 555' } })).statusCode).toBe(404);
+  });
+
   it('refuses unknown fields and invalid values with 400 and a message; 401 without a session; 404 for another division', async () => {
     const d = await division();
     const unknown = await patch(d.jane.headers, d.janeId, { version: 1, changes: { password: 'x' } });

@@ -223,6 +223,7 @@ export async function saveProfile(deps: Pick<Deps, 'db'>, actor: Actor, id: numb
  */
 export async function patchProfile(deps: Pick<Deps, 'db'>, actor: Actor, id: number, input: PatchProfileInput): Promise<SaveResult> {
   const ctx = await visibleProfile(deps, actor, id);
+  requireTemplateEditor(actor, ctx);
   if (ctx.profile.version !== input.version) return { ok: false, stale: { currentVersion: ctx.profile.version, content: editorContentOf(ctx) } };
   const content = applyChanges(editorContentOf(ctx), input.changes);
   return saveProfile(deps, actor, id, { version: input.version, content: content as Doc });
