@@ -1,11 +1,37 @@
 import '@mantine/tiptap/styles.layer.css';
-import { Stack, Text } from '@mantine/core';
+import { FileButton, Stack, Text } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { isEmptyRichText } from '@profilehub/shared';
+import { mergeAttributes, Node } from '@tiptap/core';
 import { useEditor as useTiptap } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { toastError } from '../../../lib/notify.ts';
+import { imageSources, registerRichTextImage, removeRichTextImage } from '../api/rich-text-images.ts';
+import { uploadFiles } from '../api/uploads.ts';
+import { useEditor } from '../hooks/editor-context.tsx';
 import { RICH_TEXT_SETTLE_MS } from '../hooks/editor-store.ts';
+import { IconPhoto } from './editor-icons.tsx';
+
+/** Spec §5 rich-text image types. */
+const RICH_TEXT_IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml';
+
+/** A picture in rich text (the page's sanitiser keeps `img` with an https or uploaded `src`). */
+const RichImage = Node.create({
+  name: 'image',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  addAttributes() {
+    return { src: { default: null }, alt: { default: '' } };
+  },
+  parseHTML() {
+    return [{ tag: 'img[src]' }];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ['img', mergeAttributes(HTMLAttributes)];
+  },
+});
 
 export type RichTextProps = {
   label: ReactNode;
@@ -23,11 +49,14 @@ export type RichTextProps = {
  * editor. Edits settle for 400 ms before they become a change (spec §4, §9).
  */
 export default function RichTextField({ label, name, value, onChange, disabled, error, minHeight = 120 }: RichTextProps) {
+  const { store } = useEditor();
   const latest = useRef(onChange);
   latest.current = onChange;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const images = useRef(imageSources(value));
+  const [uploading, setUploading] = useState<string | null>(null);
   const editor = useTiptap({
-    extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['https'] } })],
+    extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['https'] } }), RichImage],
     content: value ?? '',
     editable: !disabled,
     immediatelyRender: true,
@@ -36,6 +65,10 @@ export default function RichTextField({ label, name, value, onChange, disabled, 
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         const html = e.getHTML();
+        // Pictures that left the text are unregistered from the profile.
+        const now = imageSources(html);
+        for (const src of images.current) if (!now.has(src)) void removeRichTextImage(store.profileId, src);
+        images.current = now;
         latest.current(isEmptyRichText(html) ? '' : html);
       }, RICH_TEXT_SETTLE_MS);
     },
@@ -47,6 +80,24 @@ export default function RichTextField({ label, name, value, onChange, disabled, 
     if ((value ?? '') !== current && !(isEmptyRichText(value) && isEmptyRichText(current))) editor.commands.setContent(value ?? '', { emitUpdate: false });
   }, [editor, value]);
   useEffect(() => editor?.setEditable(!disabled), [editor, disabled]);
+
+  /** Spec §7: upload, register with the profile, then place it in the text. */
+  async function insertImage(file: File) {
+    try {
+      const [stored] = await uploadFiles([file], { purpose: 'rich-text', profileId: store.profileId, onProgress: setUploading });
+      if (!stored) return;
+      await registerRichTextImage(store.profileId, stored.url, stored.id);
+      editor
+        ?.chain()
+        .focus()
+        .insertContent({ type: 'image', attrs: { src: stored.url, alt: '' } })
+        .run();
+    } catch (e) {
+      toastError(e instanceof Error && 'status' in e ? e : 'Error uploading image');
+    } finally {
+      setUploading(null);
+    }
+  }
   useEffect(() => () => clearTimeout(timer.current), []);
 
   return (
@@ -71,11 +122,23 @@ export default function RichTextField({ label, name, value, onChange, disabled, 
             <RichTextEditor.ControlsGroup>
               <RichTextEditor.Link />
               <RichTextEditor.Unlink />
+              <FileButton accept={RICH_TEXT_IMAGE_TYPES} onChange={(file) => file && void insertImage(file)}>
+                {(props) => (
+                  <RichTextEditor.Control {...props} aria-label="Insert image" title="Insert image" disabled={uploading !== null}>
+                    <IconPhoto size={14} />
+                  </RichTextEditor.Control>
+                )}
+              </FileButton>
             </RichTextEditor.ControlsGroup>
           </RichTextEditor.Toolbar>
         )}
         <RichTextEditor.Content mih={minHeight} />
       </RichTextEditor>
+      {uploading ? (
+        <Text size="xs" c="dimmed" role="status">
+          {uploading}
+        </Text>
+      ) : null}
       {error ? (
         <Text size="xs" c="red">
           {error}

@@ -51,3 +51,11 @@ export const IconPencil = (p: IconProps) => (
     <path d="M4 20h4L19 9l-4-4L4 16z" />
   </Icon>
 );
+
+export const IconPhoto = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2" />
+    <path d="m21 16-5-5-9 9" />
+  </Icon>
+);
