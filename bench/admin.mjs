@@ -111,6 +111,12 @@ async function seed(db, sql) {
      select (current_date - d)::date, ${companyId}, p.id, 'view', 'url', '', 1 + (p.id * 7 + d) % 23, 1
      from profiles p, generate_series(0, ${DAYS - 1}) d where p.company_id = ${companyId} and not p.is_master`,
   );
+  // The lifetime totals the event flush keeps beside the daily rows (as stats:rebuild computes them).
+  await exec(
+    `insert into profile_totals (profile_id, company_id, views)
+     select profile_id, ${companyId}, sum(count)::int from daily_stats where company_id = ${companyId} and action = 'view' group by profile_id
+     on conflict (profile_id) do update set views = excluded.views`,
+  );
   const sup = rows(
     await exec(
       `insert into users (email, username, role, registered, confirmed) values ('sup-${process.pid}@bench.test', 'sup', 'supervisor', true, true) returning id`,

@@ -145,6 +145,8 @@ export const profiles = pgTable(
     index('profiles_company_idx').on(t.companyId),
     index('profiles_user_idx').on(t.userId),
     index('profiles_master_idx').on(t.masterProfileId),
+    // The users list's default order (last edited first) within a division: an index scan, not a sort.
+    index('profiles_company_updated_idx').on(t.companyId, t.updatedAt.desc(), t.id.desc()).where(sql`not ${t.isMaster}`),
   ],
 );
 
@@ -356,6 +358,21 @@ export const companyDailyStats = pgTable(
     visitors: integer('visitors').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.action, t.type, t.label] })],
+);
+
+/**
+ * Lifetime views per profile (spec §3 users list `count`), kept by the same flush that
+ * writes `daily_stats`: sorting the users list by views reads one row per profile
+ * instead of summing a year of daily rows for every profile of a company.
+ */
+export const profileTotals = pgTable(
+  'profile_totals',
+  {
+    profileId: integer('profile_id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [index('profile_totals_company_views_idx').on(t.companyId, t.views)],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyDailyStats, dailyStats, events, leadSubmissions, profiles } from '../../db/schema.ts';
+import { companyDailyStats, dailyStats, events, leadSubmissions, profiles, profileTotals } from '../../db/schema.ts';
 import { createCompany } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { EventIngest } from './ingest.ts';
@@ -59,9 +59,15 @@ describe('rollups', () => {
     const liveCompany = await companyRollup(companyId);
     expect(live.reduce((s, r) => s + r.count, 0)).toBe(60);
 
+    const totals = () => t.app.deps.db.select().from(profileTotals).where(inArray(profileTotals.profileId, ids)).orderBy(asc(profileTotals.profileId));
+    const liveTotals = await totals();
+    // 20 views over the three profiles (every third event), as the flush counted them.
+    expect(liveTotals.reduce((s, r) => s + r.views, 0)).toBe(20);
+
     await rebuildRollups(t.app.deps.db, { profileIds: ids });
     expect(await profileRollup(ids)).toEqual(live);
     expect(await companyRollup(companyId)).toEqual(liveCompany);
+    expect(await totals()).toEqual(liveTotals);
   });
 
   it('generates exactly the asked number of events for the given profiles only, skewed towards the first', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 /**
- * Rebuilds `daily_stats` and `company_daily_stats` from the raw `events`, for a set
+ * Rebuilds `daily_stats`, `company_daily_stats` and `profile_totals` from the raw `events`, for a set
  * of profiles or for everything: after an import, a bug fix in the ingest, or when
  * the rollups are in doubt. One transaction, so reports see the old or the new
  * figures, never a half-built mix. Visitors per key and day are the distinct hashes.
@@ -29,6 +29,13 @@ export async function rebuildRollups(db: Db, scope: { profileIds?: number[] } = 
       select day, company_id, action, type, label, sum(count)::int, sum(visitors)::int
       from daily_stats ${companies}
       group by 1, 2, 3, 4, 5
+    `);
+    await tx.execute(sql`delete from profile_totals ${only}`);
+    await tx.execute(sql`
+      insert into profile_totals (profile_id, company_id, views)
+      select profile_id, min(company_id), sum(count)::int from daily_stats
+      where action = 'view' ${ids ? sql`and profile_id = any(${sql.param(ids)}::int[])` : sql``}
+      group by profile_id
     `);
     const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from daily_stats ${only}`));
     return { rows: Number(row?.n ?? 0) };

@@ -7,7 +7,7 @@ import type { SortOrder, UserSortColumn } from '@profilehub/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { companies, dailyStats, profiles, users } from '../../db/schema.ts';
+import { companies, profiles, profileTotals, users } from '../../db/schema.ts';
 
 const master = alias(profiles, 'master');
 
@@ -28,17 +28,8 @@ const fullName = profileNameSql(profiles.content, users);
 const jobTitle = sql<string | null>`coalesce(nullif(${profiles.content}->>'jobTitle', ''), nullif(${master.content}->>'jobTitle', ''))`;
 const thumbnail = sql<string | null>`coalesce(${profiles.content}->'profilePhoto'->>'url', ${master.content}->'profilePhoto'->>'url')`;
 
-/** Lifetime views per profile (spec §3 count): the sum of the daily rollup's view rows. */
-const views = (scope: 'all' | number[]) =>
-  sql`(select ${dailyStats.profileId} as profile_id, sum(${dailyStats.count})::int as n from ${dailyStats} where ${dailyStats.action} = 'view'${
-    scope === 'all'
-      ? sql``
-      : sql` and ${dailyStats.companyId} in (${sql.join(
-          scope.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-  } group by ${dailyStats.profileId})`;
-const viewCount = sql<number>`coalesce(v.n, 0)`;
+/** Lifetime views per profile (spec §3 count), kept by the event flush in `profile_totals`. */
+const viewCount = sql<number>`coalesce(${profileTotals.views}, 0)`;
 
 export type UserListFilter = {
   /** Divisions to read: the caller's scope already intersected with the chosen divisions. */
@@ -110,44 +101,23 @@ export type UserListRow = {
   count: number;
 };
 
-function baseQuery(db: Db, f: UserListFilter, withViews: boolean) {
-  const q = db
-    .select(withViews ? rowColumns : { ...rowColumns, count: sql<number>`0` })
+function baseQuery(db: Db) {
+  return db
+    .select(rowColumns)
     .from(profiles)
     .innerJoin(companies, eq(companies.id, profiles.companyId))
     .leftJoin(users, eq(users.id, profiles.userId))
-    .leftJoin(master, eq(master.id, profiles.masterProfileId));
-  return withViews ? q.leftJoin(sql`${views(f.companyIds)} v`, sql`v.profile_id = ${profiles.id}`) : q;
+    .leftJoin(master, eq(master.id, profiles.masterProfileId))
+    .leftJoin(profileTotals, eq(profileTotals.profileId, profiles.id));
 }
 
-/** Lifetime views of the given profiles. */
-async function viewsOf(db: Db, ids: number[]): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: dailyStats.profileId, n: sql<number>`sum(${dailyStats.count})::int` })
-    .from(dailyStats)
-    .where(and(inArray(dailyStats.profileId, ids), eq(dailyStats.action, 'view')))
-    .groupBy(dailyStats.profileId);
-  return new Map(rows.map((r) => [r.id, r.n]));
-}
-
-/**
- * One page of the users list. Views are summed for the whole scope only when
- * they decide the order; otherwise only for the rows on the page.
- */
+/** One page of the users list. */
 export async function listUserRows(db: Db, f: UserListFilter, sort: UserSort, page: number, pageSize: number): Promise<UserListRow[]> {
-  const byViews = sort?.orderBy === 'VIEWS';
-  const rows = (await baseQuery(db, f, byViews)
+  return (await baseQuery(db)
     .where(whereOf(f, true))
     .orderBy(...orderOf(sort))
     .limit(pageSize)
     .offset(page * pageSize)) as UserListRow[];
-  if (byViews) return rows;
-  const counts = await viewsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({ ...r, count: counts.get(r.id) ?? 0 }));
 }
 
 /** Rows per tab for the same search and divisions (one scan). */

@@ -1,7 +1,8 @@
 import { USERS_PAGE_SIZE } from '@profilehub/shared';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, dailyStats, profiles } from '../../db/schema.ts';
+import { companies, dailyStats, profiles, profileTotals } from '../../db/schema.ts';
 import { childDetails, createCompany, createTemplateDivision, createUser, setProfile, signedInUser, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 
@@ -38,8 +39,14 @@ async function division(names: string[], o: { title?: string } = {}) {
   return { company, sup, staff };
 }
 
-const views = (companyId: number, profileId: number, count: number, day = '2026-01-01') =>
-  db().insert(dailyStats).values({ day, companyId, profileId, action: 'view', type: 'url', label: '', count, visitors: count });
+/** Views as the event flush records them: a daily row and the profile's lifetime total. */
+const views = async (companyId: number, profileId: number, count: number, day = '2026-01-01') => {
+  await db().insert(dailyStats).values({ day, companyId, profileId, action: 'view', type: 'url', label: '', count, visitors: count });
+  await db()
+    .insert(profileTotals)
+    .values({ profileId, companyId, views: count })
+    .onConflictDoUpdate({ target: profileTotals.profileId, set: { views: sql`${profileTotals.views} + ${count}` } });
+};
 
 describe('GET /api/users', () => {
   it('lists the division’s profiles with the row of spec §3, tab counts and lifetime views', async () => {
