@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { RenderInput } from '@profilehub/profile-page/browser';
 import { isDesktopLayout, type ProfileEditorView } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { PreviewFrame } from '../preview/PreviewFrame.tsx';
@@ -153,6 +153,10 @@ function EditorBody({ title }: { title: string }) {
   const desktop = useIsDesktop();
   const large = useMediaQuery('(min-width: 75em)', true);
   const [open, setOpen] = useOpenSections();
+  // A section's content is drawn once it has been opened (Tiptap, CodeMirror and QR load only then), and kept.
+  const [visited, setVisited] = useState(() => new Set(open));
+  useEffect(() => setVisited((seen) => (open.every((v) => seen.has(v)) ? seen : new Set([...seen, ...open]))), [open]);
+  const shown = (value: string, node: ReactNode) => (visited.has(value) || open.includes(value) ? node : null);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [record, setRecord] = useState<ProfileRecordState>({
     alias: view.profile.alias,
@@ -165,7 +169,8 @@ function EditorBody({ title }: { title: string }) {
     (key: string) => {
       const section = sectionOfKey(key);
       if (section && !open.includes(section)) setOpen([...open, section]);
-      store.reveal(key);
+      // Once the section's content is drawn, the part holding the item opens itself.
+      setTimeout(() => store.reveal(key), 50);
       // After the accordion and any collapsed item have opened.
       setTimeout(() => {
         const target = document.getElementById(fieldAnchorId(key)) ?? document.querySelector(`[data-field-key="${CSS.escape(key)}"]`);
@@ -175,7 +180,7 @@ function EditorBody({ title }: { title: string }) {
         target.classList.add(highlight);
         setTimeout(() => target.classList.remove(highlight), 1600);
         (target.querySelector('input, textarea, button, [contenteditable="true"]') as HTMLElement | null)?.focus({ preventScroll: true });
-      }, 350);
+      }, 400);
     },
     [open, setOpen, store],
   );
@@ -236,76 +241,56 @@ function EditorBody({ title }: { title: string }) {
           <Accordion multiple value={open} onChange={setOpen} variant="separated" radius="md">
             <Accordion.Item value="personal">
               <Accordion.Control>Personal details</Accordion.Control>
-              <Accordion.Panel>
-                <PersonalDetails />
-              </Accordion.Panel>
+              <Accordion.Panel>{shown('personal', <PersonalDetails />)}</Accordion.Panel>
             </Accordion.Item>
             <Accordion.Item value="themes">
               <Accordion.Control>Themes</Accordion.Control>
-              <Accordion.Panel>
-                <Themes />
-              </Accordion.Panel>
+              <Accordion.Panel>{shown('themes', <Themes />)}</Accordion.Panel>
             </Accordion.Item>
             {desktop ? (
               <Accordion.Item value="appearance">
                 <Accordion.Control>Appearance and branding</Accordion.Control>
-                <Accordion.Panel>
-                  <Appearance />
-                </Accordion.Panel>
+                <Accordion.Panel>{shown('appearance', <Appearance />)}</Accordion.Panel>
               </Accordion.Item>
             ) : null}
             <Accordion.Item value="buttons">
               <Accordion.Control>Buttons</Accordion.Control>
-              <Accordion.Panel>
-                <Buttons />
-              </Accordion.Panel>
+              <Accordion.Panel>{shown('buttons', <Buttons />)}</Accordion.Panel>
             </Accordion.Item>
             <Accordion.Item value="cta">
               <Accordion.Control>Call to action</Accordion.Control>
-              <Accordion.Panel>
-                <CallToAction />
-              </Accordion.Panel>
+              <Accordion.Panel>{shown('cta', <CallToAction />)}</Accordion.Panel>
             </Accordion.Item>
             <Accordion.Item value="sections">
               <Accordion.Control>Drop-down sections</Accordion.Control>
-              <Accordion.Panel>
-                <InfoSections />
-              </Accordion.Panel>
+              <Accordion.Panel>{shown('sections', <InfoSections />)}</Accordion.Panel>
             </Accordion.Item>
             <Accordion.Item value="contactForm">
               <Accordion.Control>Contact form</Accordion.Control>
-              <Accordion.Panel>
-                <ContactForm />
-              </Accordion.Panel>
+              <Accordion.Panel>{shown('contactForm', <ContactForm />)}</Accordion.Panel>
             </Accordion.Item>
             <Accordion.Item value="qr">
               <Accordion.Control>QR Code</Accordion.Control>
-              <Accordion.Panel>{open.includes('qr') ? <QrCode /> : null}</Accordion.Panel>
+              <Accordion.Panel>{shown('qr', <QrCode />)}</Accordion.Panel>
             </Accordion.Item>
             <Accordion.Item value="social">
               <Accordion.Control>Social media</Accordion.Control>
-              <Accordion.Panel>
-                <SocialMedia />
-              </Accordion.Panel>
+              <Accordion.Panel>{shown('social', <SocialMedia />)}</Accordion.Panel>
             </Accordion.Item>
             <Accordion.Item value="footer">
               <Accordion.Control>Footer disclaimer</Accordion.Control>
-              <Accordion.Panel>
-                <Footer />
-              </Accordion.Panel>
+              <Accordion.Panel>{shown('footer', <Footer />)}</Accordion.Panel>
             </Accordion.Item>
             {desktop ? (
               <Accordion.Item value="whatsapp">
                 <Accordion.Control>Custom WhatsApp share message</Accordion.Control>
-                <Accordion.Panel>
-                  <WhatsAppMessage />
-                </Accordion.Panel>
+                <Accordion.Panel>{shown('whatsapp', <WhatsAppMessage />)}</Accordion.Panel>
               </Accordion.Item>
             ) : null}
             {showStyling ? (
               <Accordion.Item value="css">
                 <Accordion.Control>CSS plugin</Accordion.Control>
-                <Accordion.Panel>{open.includes('css') ? <CssPlugin /> : null}</Accordion.Panel>
+                <Accordion.Panel>{shown('css', <CssPlugin />)}</Accordion.Panel>
               </Accordion.Item>
             ) : null}
           </Accordion>
