@@ -1,4 +1,4 @@
-import { Stack, Switch, Textarea } from '@mantine/core';
+import { Stack, Switch, Text, Textarea } from '@mantine/core';
 import { FieldLabel } from '../components/fields.tsx';
 import { RichTextField } from '../components/lazy.tsx';
 import { PlainTextField } from '../components/PlainTextField.tsx';
@@ -13,7 +13,11 @@ export function Footer() {
   const Editor = view.company.feature_flags.rte ? RichTextField : PlainTextField;
   return (
     <Stack gap="md">
-      {access.hidden ? null : (
+      {access.hidden ? (
+        <Text size="sm" c="dimmed">
+          Your template sets the footer of your profile.
+        </Text>
+      ) : (
         <div {...access.anchor}>
           <Editor
             label={<FieldLabel label="Footer disclaimer" access={access} />}
