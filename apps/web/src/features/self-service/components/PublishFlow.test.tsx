@@ -1,0 +1,132 @@
+import type { ProfileEditorView } from '@profilehub/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../../app/providers.tsx';
+import { queryClient } from '../../../lib/queries.ts';
+import { mockFetch } from '../../../test/fetch-mock.ts';
+import { ProfileEditor } from '../ProfileEditor.tsx';
+import { PUBLISH_TEXTS } from './PublishFlow.tsx';
+
+beforeAll(() => {
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } });
+});
+
+const complete = {
+  templateLayout: 'mobile1',
+  stylingId: 1,
+  firstName: 'Jane',
+  lastName: 'Doe',
+  jobTitle: 'Head of Sales',
+  profilePhoto: { url: '/uploads/a.png' },
+  banners: [{ id: 'cover', slider: [{ id: 's1', url: '/uploads/b.png' }] }],
+  mainActionButton: { key: 'main-action-button', title: 'Book', url: 'https://acme.example/book', icon: 'calendar' },
+};
+
+function view(o: { canManage: boolean; needsApproval: boolean; pendingApprovalId: number | null; alias?: string | null }): ProfileEditorView {
+  return {
+    profile: {
+      id: 7,
+      alias: o.alias === undefined ? 'jane-doe' : o.alias,
+      userId: 1,
+      companyId: 3,
+      isMaster: false,
+      masterProfileId: null,
+      publishedAt: null,
+      templateName: null,
+      version: 1,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      site: null,
+      stylingId: 1,
+      pendingApproval: o.pendingApprovalId !== null,
+      pendingApprovalId: o.pendingApprovalId,
+    },
+    content: complete,
+    permissions: { childPermissions: [], masterPermissions: [], childPermissionId: null, masterPermissionId: null },
+    company: {
+      id: 3,
+      name: 'Acme',
+      title: 'Acme',
+      subdomain: 'acme',
+      customDomain: null,
+      customDomainUrl: null,
+      feature_flags: { approvals: true, templates: false, permissions: false, rte: false, corporate: false, invite_users: false, style_editing: false },
+      limits: { imageGallery: 5 },
+      profileDomain: 'acme.localhost',
+    },
+    master: null,
+    access: { canManage: o.canManage, canEditStyling: false, canManagePermissions: false, needsApproval: o.needsApproval },
+  } as ProfileEditorView;
+}
+
+function renderEditor(v: ProfileEditorView, routes: Parameters<typeof mockFetch>[0]) {
+  localStorage.setItem('profile-editor:welcome-seen', '1');
+  sessionStorage.setItem('jwt', 'token');
+  const calls = mockFetch({ 'GET /api/profile-stylings/default-themes': { body: { data: [] } }, ...routes });
+  render(
+    <AppProviders env="test">
+      <QueryClientProvider client={queryClient}>
+        <ProfileEditor view={v} title="Edit profile" />
+      </QueryClientProvider>
+    </AppProviders>,
+  );
+  return calls;
+}
+
+const approval = (id: number) => ({ body: { success: true, data: { id, approved: null } } });
+const published = { body: { success: true, site: { netlifySiteID: '7', siteId: '7', domainName: 'acme.localhost' }, publishedAt: '2026-01-02T00:00:00.000Z' } };
+
+describe('Publish flow, approvals path (spec §4 step 4)', () => {
+  it('a user asks for approval and is told it is submitted', async () => {
+    const calls = renderEditor(view({ canManage: false, needsApproval: true, pendingApprovalId: null }), { 'POST /api/approvals': approval(11) });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    expect(await screen.findByText(PUBLISH_TEXTS.submitted)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/approvals')?.body).toMatchObject({ targetProfile: 7, profileId: 7, company: 3 });
+    expect(calls.some((c) => c.path.endsWith('/publish'))).toBe(false);
+    expect(await screen.findByRole('button', { name: 'Re-submit for approval' })).toBeInTheDocument();
+  });
+
+  it('a user with a pending request re-requests it after the publish warning', async () => {
+    const calls = renderEditor(view({ canManage: false, needsApproval: true, pendingApprovalId: 11 }), { 'PUT /api/approvals/single/11': approval(11) });
+    await userEvent.click(screen.getByRole('button', { name: 'Re-submit for approval' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send latest changes' }));
+    expect(await screen.findByText(PUBLISH_TEXTS.submitted)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/approvals/single/11')?.body).toMatchObject({ approved: null });
+  });
+
+  it('a supervisor approves the pending request directly (no rebuild), then builds; the dialog closes when the build is done', async () => {
+    let publishCalled = false;
+    const calls = renderEditor(view({ canManage: true, needsApproval: false, pendingApprovalId: 11 }), {
+      'PUT /api/approvals/respond/11': approval(11),
+      'PUT /api/profiles/7/publish': () => {
+        publishCalled = true;
+        return published;
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Profile Published')).toBeInTheDocument();
+    const respond = calls.findIndex((c) => c.path === '/api/approvals/respond/11');
+    const build = calls.findIndex((c) => c.path === '/api/profiles/7/publish');
+    expect(calls[respond]?.body).toEqual({ approved: true, message: null, rebuild: false });
+    expect(respond).toBeLessThan(build);
+    expect(publishCalled).toBe(true);
+    await waitFor(() => expect(screen.queryByText(PUBLISH_TEXTS.firstBuild)).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: /^http:\/\/acme\.localhost(:\d+)?\/jane-doe$/ })).toBeInTheDocument();
+  });
+
+  it('without an alias the My Profile Link modal comes first; Continue waits for the check', async () => {
+    renderEditor(view({ canManage: true, needsApproval: false, pendingApprovalId: null, alias: null }), {
+      'POST /api/profiles/7/alias/test': { body: { success: true, message: 'jane-doe' } },
+      'PUT /api/profiles/7/alias': { body: { success: true, alias: 'jane-doe' } },
+      'PUT /api/profiles/7/publish': published,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const input = await screen.findByRole('textbox', { name: 'Profile link' });
+    await userEvent.type(input, 'Jane Doe');
+    expect(screen.getByRole('button', { name: 'Please wait...' })).toBeDisabled();
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }, { timeout: 3000 }));
+    expect(await screen.findByText('Profile Published')).toBeInTheDocument();
+  });
+});
