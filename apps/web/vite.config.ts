@@ -42,6 +42,10 @@ const UI = new RegExp(
   String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core[\\/](MantineProvider|Box)|components[\\/](${SHARED_UI_COMPONENTS.join('|')}))[\\/]|src[\\/]components[\\/](BrandLogo|icons)\.`,
 );
 
+// The API client, session and error texts every screen uses: one small chunk instead of
+// four, each of which would pay its own gzip overhead on the sign-in page.
+const APP = /src[\\/]lib[\\/](api|auth|session)\.ts$|packages[\\/]shared[\\/]src[\\/](errors|companies)\.ts$/;
+
 // Code only the account screens (sign-in, register, password, Google callback) share.
 const ACCOUNT =
   /src[\\/](features[\\/]auth[\\/](components[\\/](AuthLayout|EmailField|SignInAlternatives)|api[\\/](check-registration|generate-login-otp)|sign-in-flow)|lib[\\/]use-action)|packages[\\/]shared[\\/]src[\\/]auth\./;
@@ -76,6 +80,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'react', test: REACT, priority: 3 },
             { name: 'ui', test: UI, priority: 2 },
+            { name: 'app', test: APP, priority: 2, includeDependenciesRecursively: false },
             // Its dependencies stay where they are (index, ui): pulling them in would make
             // the entry chunk import this one, and every page would download it.
             { name: 'account', test: ACCOUNT, priority: 1, includeDependenciesRecursively: false },

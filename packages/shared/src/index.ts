@@ -9,6 +9,7 @@ export * from './banners.ts';
 export * from './billing.schemas.ts';
 export * from './companies.schemas.ts';
 export * from './companies.ts';
+export * from './dashboard-nav.ts';
 export * from './errors.schemas.ts';
 export * from './errors.ts';
 export * from './events.schemas.ts';

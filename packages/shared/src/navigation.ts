@@ -1,63 +1,8 @@
 import type { Role } from './auth.ts';
-import type { FeatureFlags } from './companies.ts';
 
 /** Dashboard reports of spec §2 (`/{report}` and `/{report}/{alias}`). */
 export const REPORTS = ['home', 'statistics', 'users', 'templates', 'approvals', 'self-service', 'manage-templates'] as const;
 export type Report = (typeof REPORTS)[number];
-
-export type SideLink = { key: 'home' | 'approvals' | 'statistics' | 'users' | 'templates' | 'profile'; label: string; to: string; activeOn: Report[] };
-
-const LINKS: Record<SideLink['key'], SideLink> = {
-  home: { key: 'home', label: 'Home', to: '/home', activeOn: ['home'] },
-  approvals: { key: 'approvals', label: 'Approvals', to: '/approvals', activeOn: ['approvals'] },
-  statistics: { key: 'statistics', label: 'Statistics', to: '/statistics', activeOn: ['statistics'] },
-  users: { key: 'users', label: 'Users', to: '/users', activeOn: ['users', 'self-service'] },
-  templates: { key: 'templates', label: 'Templates', to: '/templates', activeOn: ['templates', 'manage-templates'] },
-  profile: { key: 'profile', label: 'Profile', to: '/self-service', activeOn: ['self-service'] },
-};
-
-/**
- * Spec §2 Main shell: a user sees Home, Statistics, Profile; a supervisor Home,
- * Statistics, Users plus Approvals / Templates when those flags are on; a
- * superadmin everything except Profile.
- */
-export function sideLinks(role: Role, flags: FeatureFlags): SideLink[] {
-  if (role === 'user') return [LINKS.home, LINKS.statistics, LINKS.profile];
-  if (role === 'superadmin') return [LINKS.home, LINKS.approvals, LINKS.statistics, LINKS.users, LINKS.templates];
-  const out = [LINKS.home];
-  if (flags.approvals) out.push(LINKS.approvals);
-  out.push(LINKS.statistics, LINKS.users);
-  if (flags.templates) out.push(LINKS.templates);
-  return out;
-}
-
-export type HomeTile = { key: string; title: string; subtitle: string; to: string; external?: boolean };
-
-/** Spec §2 Home tiles, by role × corporate flag × invite/templates/approvals flags × white-label. */
-export function homeTiles(role: Role, flags: FeatureFlags, opts: { whiteLabelled: boolean; supportHref: string; marketplaceHref: string }): HomeTile[] {
-  const edit: HomeTile = { key: 'edit-profile', title: 'Edit my profile', subtitle: 'Update basic details', to: '/self-service' };
-  const stats: HomeTile = { key: 'statistics', title: 'View my statistics', subtitle: '', to: '/statistics' };
-  const tiles: HomeTile[] = [];
-  if (flags.corporate || role === 'superadmin') {
-    if (role === 'user') {
-      tiles.push(edit, stats);
-    } else {
-      if (flags.invite_users || role === 'superadmin')
-        tiles.push({ key: 'invite', title: 'Invite a New User', subtitle: 'Active new users', to: '/users#invite' });
-      tiles.push({ key: 'users', title: 'Manage Users', subtitle: 'Add & edit content', to: '/users' });
-      if (flags.templates || role === 'superadmin') tiles.push({ key: 'templates', title: 'Manage Templates', subtitle: '', to: '/templates' });
-      if (flags.approvals || role === 'superadmin') tiles.push({ key: 'approvals', title: 'Manage Approvals', subtitle: 'Approve Changes', to: '/approvals' });
-    }
-    return tiles;
-  }
-  if (role === 'user') tiles.push(edit);
-  else tiles.push({ key: 'users', title: 'Users', subtitle: 'Edit profiles and view individual stats', to: '/users' });
-  tiles.push(stats);
-  if (!opts.whiteLabelled)
-    tiles.push({ key: 'marketplace', title: 'Go to marketplace', subtitle: 'Get add-ons for your profile', to: opts.marketplaceHref, external: true });
-  tiles.push({ key: 'support', title: 'Get support', subtitle: 'Ask our support team for help', to: opts.supportHref, external: true });
-  return tiles;
-}
 
 export type GuardInput = {
   role: Role;

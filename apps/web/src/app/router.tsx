@@ -1,4 +1,4 @@
-import type { Report } from '@profilehub/shared';
+import { REPORTS, type Report } from '@profilehub/shared';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { onUnauthorized } from '../lib/api.ts';
 import { dashboardLoader, redirectSignedInLoader, rootLoader, signInPathFor } from './guards.ts';
@@ -7,16 +7,11 @@ import { FullPageLoader, RootLayout, RouteError } from './root-layout.tsx';
 /** `/{product}-app-preview`: the preview page shown inside the editor's frame (spec §2). */
 const APP_PREVIEW = /^\/[^/]+-app-preview\/?$/;
 
-// Each page is its own chunk; only the shell and the pages a person opens are downloaded.
-const pages: Record<Report, RouteObject['lazy']> = {
-  home: async () => ({ Component: (await import('../features/home/HomePage.tsx')).HomePage }),
-  statistics: async () => ({ Component: (await import('../features/statistics/StatisticsPage.tsx')).StatisticsPage }),
-  users: async () => ({ Component: (await import('../features/users/UsersPage.tsx')).UsersPage }),
-  templates: async () => ({ Component: (await import('../features/templates/TemplatesPage.tsx')).TemplatesPage }),
-  approvals: async () => ({ Component: (await import('../features/approvals/ApprovalsPage.tsx')).ApprovalsPage }),
-  'self-service': async () => ({ Component: (await import('../features/self-service/SelfServicePage.tsx')).SelfServicePage }),
-  'manage-templates': async () => ({ Component: (await import('../features/manage-templates/ManageTemplatesPage.tsx')).ManageTemplatesPage }),
-};
+// Each page is its own chunk, found through the page table (./pages.ts), itself a chunk
+// that the sign-in page never downloads.
+const pages = Object.fromEntries(
+  REPORTS.map((report) => [report, async () => ({ Component: await (await import('./pages.ts')).pageComponents[report]() })]),
+) as Record<Report, RouteObject['lazy']>;
 
 export const routes: RouteObject[] = [
   {
@@ -37,15 +32,15 @@ export const routes: RouteObject[] = [
       {
         path: 'register',
         loader: redirectSignedInLoader,
-        lazy: async () => ({ Component: (await import('../features/auth/pages/RegisterPage.tsx')).RegisterPage }),
+        lazy: async () => ({ Component: await (await import('./pages.ts')).accountComponents.register() }),
       },
       {
         path: 'reset-password',
-        lazy: async () => ({ Component: (await import('../features/auth/pages/PasswordPage.tsx')).PasswordPage }),
+        lazy: async () => ({ Component: await (await import('./pages.ts')).accountComponents.resetPassword() }),
       },
       {
         path: 'authenticate/google',
-        lazy: async () => ({ Component: (await import('../features/auth/pages/GoogleCallbackPage.tsx')).GoogleCallbackPage }),
+        lazy: async () => ({ Component: await (await import('./pages.ts')).accountComponents.googleCallback() }),
       },
       {
         id: 'dashboard',
@@ -53,14 +48,14 @@ export const routes: RouteObject[] = [
         // The guard runs on every page change (spec §2: the token is checked at route change),
         // but not when only the hash changes (the settings modal).
         shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
-        lazy: async () => ({ Component: (await import('./shell/DashboardLayout.tsx')).DashboardLayout }),
+        lazy: async () => ({ Component: await (await import('./pages.ts')).otherComponents.dashboard() }),
         // The keys of `pages` are exactly the shared REPORTS (the Record type checks it).
-        children: (Object.keys(pages) as Report[]).map((report) => ({ path: `${report}/:alias?`, lazy: pages[report] })),
+        children: REPORTS.map((report) => ({ path: `${report}/:alias?`, lazy: pages[report] })),
       },
       {
         // Spec §2 Preview link: /preview-link.html?stylingId=&profileId= (the saved profile in a theme).
         path: 'preview-link.html',
-        lazy: async () => ({ Component: (await import('../features/preview/PreviewLinkPage.tsx')).PreviewLinkPage }),
+        lazy: async () => ({ Component: await (await import('./pages.ts')).otherComponents.previewLink() }),
       },
       {
         path: '*',
@@ -68,7 +63,7 @@ export const routes: RouteObject[] = [
           const url = new URL(request.url);
           return APP_PREVIEW.test(url.pathname) ? null : redirect('/home');
         },
-        lazy: async () => ({ Component: (await import('../features/preview/AppPreviewPage.tsx')).AppPreviewPage }),
+        lazy: async () => ({ Component: await (await import('./pages.ts')).otherComponents.appPreview() }),
       },
     ],
   },
