@@ -61,6 +61,7 @@ await generateEvents(db, {
   days,
   onProgress: (done) => console.log(`  ${done.toLocaleString('en')} events (${seconds()} s)`),
 });
+await db.execute(sql`analyze events`);
 const { rows } = await rebuildRollups(db);
 const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from events`));
 console.log(`events: ${Number(total?.n).toLocaleString('en')}; daily_stats rows: ${rows.toLocaleString('en')}; done in ${seconds()} s`);

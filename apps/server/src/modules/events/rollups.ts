@@ -12,7 +12,7 @@ export async function rebuildRollups(db: Db, scope: { profileIds?: number[] } = 
   const ids = scope.profileIds;
   const only = ids ? sql`where profile_id = any(${sql.param(ids)}::int[])` : sql``;
   const onlyEvents = ids ? sql`where e.profile_id = any(${sql.param(ids)}::int[])` : sql``;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`delete from daily_stats ${only}`);
     await tx.execute(sql`
       insert into daily_stats (day, company_id, profile_id, action, type, label, count, visitors)
@@ -40,6 +40,9 @@ export async function rebuildRollups(db: Db, scope: { profileIds?: number[] } = 
     const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from daily_stats ${only}`));
     return { rows: Number(row?.n ?? 0) };
   });
+  // After a whole rebuild the planner's statistics are stale (it would scan instead of using the indexes).
+  if (!ids) await db.execute(sql`analyze daily_stats, company_daily_stats, profile_totals`);
+  return result;
 }
 
 /**
