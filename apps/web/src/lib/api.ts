@@ -43,6 +43,14 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 
 /** The one way the hub talks to the API: same origin, JSON, bearer token, spec §8 error messages. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await readBody(await apiFetch(path, options))) as T;
+}
+
+/**
+ * `apiRequest` without reading the answer: the raw response of a call that
+ * succeeded (e.g. a file to download); a refused one throws its ApiError.
+ */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const { method = 'GET', query, body, auth = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -62,15 +70,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, DEFAULT_ERROR_MESSAGE);
   }
 
-  const data: unknown = await readBody(response);
   if (!response.ok) {
+    const data: unknown = await readBody(response);
     if (response.status === 401 && auth) {
       clearToken();
       unauthorizedHandler?.();
     }
     throw new ApiError(response.status, errorMessageOf(data), data);
   }
-  return data as T;
+  return response;
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -1,19 +1,21 @@
-import '../users/list/mantine-styles.ts';
-import { Anchor, Avatar, Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import '../../components/list/mantine-styles.ts';
+import { Anchor, Avatar, Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
 import { ADMIN_MESSAGES, type ApprovalRow, type ApprovalSortColumn, type ApprovalsListResponse, approvalsTitle, type ListSort } from '@profilehub/shared';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DivisionFilter } from '../../components/list/DivisionFilter.tsx';
+import { ListPager } from '../../components/list/ListPager.tsx';
+import { ListStatus } from '../../components/list/ListStatus.tsx';
+import classes from '../../components/list/list.module.css';
+import { MobileSortPanel } from '../../components/list/MobileSortPanel.tsx';
+import { SearchBox } from '../../components/list/SearchBox.tsx';
+import { SortableTh } from '../../components/list/SortableTh.tsx';
+import { useListControls } from '../../components/list/use-list-controls.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { apiRequest, messageOf } from '../../lib/api.ts';
+import { apiRequest } from '../../lib/api.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { ME_QUERY_KEY } from '../../lib/queries.ts';
-import { DivisionFilter } from '../users/list/DivisionFilter.tsx';
-import { ListPager } from '../users/list/ListPager.tsx';
-import classes from '../users/list/list.module.css';
-import { MobileSortPanel } from '../users/list/MobileSortPanel.tsx';
-import { SortableTh } from '../users/list/SortableTh.tsx';
-import { useListControls } from '../users/list/use-list-controls.ts';
 import { ChangesViewer } from './components/ChangesViewer.tsx';
 
 type Status = 'active' | 'resolved';
@@ -157,14 +159,7 @@ export function ApprovalsPage() {
         <Stack gap="md">
           <div className={classes.toolbar}>
             <DivisionFilter value={controls.companyIds} onChange={controls.setCompanyIds} />
-            <TextInput
-              className={classes.search}
-              label="Search"
-              placeholder="Search by name"
-              value={controls.search}
-              onChange={(e) => controls.setSearch(e.currentTarget.value)}
-              type="search"
-            />
+            <SearchBox value={controls.search} onChange={controls.setSearch} placeholder="Search by name" />
             <SegmentedControl
               aria-label="Show approvals"
               value={status}
@@ -237,21 +232,7 @@ export function ApprovalsPage() {
               </div>
             ))}
           </Stack>
-          {list.isSuccess && rows.length === 0 ? (
-            <Text ta="center" c="dimmed" py="xl">
-              {ADMIN_MESSAGES.noResults}
-            </Text>
-          ) : null}
-          {list.isPending ? (
-            <Text ta="center" c="dimmed" py="xl">
-              {ADMIN_MESSAGES.loading}
-            </Text>
-          ) : null}
-          {list.isError ? (
-            <Text ta="center" c="red.8" py="xl">
-              {messageOf(list.error)}
-            </Text>
-          ) : null}
+          <ListStatus isPending={list.isPending} isSuccess={list.isSuccess} isError={list.isError} error={list.error} empty={rows.length === 0} />
           <ListPager page={controls.page} pageSize={list.data?.pageSize ?? 25} total={list.data?.total ?? 0} onChange={controls.setPage} />
         </Stack>
       </Paper>

@@ -18,7 +18,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { IconChart } from '../../components/dashboard-icons.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { toastError } from '../../lib/notify.ts';
+import { useDownload } from '../../lib/download.ts';
 import { WELCOME_VIDEO_LINK } from '../../lib/product-links.ts';
 import { useCurrentUser } from '../../lib/queries.ts';
 import { useBranding } from '../../lib/white-label.ts';
@@ -60,7 +60,7 @@ export function StatisticsPage() {
   // Spec §6: the superadmin also sees the industry average to compare with.
   const average = useQuery({ ...reportOptions('average_interactions', {}, range), enabled: me.role === 'superadmin' });
   const palette = useMemo(() => chartPalette(branding.whiteLabel?.brand_color), [branding.whiteLabel?.brand_color]);
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download: downloadXlsx } = useDownload(downloadLeadForms);
 
   const setRange = (next: DayRange) => {
     const params = new URLSearchParams(search);
@@ -78,16 +78,7 @@ export function StatisticsPage() {
   const pie = pieSlices(groupByTitle(interactionItems.filter((i) => i.action !== 'view' && i.action !== 'scroll')), REPORT_LIMITS.pieTopN);
   const inactive = viewingProfile && lifetime.data?.total === 0 && interactions.data?.total === 0;
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadLeadForms(scope, range);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () => void downloadXlsx(scope, range);
 
   return (
     <>

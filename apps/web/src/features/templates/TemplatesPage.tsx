@@ -1,24 +1,19 @@
-import '../users/list/mantine-styles.ts';
-import { Avatar, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import {
-  ADMIN_MESSAGES,
-  type ListSort,
-  resultsText,
-  type TemplateItem,
-  type TemplateSortColumn,
-  type TemplatesListResponse,
-  templatesTitle,
-} from '@profilehub/shared';
+import '../../components/list/mantine-styles.ts';
+import { Avatar, Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { type ListSort, type TemplateItem, type TemplateSortColumn, type TemplatesListResponse, templatesTitle } from '@profilehub/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { DivisionFilter } from '../../components/list/DivisionFilter.tsx';
+import { ListPager } from '../../components/list/ListPager.tsx';
+import { ListStatus } from '../../components/list/ListStatus.tsx';
+import classes from '../../components/list/list.module.css';
+import { MobileSortPanel } from '../../components/list/MobileSortPanel.tsx';
+import { ResultsText } from '../../components/list/ResultsText.tsx';
+import { SearchBox } from '../../components/list/SearchBox.tsx';
+import { SortableTh } from '../../components/list/SortableTh.tsx';
+import { useListControls } from '../../components/list/use-list-controls.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { apiRequest, messageOf } from '../../lib/api.ts';
-import { DivisionFilter } from '../users/list/DivisionFilter.tsx';
-import { ListPager } from '../users/list/ListPager.tsx';
-import classes from '../users/list/list.module.css';
-import { MobileSortPanel } from '../users/list/MobileSortPanel.tsx';
-import { SortableTh } from '../users/list/SortableTh.tsx';
-import { useListControls } from '../users/list/use-list-controls.ts';
+import { apiRequest } from '../../lib/api.ts';
 
 type Params = { filter: string; companyIds: number[]; sort: ListSort<TemplateSortColumn>; page: number };
 
@@ -102,22 +97,10 @@ export function TemplatesPage() {
         <Stack gap="md">
           <div className={classes.toolbar}>
             <DivisionFilter value={controls.companyIds} onChange={controls.setCompanyIds} />
-            <TextInput
-              className={classes.search}
-              label="Search"
-              placeholder="Search templates"
-              aria-label="Search templates"
-              value={controls.search}
-              onChange={(e) => controls.setSearch(e.currentTarget.value)}
-              type="search"
-            />
+            <SearchBox value={controls.search} onChange={controls.setSearch} placeholder="Search templates" aria-label="Search templates" />
           </div>
           <MobileSortPanel columns={COLUMNS} sort={controls.sort} onChange={controls.chooseSort} />
-          {list.data ? (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {resultsText(list.data.page, list.data.pageSize, rows.length, list.data.total, filtered)}
-            </Text>
-          ) : null}
+          <ResultsText page={list.data} shown={rows.length} filtered={filtered} />
           <Table.ScrollContainer minWidth={640} visibleFrom="sm">
             <Table verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
@@ -161,21 +144,7 @@ export function TemplatesPage() {
               </div>
             ))}
           </Stack>
-          {list.isSuccess && rows.length === 0 ? (
-            <Text ta="center" c="dimmed" py="xl">
-              {ADMIN_MESSAGES.noResults}
-            </Text>
-          ) : null}
-          {list.isPending ? (
-            <Text ta="center" c="dimmed" py="xl">
-              {ADMIN_MESSAGES.loading}
-            </Text>
-          ) : null}
-          {list.isError ? (
-            <Text ta="center" c="red.8" py="xl">
-              {messageOf(list.error)}
-            </Text>
-          ) : null}
+          <ListStatus isPending={list.isPending} isSuccess={list.isSuccess} isError={list.isError} error={list.error} empty={rows.length === 0} />
           <ListPager page={controls.page} pageSize={list.data?.pageSize ?? 50} total={list.data?.total ?? 0} onChange={controls.setPage} siblings={2} />
         </Stack>
       </Paper>

@@ -1,23 +1,26 @@
-import './list/mantine-styles.ts';
-import { Anchor, Avatar, Badge, Button, Group, Menu, Modal, Paper, Stack, Table, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import '../../components/list/mantine-styles.ts';
+import { Anchor, Avatar, Badge, Button, Group, Menu, Modal, Paper, Stack, Table, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { ADMIN_MESSAGES, type ListSort, statisticsAlias, type UserRow, type UserSortColumn, usersTitle } from '@profilehub/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { DivisionFilter } from '../../components/list/DivisionFilter.tsx';
+import { ListPager } from '../../components/list/ListPager.tsx';
+import { ListStatus } from '../../components/list/ListStatus.tsx';
+import classes from '../../components/list/list.module.css';
+import { MobileSortPanel } from '../../components/list/MobileSortPanel.tsx';
+import { SearchBox } from '../../components/list/SearchBox.tsx';
+import { SortableTh } from '../../components/list/SortableTh.tsx';
+import { useListControls } from '../../components/list/use-list-controls.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiError, messageOf } from '../../lib/api.ts';
+import { useDownload } from '../../lib/download.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { useCurrentUser } from '../../lib/queries.ts';
 import type { InviteResult } from './api/invite.ts';
 import { deleteProfile, exportUsers, publishProfile, rollbackProfile, type Tab, unpublishProfile, usersListOptions } from './api/users.ts';
 import { InviteDialog } from './components/InviteDialog.tsx';
 import { InviteSuccessModal } from './components/InviteSuccessModal.tsx';
-import { DivisionFilter } from './list/DivisionFilter.tsx';
-import { ListPager } from './list/ListPager.tsx';
-import classes from './list/list.module.css';
-import { MobileSortPanel } from './list/MobileSortPanel.tsx';
-import { SortableTh } from './list/SortableTh.tsx';
-import { useListControls } from './list/use-list-controls.ts';
 
 const COLUMNS: { value: UserSortColumn; label: string }[] = [
   { value: 'NAME', label: 'Name' },
@@ -50,7 +53,7 @@ export function UsersPage() {
   const [invited, setInvited] = useState<(InviteResult & { name: string }) | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { downloading: exporting, download: runExport } = useDownload(exportUsers);
 
   useEffect(() => {
     if (location.hash === '#invite') setInviting(true);
@@ -92,16 +95,7 @@ export function UsersPage() {
     else void run(row, () => rollbackProfile(row.id), ADMIN_MESSAGES.rolledBack, plainMessage);
   };
 
-  const download = async (format: 'xlsx' | 'csv') => {
-    setExporting(true);
-    try {
-      await exportUsers(params, format);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const download = (format: 'xlsx' | 'csv') => void runExport(params, format);
 
   const actions = (row: UserRow) => (
     <Group gap={6} wrap="nowrap" justify="flex-end">
@@ -171,8 +165,8 @@ export function UsersPage() {
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item onClick={() => void download('xlsx')}>Excel (.xlsx)</Menu.Item>
-                <Menu.Item onClick={() => void download('csv')}>CSV (.csv)</Menu.Item>
+                <Menu.Item onClick={() => download('xlsx')}>Excel (.xlsx)</Menu.Item>
+                <Menu.Item onClick={() => download('csv')}>CSV (.csv)</Menu.Item>
               </Menu.Dropdown>
             </Menu>
             <Button onClick={() => setInviting(true)}>Add New User</Button>
@@ -183,14 +177,7 @@ export function UsersPage() {
         <Stack gap="md">
           <div className={classes.toolbar}>
             <DivisionFilter value={controls.companyIds} onChange={controls.setCompanyIds} />
-            <TextInput
-              className={classes.search}
-              label="Search"
-              placeholder="Search by name"
-              value={controls.search}
-              onChange={(e) => controls.setSearch(e.currentTarget.value)}
-              type="search"
-            />
+            <SearchBox value={controls.search} onChange={controls.setSearch} placeholder="Search by name" />
           </div>
           <Tabs
             value={tab}
@@ -278,21 +265,7 @@ export function UsersPage() {
             ))}
           </Stack>
 
-          {list.isSuccess && rows.length === 0 ? (
-            <Text ta="center" c="dimmed" py="xl">
-              {ADMIN_MESSAGES.noResults}
-            </Text>
-          ) : null}
-          {list.isPending ? (
-            <Text ta="center" c="dimmed" py="xl">
-              {ADMIN_MESSAGES.loading}
-            </Text>
-          ) : null}
-          {list.isError ? (
-            <Text ta="center" c="red.8" py="xl">
-              {messageOf(list.error)}
-            </Text>
-          ) : null}
+          <ListStatus isPending={list.isPending} isSuccess={list.isSuccess} isError={list.isError} error={list.error} empty={rows.length === 0} />
           <ListPager page={controls.page} pageSize={list.data?.pageSize ?? 10} total={list.data?.total ?? 0} onChange={controls.setPage} />
         </Stack>
       </Paper>

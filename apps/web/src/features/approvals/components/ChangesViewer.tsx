@@ -1,7 +1,7 @@
 import { Anchor, Badge, Image, Modal, Stack, Table, Text } from '@mantine/core';
 import { CHANGES_PAGE_SIZE, type ChangeValue, type ProfileChange } from '@profilehub/shared';
 import { useState } from 'react';
-import { ListPager } from '../../users/list/ListPager.tsx';
+import { ListPager } from '../../../components/list/ListPager.tsx';
 
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg)(\?.*)?$/i;
 /** Rich text is shown as the words it carries; the markup never runs here. */

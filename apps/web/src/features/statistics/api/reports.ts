@@ -2,19 +2,10 @@
  * The statistics page's calls (spec §7 /reports/query/*, /reports/lead-forms,
  * GET /companies for the division filter): one fetcher and query options each.
  */
-import {
-  type Company,
-  type DayRange,
-  DEFAULT_ERROR_MESSAGE,
-  errorMessageOf,
-  type LeadFormsResponse,
-  type QueryReport,
-  type ReportOverview,
-  type ReportResponse,
-} from '@profilehub/shared';
+import type { Company, DayRange, LeadFormsResponse, QueryReport, ReportOverview, ReportResponse } from '@profilehub/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, buildUrl, type QueryValue } from '../../../lib/api.ts';
-import { getToken } from '../../../lib/session.ts';
+import { apiRequest, type QueryValue } from '../../../lib/api.ts';
+import { downloadFile } from '../../../lib/download.ts';
 
 /** Who the page is about: a profile, or divisions (none picked = all the caller may see). */
 export type StatsScope = { profileId?: number | undefined; companyIds?: number[] | undefined };
@@ -61,25 +52,6 @@ export const divisionsOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/** Downloads the lead-form spreadsheet under the name the server gives it. */
-export async function downloadLeadForms(scope: StatsScope, range: DayRange): Promise<void> {
-  const token = getToken();
-  const response = await fetch(buildUrl('/api/reports/lead-forms', { ...scopeQuery(scope), ...rangeQuery(range), format: 'xlsx' }), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw new ApiError(response.status, body ? errorMessageOf(body) : DEFAULT_ERROR_MESSAGE, body);
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-  const name = encoded ? decodeURIComponent(encoded) : 'Lead form submissions.xlsx';
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** GET /api/reports/lead-forms?format=xlsx: the lead-form spreadsheet, under the name the server gives it. */
+export const downloadLeadForms = (scope: StatsScope, range: DayRange) =>
+  downloadFile('/api/reports/lead-forms', { ...scopeQuery(scope), ...rangeQuery(range), format: 'xlsx' }, 'Lead form submissions.xlsx');

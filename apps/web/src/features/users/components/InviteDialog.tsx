@@ -1,14 +1,14 @@
-import '../list/mantine-styles.ts';
+import '../../../components/list/mantine-styles.ts';
 import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ALIAS_CHECK_DEBOUNCE_MS, cleanInviteAlias, DIVISION_SUGGESTIONS, type InviteDivision, type Me, normalizeEmail } from '@profilehub/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { divisionsOptions } from '../../../components/list/divisions.ts';
 import { messageOf } from '../../../lib/api.ts';
 import { toastError } from '../../../lib/notify.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { addUser, checkInviteAlias, type InviteResult } from '../api/invite.ts';
-import { divisionsOptions } from '../api/users.ts';
 import {
   type AliasState,
   aliasFormatError,

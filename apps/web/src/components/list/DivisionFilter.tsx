@@ -1,6 +1,6 @@
 import { MultiSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { divisionsOptions } from '../api/users.ts';
+import { divisionsOptions } from './divisions.ts';
 
 type Props = { value: number[]; onChange: (ids: number[]) => void };
 
