@@ -102,18 +102,27 @@ describe('GET /api/approvals', () => {
     expect((await get({}, '/api/approvals')).statusCode).toBe(401);
   });
 
-  it('the owner’s re-request after a decline returns it to the queue; the supervisor’s own pending approval is approved by publishing', async () => {
+  it('the owner’s re-request after a decline returns it to the queue as a new request and keeps the decision; the supervisor’s own pending approval is approved by publishing', async () => {
     const d = await division(['Hal Hill']);
     const [hal] = d.staff;
     await respond(d.sup.headers, hal!.approvalId, false, 'No');
     await setProfile(db(), hal!.id, { content: { ...childDetails('Hal Hill'), jobTitle: 'Better title' } });
-    expect(
-      (await t.app.inject({ method: 'PUT', url: `/api/approvals/single/${hal!.approvalId}`, headers: hal!.headers, payload: { approved: null } })).statusCode,
-    ).toBe(200);
+    const again = await t.app.inject({ method: 'PUT', url: `/api/approvals/single/${hal!.approvalId}`, headers: hal!.headers, payload: { approved: null } });
+    expect(again.statusCode).toBe(200);
+    const newId = again.json().data.id;
+    expect(newId).not.toBe(hal!.approvalId);
     const active = (await get(d.sup.headers, '/api/approvals')).json();
-    expect(active.data.map((r: { id: number }) => r.id)).toEqual([hal!.approvalId]);
+    expect(active.data.map((r: { id: number }) => r.id)).toEqual([newId]);
     expect((await t.app.inject({ method: 'PUT', url: `/api/profiles/${hal!.id}/publish`, headers: d.sup.headers })).statusCode).toBe(200);
     expect((await get(d.sup.headers, '/api/approvals')).json()).toMatchObject({ total: 0, pending: 0 });
-    expect((await get(d.sup.headers, '/api/approvals?status=resolved')).json().data[0]).toMatchObject({ id: hal!.approvalId, approved: true });
+    // Every round stays under resolved: the approval by publishing and the earlier decline with its message.
+    const resolved = (await get(d.sup.headers, '/api/approvals?status=resolved')).json();
+    expect(resolved.total).toBe(2);
+    expect(resolved.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: newId, approved: true }),
+        expect.objectContaining({ id: hal!.approvalId, approved: false, message: 'No' }),
+      ]),
+    );
   });
 });

@@ -103,13 +103,39 @@ describe('POST /api/approvals', () => {
 });
 
 describe('PUT /api/approvals/single/:id', () => {
-  it('re-requests a declined approval', async () => {
+  it('re-requesting a declined approval adds a new pending request and keeps the decision', async () => {
     const d = await division();
     const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
     await respond(d.sup.headers, approval.id, { approved: false, message: 'Fix the photo' });
+    await setProfile(db(), d.jane.id, { content: { ...childDetails(), jobTitle: 'Sales Director' } });
     const res = await reRequest(d.jane.headers, approval.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: approval.id, approved: null, message: null, respondedAt: null });
+    const again = res.json().data;
+    expect(again).toMatchObject({ profileId: d.jane.id, approved: null, message: null, respondedAt: null });
+    expect(again.id).not.toBe(approval.id);
+    expect(again.profileChanges).toEqual(expect.arrayContaining([expect.objectContaining({ fieldTitle: 'Job title', newValue: { value: 'Sales Director' } })]));
+    expect(await row(approval.id)).toMatchObject({ approved: false, message: 'Fix the photo', respondedBy: d.sup.user.id });
+    // Both rounds are listed: the decision under resolved, the new request under active.
+    const list = (status: string) => t.app.inject({ method: 'GET', url: `/api/approvals?status=${status}&companyId=${d.company.id}`, headers: d.sup.headers });
+    expect((await list('resolved')).json().data.map((a: { id: number }) => a.id)).toEqual([approval.id]);
+    expect((await list('active')).json().data.map((a: { id: number }) => a.id)).toEqual([again.id]);
+    // The editor then sees the new request as the pending one.
+    const editor = (await t.app.inject({ method: 'GET', url: `/api/profiles/${d.jane.id}?populate=self-service`, headers: d.jane.headers })).json();
+    expect(editor.profile).toMatchObject({ pendingApproval: true, pendingApprovalId: again.id });
+  });
+
+  it('re-requesting a pending approval resets it in place with a new date and the current changes', async () => {
+    const d = await division();
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    await setProfile(db(), d.jane.id, { content: { ...childDetails(), jobTitle: 'Sales Director' } });
+    const res = await reRequest(d.jane.headers, approval.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: approval.id, approved: null });
+    expect(Date.parse(res.json().data.requestedAt)).toBeGreaterThanOrEqual(Date.parse(approval.requestedAt));
+    expect(res.json().data.profileChanges).toEqual(
+      expect.arrayContaining([expect.objectContaining({ fieldTitle: 'Job title', newValue: { value: 'Sales Director' } })]),
+    );
+    expect(await db().select().from(approvals).where(eq(approvals.profileId, d.jane.id))).toHaveLength(1);
   });
 
   it('refuses a re-request while another request is pending (409), approved other than null (400), elsewhere (404)', async () => {

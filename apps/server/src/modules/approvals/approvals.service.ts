@@ -2,6 +2,7 @@
  * Approval requests (spec §3 Approval, §4 Approval and Publish flow step 4):
  * a profile has at most one pending request (a unique index on pending rows);
  * asking again re-requests it with a fresh date and the current changes.
+ * Answered requests are never changed again: they are the profile's history.
  */
 import { type Approval, type CreateApprovalInput, PROFILE_API_MESSAGES as M, type ProfileChange } from '@profilehub/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -73,25 +74,30 @@ async function visibleApproval(deps: Pick<Deps, 'db'>, actor: Actor, id: number)
   }
 }
 
-/** PUT /approvals/single/{id} {approved: null}: asks again — pending with a new date and the current changes. */
+/**
+ * PUT /approvals/single/{id} {approved: null}: asks again with a new date and the
+ * current changes. A pending request is reset in place; a resolved one keeps its
+ * decision (the Resolved tab's history) and the answer is a new pending request.
+ */
 export async function reRequestApproval(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<Approval> {
-  const { ctx } = await visibleApproval(deps, actor, id);
+  const { row: current, ctx } = await visibleApproval(deps, actor, id);
   requireApprovable(ctx);
+  const request = { requestedAt: new Date(), requestedBy: actor.userId, profileChanges: changesOf(ctx) };
   try {
-    const [row] = await deps.db
-      .update(approvals)
-      .set({
-        approved: null,
-        requestedAt: new Date(),
-        requestedBy: actor.userId,
-        message: null,
-        respondedAt: null,
-        respondedBy: null,
-        profileChanges: changesOf(ctx),
-      })
-      .where(eq(approvals.id, id))
+    if (current.approved === null) {
+      const [reset] = await deps.db
+        .update(approvals)
+        .set(request)
+        .where(and(eq(approvals.id, id), isNull(approvals.approved)))
+        .returning();
+      if (reset) return toApproval(reset);
+      // Answered in the meantime: that decision stays, and this becomes a new request.
+    }
+    const [added] = await deps.db
+      .insert(approvals)
+      .values({ ...request, profileId: ctx.profile.id, companyId: ctx.profile.companyId })
       .returning();
-    return toApproval(row!);
+    return toApproval(added!);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, 'approval_pending', M.approvalPendingExists);
     throw err;
