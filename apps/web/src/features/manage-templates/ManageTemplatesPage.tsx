@@ -1,15 +1,17 @@
-import { Alert, Button, List, Modal, Stack, Text } from '@mantine/core';
-import { PERMISSION_TOOLTIPS, profileIdFromAlias } from '@profilehub/shared';
-import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Alert, Center, Loader } from '@mantine/core';
+import { profileIdFromAlias } from '@profilehub/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ProfileEditorScreen } from '../self-service/ProfileEditor.tsx';
+import { useCachedUser } from '../../lib/auth.ts';
+import { editorViewOptions } from '../self-service/api/profile-editor.ts';
+import { TemplateEditor, type TemplateMode } from './TemplateEditor.tsx';
 
 /**
- * /manage-templates/{alias}: the same editor, mounted for a master profile
- * (template). Permissions mode (per-item optional / show / edit toggles) plugs
- * into the editor through its `permissionsMode` adapter (see
- * self-service/hooks/editor-context.tsx); it is not part of this screen yet.
+ * /manage-templates/{alias}: the template editor for a master profile;
+ * `?mode=permissions` opens it in permissions mode. A child profile's alias
+ * (the users list's /manage-permissions/{profile} arrives here) opens its
+ * template instead.
  */
 export function ManageTemplatesPage() {
   const { alias } = useParams();
@@ -22,52 +24,51 @@ export function ManageTemplatesPage() {
       </>
     );
   }
-  return (
-    <>
-      <PermissionsLegend />
-      <ProfileEditorScreen profileId={profileId} title="Manage template" />
-    </>
-  );
+  return <TemplateScreen key={profileId} profileId={profileId} />;
 }
 
-const LEGEND_KEY = 'manage-templates:legend-seen';
+function TemplateScreen({ profileId }: { profileId: number }) {
+  const view = useQuery(editorViewOptions(profileId));
+  const me = useCachedUser();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const mode: TemplateMode = params.get('mode') === 'permissions' ? 'permissions' : 'template';
+  const setMode = (next: TemplateMode) =>
+    setParams(
+      (current) => {
+        const out = new URLSearchParams(current);
+        if (next === 'permissions') out.set('mode', 'permissions');
+        else out.delete('mode');
+        return out;
+      },
+      { replace: true },
+    );
 
-/** Spec §2 Edit Template Permissions: the icon legend and 'I Understand', once per browser session. */
-function PermissionsLegend() {
-  const [opened, setOpened] = useState(() => {
-    try {
-      return sessionStorage.getItem(LEGEND_KEY) !== '1';
-    } catch {
-      return false;
-    }
-  });
-  const close = () => {
-    setOpened(false);
-    try {
-      sessionStorage.setItem(LEGEND_KEY, '1');
-    } catch {
-      // Without storage the legend shows again next time.
-    }
-  };
-  return (
-    <Modal opened={opened} onClose={close} title="Edit Template Permissions" centered>
-      <Stack>
-        <Text>Each item of a template carries three switches for the profiles that use it:</Text>
-        <List spacing={4}>
-          <List.Item>
-            Optional: {PERMISSION_TOOLTIPS.optional.on} / {PERMISSION_TOOLTIPS.optional.off}
-          </List.Item>
-          <List.Item>
-            Show: the item {PERMISSION_TOOLTIPS.show.on} / {PERMISSION_TOOLTIPS.show.off}
-          </List.Item>
-          <List.Item>
-            Edit: the item {PERMISSION_TOOLTIPS.edit.on} / {PERMISSION_TOOLTIPS.edit.off}
-          </List.Item>
-        </List>
-        <Button onClick={close} data-autofocus>
-          I Understand
-        </Button>
-      </Stack>
-    </Modal>
-  );
+  if (view.isPending) {
+    return (
+      <Center py={96}>
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (view.isError) {
+    return (
+      <>
+        <PageHeader title="Manage template" />
+        <Alert color="red" title="The template could not be loaded">
+          {view.error.message}
+        </Alert>
+      </>
+    );
+  }
+  if (!view.data.profile.isMaster) {
+    if (view.data.master) return <Navigate replace to={`/manage-templates/${view.data.master.id}${location.search}`} />;
+    return (
+      <>
+        <PageHeader title="Manage template" />
+        <Alert color="yellow">This profile does not use a template, so it has no template permissions.</Alert>
+      </>
+    );
+  }
+  return <TemplateEditor key={view.data.profile.id} view={view.data} isSuperadmin={me?.role === 'superadmin'} mode={mode} onModeChange={setMode} />;
 }

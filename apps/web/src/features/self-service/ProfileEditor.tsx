@@ -109,10 +109,16 @@ export function ProfileEditor({
   view,
   title,
   permissionsMode,
+  toolbar,
+  primaryAction,
 }: {
   view: ProfileEditorView;
   title: string;
-  permissionsMode?: PermissionsModeAdapter | undefined;
+  permissionsMode?: PermissionsModeAdapter | null | undefined;
+  /** Drawn under the title, inside the editor (it may use `useEditor`): the template editor's buttons. */
+  toolbar?: ReactNode;
+  /** Replaces the publish button of the bottom bar (the template editor's save). */
+  primaryAction?: ReactNode;
 }) {
   const [store] = useState(() => {
     let announced = false;
@@ -143,12 +149,12 @@ export function ProfileEditor({
 
   return (
     <EditorProvider store={store} view={view} permissionsMode={permissionsMode ?? null}>
-      <EditorBody title={title} />
+      <EditorBody title={title} toolbar={toolbar} primaryAction={primaryAction} />
     </EditorProvider>
   );
 }
 
-function EditorBody({ title }: { title: string }) {
+function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar: ReactNode; primaryAction: ReactNode }) {
   const { store, view } = useEditor();
   const desktop = useIsDesktop();
   const large = useMediaQuery('(min-width: 75em)', true);
@@ -236,6 +242,7 @@ function EditorBody({ title }: { title: string }) {
           )
         }
       />
+      {toolbar}
       <div className={classes.layout}>
         <Stack gap={0} miw={0}>
           <Accordion multiple value={open} onChange={setOpen} variant="separated" radius="md">
@@ -301,9 +308,11 @@ function EditorBody({ title }: { title: string }) {
               <Button variant="default" size="sm" leftSection={<IconEye size={16} />} onClick={() => setPreviewOpen(true)} hiddenFrom="lg" flex="none" px="xs">
                 Preview
               </Button>
-              <Button size="sm" onClick={() => void publish.start()} loading={publish.busy} flex={{ base: 1, sm: 'none' }} px="sm">
-                {publish.label}
-              </Button>
+              {primaryAction ?? (
+                <Button size="sm" onClick={() => void publish.start()} loading={publish.busy} flex={{ base: 1, sm: 'none' }} px="sm">
+                  {publish.label}
+                </Button>
+              )}
             </Group>
           </Group>
         </Stack>

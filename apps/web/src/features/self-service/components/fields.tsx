@@ -2,6 +2,7 @@ import { Group, NumberInput, Text, TextInput, Tooltip } from '@mantine/core';
 import type { EditorContent } from '@profilehub/shared';
 import type { ReactNode } from 'react';
 import { type FieldAccess, useEditor, useField, useFieldAccess, useProblem } from '../hooks/editor-context.tsx';
+import classes from './editor.module.css';
 import { IconLock } from './editor-icons.tsx';
 
 /** A field's label with its lock (locked for a child) and the spec's tooltip. */
@@ -22,6 +23,23 @@ export function FieldLabel({ label, access }: { label: string; access: FieldAcce
 export function PermissionToggles({ permissionKey, label }: { permissionKey: string; label: string }) {
   const { permissionsMode } = useEditor();
   return permissionsMode ? permissionsMode.renderToggles(permissionKey, label) : null;
+}
+
+/**
+ * In permissions mode, a line with a whole part's toggles (a section, a list,
+ * an object field such as the call to action); nothing otherwise.
+ */
+export function PartPermissions({ permissionKey, label }: { permissionKey: string; label: string }) {
+  const { permissionsMode } = useEditor();
+  if (!permissionsMode) return null;
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" className={classes.partPermissions}>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      {permissionsMode.renderToggles(permissionKey, label)}
+    </Group>
+  );
 }
 
 type StringField = {
@@ -84,20 +102,23 @@ export function NumberField({ field, label, min, max, suffix }: { field: NumberF
   const problem = useProblem(field);
   if (access.hidden) return null;
   return (
-    <NumberInput
-      {...access.anchor}
-      label={<FieldLabel label={label} access={access} />}
-      value={(value as number | undefined) ?? ''}
-      onChange={(v) => setValue((typeof v === 'number' ? v : undefined) as never)}
-      min={min}
-      max={max}
-      clampBehavior="strict"
-      allowDecimal={false}
-      suffix={suffix}
-      disabled={access.locked}
-      error={problem}
-      aria-label={label}
-    />
+    <Group align="flex-end" gap="xs" wrap="nowrap" {...access.anchor}>
+      <NumberInput
+        flex={1}
+        label={<FieldLabel label={label} access={access} />}
+        value={(value as number | undefined) ?? ''}
+        onChange={(v) => setValue((typeof v === 'number' ? v : undefined) as never)}
+        min={min}
+        max={max}
+        clampBehavior="strict"
+        allowDecimal={false}
+        suffix={suffix}
+        disabled={access.locked}
+        error={problem}
+        aria-label={label}
+      />
+      <PermissionToggles permissionKey={field} label={label} />
+    </Group>
   );
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import classes from '../components/editor.module.css';
 import { IconPencil, IconPlus, IconTrash } from '../components/editor-icons.tsx';
-import { Hint, newKey, PermissionToggles } from '../components/fields.tsx';
+import { Hint, newKey, PartPermissions, PermissionToggles } from '../components/fields.tsx';
 import { IconSelect } from '../components/IconChooser.tsx';
 import { RichTextField } from '../components/lazy.tsx';
 import { PlainTextField } from '../components/PlainTextField.tsx';
@@ -21,7 +21,7 @@ const TYPE_LABELS: Record<LinkContactType, string> = {
 
 /** Spec §2 Buttons: add, reorder (drag and keyboard), enable/disable, delete; each with its parts. */
 export function Buttons() {
-  const { isMaster, permission } = useEditor();
+  const { permissionsMode, permission } = useEditor();
   const [links = [], setLinks] = useField('links');
   const collection = permission(['links']);
   const [open, setOpen] = useState<string | null>(null);
@@ -38,6 +38,7 @@ export function Buttons() {
 
   return (
     <Stack gap="sm" data-field-key="links" id="field-links">
+      <PartPermissions permissionKey="links" label="Buttons" />
       {links.length === 0 ? <Text c="dimmed">No buttons yet.</Text> : null}
       <SortableList items={links} onReorder={setLinks} disabled={!collection.edit || !collection.sortable} label="Buttons">
         {(link, index, handle) => (
@@ -63,7 +64,7 @@ export function Buttons() {
             <Menu.Item onClick={() => add('url')}>Link button</Menu.Item>
             <Menu.Item onClick={() => add('modal')}>Pop-up button</Menu.Item>
             <Menu.Item onClick={() => add('add-to-contacts')}>Add to contacts</Menu.Item>
-            {isMaster && !hasPlaceholder ? <Menu.Item onClick={() => add('placeholder')}>Placeholder</Menu.Item> : null}
+            {permissionsMode && !hasPlaceholder ? <Menu.Item onClick={() => add('placeholder')}>Placeholder</Menu.Item> : null}
           </Menu.Dropdown>
         </Menu>
       ) : null}
@@ -98,11 +99,12 @@ function ButtonRow({
   onChange: (patch: Partial<ProfileLink>) => void;
   onDelete: (() => void) | undefined;
 }) {
-  const { view } = useEditor();
+  const { view, permissionsMode } = useEditor();
   const access = useFieldAccess(link.key, { chain: ['links', link.key] });
   const problems = useProblems();
   const [popupOpen, setPopupOpen] = useState(false);
-  if (access.hidden) return null;
+  // Spec §6: placeholder items show only in permissions mode.
+  if (access.hidden || (link.contactType === 'placeholder' && !permissionsMode)) return null;
   const type = link.contactType ?? 'url';
   const title = link.title?.trim() || TYPE_LABELS[type];
   const colours = contactButtonColorKeys(link.key);

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { MainActionButton } from '@profilehub/shared';
-import { FieldLabel } from '../components/fields.tsx';
+import { FieldLabel, PartPermissions } from '../components/fields.tsx';
 import { IconSelect } from '../components/IconChooser.tsx';
 import { useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
 import { CssColour } from './Appearance.tsx';
@@ -15,6 +15,7 @@ export function CallToAction() {
   const set = (patch: Partial<MainActionButton>) => setCta({ key: 'main-action-button', ...cta, ...patch });
   return (
     <Stack gap="md">
+      <PartPermissions permissionKey="mainActionButton" label="Call to action" />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {title.hidden ? null : (
           <TextInput

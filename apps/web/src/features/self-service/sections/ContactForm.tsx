@@ -1,6 +1,6 @@
 import { Alert, Checkbox, Group, Stack, Switch, Table, TextInput } from '@mantine/core';
 import { type ContactForm as ContactFormValue, contactFormEnableProblem, type FormFieldSwitch, leadFormId, leadFormTitle } from '@profilehub/shared';
-import { FieldLabel } from '../components/fields.tsx';
+import { FieldLabel, PartPermissions } from '../components/fields.tsx';
 import { RichTextField } from '../components/lazy.tsx';
 import { PlainTextField } from '../components/PlainTextField.tsx';
 import { useContent, useEditor, useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
@@ -29,6 +29,7 @@ export function ContactForm() {
 
   return (
     <Stack gap="md" data-field-key="contactForm" id="field-contactForm">
+      <PartPermissions permissionKey="contactForm" label="Contact form" />
       {sendTo.hidden ? null : (
         <TextInput
           {...sendTo.anchor}

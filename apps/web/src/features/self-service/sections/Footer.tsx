@@ -1,5 +1,5 @@
 import { Stack, Switch, Text, Textarea } from '@mantine/core';
-import { FieldLabel } from '../components/fields.tsx';
+import { FieldLabel, PartPermissions } from '../components/fields.tsx';
 import { RichTextField } from '../components/lazy.tsx';
 import { PlainTextField } from '../components/PlainTextField.tsx';
 import { useEditor, useField, useFieldAccess, useProblem } from '../hooks/editor-context.tsx';
@@ -13,6 +13,7 @@ export function Footer() {
   const Editor = view.company.feature_flags.rte ? RichTextField : PlainTextField;
   return (
     <Stack gap="md">
+      <PartPermissions permissionKey="profileDisclaimer" label="Footer disclaimer" />
       {access.hidden ? (
         <Text size="sm" c="dimmed">
           Your template sets the footer of your profile.

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import classes from '../components/editor.module.css';
 import { IconPencil, IconPlus, IconTrash } from '../components/editor-icons.tsx';
-import { newKey } from '../components/fields.tsx';
+import { newKey, PartPermissions, PermissionToggles } from '../components/fields.tsx';
 import { CROPS, ImageUpload } from '../components/ImageUpload.tsx';
 import { useEditor, useField, useFieldAccess } from '../hooks/editor-context.tsx';
 
@@ -51,6 +51,7 @@ export function ImageGallery({ section }: { section: InfoSection }) {
       <Text size="sm" fw={500}>
         Images
       </Text>
+      <PartPermissions permissionKey="imageGallery" label="Image gallery" />
       {mine.map((item) => (
         <GalleryRow key={item.key} item={item} onEdit={() => setEditing(item)} onDelete={collection.edit ? () => setDeleting(item) : undefined} />
       ))}
@@ -112,6 +113,7 @@ function GalleryRow({ item, onEdit, onDelete }: { item: ImageGalleryItem; onEdit
           <IconTrash size={16} />
         </ActionIcon>
       ) : null}
+      <PermissionToggles permissionKey={item.key} label={item.title || 'Untitled image'} />
     </Group>
   );
 }
@@ -179,6 +181,7 @@ export function VideoGallery({ section }: { section: InfoSection }) {
   const change = (key: string, patch: Partial<VideoGalleryItem>) => setItems(items.map((i) => (i.key === key ? { ...i, ...patch } : i)));
   return (
     <Stack gap="xs">
+      <PartPermissions permissionKey="videoGallery" label="Video gallery" />
       <Text size="sm" fw={500}>
         Videos
       </Text>
@@ -245,6 +248,7 @@ function VideoRow({
           <IconTrash size={16} />
         </ActionIcon>
       ) : null}
+      <PermissionToggles permissionKey={item.key} label={item.title || 'Untitled video'} />
     </Group>
   );
 }

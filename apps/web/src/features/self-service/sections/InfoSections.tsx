@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import classes from '../components/editor.module.css';
 import { IconPencil, IconPlus, IconTrash } from '../components/editor-icons.tsx';
-import { newKey, PermissionToggles } from '../components/fields.tsx';
+import { newKey, PartPermissions, PermissionToggles } from '../components/fields.tsx';
 import { IconSelect } from '../components/IconChooser.tsx';
 import { RichTextField } from '../components/lazy.tsx';
 import { PlainTextField } from '../components/PlainTextField.tsx';
@@ -24,7 +24,7 @@ export const SECTION_LABELS: Record<SectionType, string> = {
 
 /** Spec §2 Drop-down sections: add (About me and Testimonial once each, Placeholder master-only once), reorder, enable, delete. */
 export function InfoSections() {
-  const { isMaster, permission, store } = useEditor();
+  const { permissionsMode, permission, store } = useEditor();
   const [sections = [], setSections] = useField('infoSections');
   const [open, setOpen] = useState<string | null>(null);
   // A testimonial's checklist item opens the testimonials section.
@@ -48,6 +48,7 @@ export function InfoSections() {
 
   return (
     <Stack gap="sm" data-field-key="infoSections" id="field-infoSections">
+      <PartPermissions permissionKey="infoSections" label="Drop-down sections" />
       {sections.length === 0 ? <Text c="dimmed">No sections yet.</Text> : null}
       <SortableList items={sections} onReorder={setSections} disabled={!collection.edit || !collection.sortable} label="Drop-down sections">
         {(section, index, handle) => (
@@ -75,7 +76,7 @@ export function InfoSections() {
             <Menu.Item onClick={() => add('videoGallery')}>Video gallery</Menu.Item>
             <Menu.Item onClick={() => add('imageGallery')}>Image gallery</Menu.Item>
             <Menu.Item onClick={() => add('text')}>Multimedia</Menu.Item>
-            {isMaster && !has('placeholder') ? <Menu.Item onClick={() => add('placeholder')}>Placeholder</Menu.Item> : null}
+            {permissionsMode && !has('placeholder') ? <Menu.Item onClick={() => add('placeholder')}>Placeholder</Menu.Item> : null}
           </Menu.Dropdown>
         </Menu>
       ) : null}
@@ -109,10 +110,11 @@ function SectionRow({
   onChange: (patch: Partial<InfoSection>) => void;
   onDelete: (() => void) | undefined;
 }) {
-  const { view } = useEditor();
+  const { view, permissionsMode } = useEditor();
   const access = useFieldAccess(section.key, { chain: ['infoSections', section.key] });
   const problems = useProblems();
-  if (access.hidden) return null;
+  // Spec §6: placeholder items show only in permissions mode.
+  if (access.hidden || (section.type === 'placeholder' && !permissionsMode)) return null;
   const title = section.title?.trim() || SECTION_LABELS[section.type];
   const Text_ = view.company.feature_flags.rte ? RichTextField : PlainTextField;
   return (
@@ -189,18 +191,21 @@ function AboutMeVideo() {
   if (access.hidden) return null;
   const url = video ?? '';
   return (
-    <TextInput
-      {...access.anchor}
-      label="About me video (YouTube)"
-      placeholder="https://www.youtube.com/watch?v=…"
-      value={url}
-      disabled={access.locked}
-      error={url && !youtubeId(url) ? 'Use a YouTube link.' : undefined}
-      onChange={(e) => {
-        const next = e.currentTarget.value;
-        store.set('aboutMeVideo', next);
-        store.set('aboutMeVideoEnabled', aboutMeVideoEnabled(next, null));
-      }}
-    />
+    <Group align="flex-end" gap="xs" wrap="nowrap" {...access.anchor}>
+      <TextInput
+        flex={1}
+        label="About me video (YouTube)"
+        placeholder="https://www.youtube.com/watch?v=…"
+        value={url}
+        disabled={access.locked}
+        error={url && !youtubeId(url) ? 'Use a YouTube link.' : undefined}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          store.set('aboutMeVideo', next);
+          store.set('aboutMeVideoEnabled', aboutMeVideoEnabled(next, null));
+        }}
+      />
+      <PermissionToggles permissionKey="aboutMeVideo" label="About me video" />
+    </Group>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, ColorInput, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DEFAULT_QR_STYLE, QR_CODE, QR_CORNER_DOT_TYPES, QR_CORNER_SQUARE_TYPES, QR_DOT_TYPES, type QrStyle } from '@profilehub/shared';
 import { useEffect, useRef } from 'react';
+import { PartPermissions } from '../components/fields.tsx';
 import { useEditor, useField, useFieldAccess } from '../hooks/editor-context.tsx';
 import { publicPageUrl } from './public-url.ts';
 
@@ -66,65 +67,68 @@ export function QrCode() {
   const disabled = access.locked;
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" {...access.anchor}>
-      <Stack gap="sm">
-        <Select
-          label="Body shape"
-          data={QR_DOT_TYPES.map((v) => ({ value: v, label: label(v) }))}
-          value={style.dotType ?? DEFAULT_QR_STYLE.dotType}
-          disabled={disabled}
-          allowDeselect={false}
-          onChange={(v) => v && setStyle({ ...style, dotType: v as QrStyle['dotType'] })}
-        />
-        <ColorInput
-          label="Body colour"
-          format="hex"
-          value={colours.dots?.color ?? QR_CODE.defaultColor}
-          disabled={disabled}
-          onChange={(c) => setColour('dots', c)}
-        />
-        <Select
-          label="Eye frame"
-          data={QR_CORNER_SQUARE_TYPES.map((v) => ({ value: v, label: label(v) }))}
-          value={style.cornerSquareType ?? DEFAULT_QR_STYLE.cornerSquareType}
-          disabled={disabled}
-          allowDeselect={false}
-          onChange={(v) => v && setStyle({ ...style, cornerSquareType: v as QrStyle['cornerSquareType'] })}
-        />
-        <ColorInput
-          label="Eye frame colour"
-          format="hex"
-          value={colours.cornerSquares?.color ?? QR_CODE.defaultColor}
-          disabled={disabled}
-          onChange={(c) => setColour('cornerSquares', c)}
-        />
-        <Select
-          label="Eye ball"
-          data={QR_CORNER_DOT_TYPES.map((v) => ({ value: v, label: label(v) }))}
-          value={style.cornerDotType ?? DEFAULT_QR_STYLE.cornerDotType}
-          disabled={disabled}
-          allowDeselect={false}
-          onChange={(v) => v && setStyle({ ...style, cornerDotType: v as QrStyle['cornerDotType'] })}
-        />
-        <ColorInput
-          label="Eye ball colour"
-          format="hex"
-          value={colours.cornerDots?.color ?? QR_CODE.defaultColor}
-          disabled={disabled}
-          onChange={(c) => setColour('cornerDots', c)}
-        />
-      </Stack>
-      <Stack gap="sm" align="center">
-        <div ref={box} style={{ width: 200, maxWidth: '100%', aspectRatio: '1', background: '#fff' }} />
-        <Text size="xs" c="dimmed" ta="center" style={{ wordBreak: 'break-all' }}>
-          {data}
-        </Text>
-        <Group>
-          <Button variant="light" onClick={() => void qr.current?.download({ name: 'QRCode', extension: 'png' })}>
-            Download QR code
-          </Button>
-        </Group>
-      </Stack>
-    </SimpleGrid>
+    <Stack gap="sm">
+      <PartPermissions permissionKey="qrCodeData" label="QR Code" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" {...access.anchor}>
+        <Stack gap="sm">
+          <Select
+            label="Body shape"
+            data={QR_DOT_TYPES.map((v) => ({ value: v, label: label(v) }))}
+            value={style.dotType ?? DEFAULT_QR_STYLE.dotType}
+            disabled={disabled}
+            allowDeselect={false}
+            onChange={(v) => v && setStyle({ ...style, dotType: v as QrStyle['dotType'] })}
+          />
+          <ColorInput
+            label="Body colour"
+            format="hex"
+            value={colours.dots?.color ?? QR_CODE.defaultColor}
+            disabled={disabled}
+            onChange={(c) => setColour('dots', c)}
+          />
+          <Select
+            label="Eye frame"
+            data={QR_CORNER_SQUARE_TYPES.map((v) => ({ value: v, label: label(v) }))}
+            value={style.cornerSquareType ?? DEFAULT_QR_STYLE.cornerSquareType}
+            disabled={disabled}
+            allowDeselect={false}
+            onChange={(v) => v && setStyle({ ...style, cornerSquareType: v as QrStyle['cornerSquareType'] })}
+          />
+          <ColorInput
+            label="Eye frame colour"
+            format="hex"
+            value={colours.cornerSquares?.color ?? QR_CODE.defaultColor}
+            disabled={disabled}
+            onChange={(c) => setColour('cornerSquares', c)}
+          />
+          <Select
+            label="Eye ball"
+            data={QR_CORNER_DOT_TYPES.map((v) => ({ value: v, label: label(v) }))}
+            value={style.cornerDotType ?? DEFAULT_QR_STYLE.cornerDotType}
+            disabled={disabled}
+            allowDeselect={false}
+            onChange={(v) => v && setStyle({ ...style, cornerDotType: v as QrStyle['cornerDotType'] })}
+          />
+          <ColorInput
+            label="Eye ball colour"
+            format="hex"
+            value={colours.cornerDots?.color ?? QR_CODE.defaultColor}
+            disabled={disabled}
+            onChange={(c) => setColour('cornerDots', c)}
+          />
+        </Stack>
+        <Stack gap="sm" align="center">
+          <div ref={box} style={{ width: 200, maxWidth: '100%', aspectRatio: '1', background: '#fff' }} />
+          <Text size="xs" c="dimmed" ta="center" style={{ wordBreak: 'break-all' }}>
+            {data}
+          </Text>
+          <Group>
+            <Button variant="light" onClick={() => void qr.current?.download({ name: 'QRCode', extension: 'png' })}>
+              Download QR code
+            </Button>
+          </Group>
+        </Stack>
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import classes from '../components/editor.module.css';
 import { IconTrash } from '../components/editor-icons.tsx';
+import { PartPermissions, PermissionToggles } from '../components/fields.tsx';
 import { useEditor, useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
 
 /** Spec §2 Social media: each network once (spec §3), links normalised to https (spec §5). */
@@ -19,6 +20,7 @@ export function SocialMedia() {
 
   return (
     <Stack gap="sm" data-field-key="socialLinks" id="field-socialLinks">
+      <PartPermissions permissionKey="socialLinks" label="Social media" />
       {links.map((link, index) => (
         <SocialRow
           key={link.key}
@@ -107,6 +109,7 @@ function SocialRow({
           <IconTrash size={16} />
         </ActionIcon>
       ) : null}
+      <PermissionToggles permissionKey={link.key} label={title} />
     </Group>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import classes from '../components/editor.module.css';
 import { IconPlus, IconTrash } from '../components/editor-icons.tsx';
-import { FieldLabel, newKey } from '../components/fields.tsx';
+import { FieldLabel, newKey, PartPermissions, PermissionToggles } from '../components/fields.tsx';
 import { useEditor, useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
 
 /** Spec §2 testimonial editor: review, author, date (shown with its suffix) and a half-star rating. */
@@ -16,6 +16,7 @@ export function Testimonials() {
   const change = (key: string, patch: Partial<Testimonial>) => setItems(items.map((t) => (t.key === key ? { ...t, ...patch } : t)));
   return (
     <Stack gap="xs">
+      <PartPermissions permissionKey="testimonials" label="Testimonials" />
       {items.map((item, index) => (
         <TestimonialEditor
           key={item.key}
@@ -74,6 +75,7 @@ function TestimonialEditor({
         <Text fw={600} size="sm">
           Testimonial {n}
         </Text>
+        <PermissionToggles permissionKey={item.key} label={`Testimonial ${n}`} />
         {onDelete && !access.locked ? (
           <ActionIcon variant="subtle" color="red" aria-label={`Delete testimonial ${n}`} onClick={onDelete}>
             <IconTrash size={16} />

@@ -2,7 +2,7 @@ import { Image, Loader, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { themesOptions } from '../api/profile-editor.ts';
 import classes from '../components/editor.module.css';
-import { FieldLabel } from '../components/fields.tsx';
+import { FieldLabel, PartPermissions } from '../components/fields.tsx';
 import { useEditor, useField, useFieldAccess } from '../hooks/editor-context.tsx';
 
 /** Spec §2 Themes: the theme template picker; a theme brings its layout (desktop or not). */
@@ -16,6 +16,7 @@ export function Themes() {
   if (themes.isError) return <Text c="red">{themes.error.message}</Text>;
   return (
     <Stack gap="xs" {...access.anchor}>
+      <PartPermissions permissionKey="stylingId" label="Template" />
       <FieldLabel label="Template" access={access} />
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" role="radiogroup" aria-label="Themes">
         {themes.data.map((theme) => {

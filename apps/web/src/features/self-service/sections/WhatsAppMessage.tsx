@@ -1,6 +1,6 @@
-import { Textarea } from '@mantine/core';
+import { Stack, Textarea } from '@mantine/core';
 import { PROFILE_BOUNDS } from '@profilehub/shared';
-import { FieldLabel } from '../components/fields.tsx';
+import { FieldLabel, PartPermissions } from '../components/fields.tsx';
 import { useField, useFieldAccess, useProblem } from '../hooks/editor-context.tsx';
 
 /** Spec §2 Custom WhatsApp share message (desktop templates); required marker from permissions. */
@@ -10,19 +10,22 @@ export function WhatsAppMessage() {
   const problem = useProblem('referral_message');
   if (access.hidden) return null;
   return (
-    <Textarea
-      {...access.anchor}
-      label={<FieldLabel label="WhatsApp share message" access={access} />}
-      aria-label="WhatsApp share message"
-      required={access.required}
-      placeholder="E.g.. I take care of what you value most, let's connect"
-      autosize
-      minRows={2}
-      maxLength={PROFILE_BOUNDS.shortText}
-      value={message ?? ''}
-      disabled={access.locked}
-      error={problem}
-      onChange={(e) => setMessage(e.currentTarget.value)}
-    />
+    <Stack gap="xs">
+      <PartPermissions permissionKey="referral_message" label="WhatsApp share message" />
+      <Textarea
+        {...access.anchor}
+        label={<FieldLabel label="WhatsApp share message" access={access} />}
+        aria-label="WhatsApp share message"
+        required={access.required}
+        placeholder="E.g.. I take care of what you value most, let's connect"
+        autosize
+        minRows={2}
+        maxLength={PROFILE_BOUNDS.shortText}
+        value={message ?? ''}
+        disabled={access.locked}
+        error={problem}
+        onChange={(e) => setMessage(e.currentTarget.value)}
+      />
+    </Stack>
   );
 }
