@@ -133,6 +133,14 @@ test('the supervisor sees the badge, views the updates, approves; the public pag
   await shot(page, 'admin-changes-viewer');
   await page.keyboard.press('Escape');
 
+  // Preview: the page as approving would publish it, drawn by the public page's components.
+  await row.getByRole('button', { name: `Preview ${INVITEE.name} if approved` }).click();
+  const preview = page.getByRole('dialog', { name: `Preview of ${INVITEE.name} if approved` });
+  await expect(preview.frameLocator('iframe').getByText(NEW_TITLE)).toBeVisible();
+  await shot(page, 'admin-approval-preview-1280');
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+
   await row.getByRole('button', { name: 'Approve' }).click();
   const confirm = page.getByRole('dialog', { name: 'Approve changes' });
   await confirm.getByLabel('Message (optional)').fill('Welcome aboard!');

@@ -18,7 +18,9 @@ describe('downloadFile', () => {
   });
 
   it('saves the answer under the server name', async () => {
-    const fetchMock = vi.fn(async () => new Response('a,b', { headers: { 'Content-Disposition': `attachment; filename*=UTF-8''Lead%20forms.xlsx` } }));
+    const fetchMock = vi.fn(
+      async (_url: string) => new Response('a,b', { headers: { 'Content-Disposition': `attachment; filename*=UTF-8''Lead%20forms.xlsx` } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const created = vi.fn(() => 'blob:x');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));

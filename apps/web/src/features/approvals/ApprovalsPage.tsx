@@ -17,6 +17,7 @@ import { apiRequest } from '../../lib/api.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { ME_QUERY_KEY } from '../../lib/queries.ts';
 import { ChangesViewer } from './components/ChangesViewer.tsx';
+import { ProposedPreview } from './components/ProposedPreview.tsx';
 
 type Status = 'active' | 'resolved';
 type Params = { filter: string; companyIds: number[]; sort: ListSort<ApprovalSortColumn>; page: number; status: Status };
@@ -61,6 +62,7 @@ export function ApprovalsPage() {
   const [status, setStatus] = useState<Status>('active');
   const list = useQuery(approvalsOptions({ filter: controls.filter, companyIds: controls.companyIds, sort: controls.sort, page: controls.page, status }));
   const [viewing, setViewing] = useState<ApprovalRow | null>(null);
+  const [previewing, setPreviewing] = useState<ApprovalRow | null>(null);
   const [answering, setAnswering] = useState<{ row: ApprovalRow; approve: boolean } | null>(null);
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
@@ -140,10 +142,15 @@ export function ApprovalsPage() {
       </Stack>
     );
   const links = (row: ApprovalRow) => (
-    <Stack gap={2}>
-      {row.url && row.publishedAt ? (
-        <Anchor href={row.url} target="_blank" rel="noopener noreferrer" size="sm">
+    <Stack gap={2} align="flex-start">
+      {row.approved === null ? (
+        // What approving would publish: the saved content, drawn as the page draws it.
+        <Anchor component="button" type="button" size="sm" onClick={() => setPreviewing(row)} aria-label={`Preview ${row.fullName} if approved`}>
           Preview
+        </Anchor>
+      ) : row.url && row.publishedAt ? (
+        <Anchor href={row.url} target="_blank" rel="noopener noreferrer" size="sm">
+          Live page
         </Anchor>
       ) : null}
       <Anchor component={Link} to={`/self-service/${row.profileId}?companyId=${row.companyId}`} size="sm">
@@ -242,6 +249,7 @@ export function ApprovalsPage() {
         changes={viewing?.profileChanges ?? null}
         onClose={() => setViewing(null)}
       />
+      <ProposedPreview row={previewing} onClose={() => setPreviewing(null)} />
       <Modal opened={answering !== null} onClose={() => setAnswering(null)} title={answering?.approve ? 'Approve changes' : 'Decline changes'} centered>
         {answering ? (
           <Stack>

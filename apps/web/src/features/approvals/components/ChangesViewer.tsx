@@ -1,42 +1,64 @@
-import { Anchor, Badge, Image, Modal, Stack, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Spoiler.layer.css';
+import { Anchor, Badge, Image, Modal, Spoiler, Stack, Table, Text, Typography } from '@mantine/core';
+import { sanitizeRichText } from '@profilehub/profile-page/browser';
 import { CHANGES_PAGE_SIZE, type ChangeValue, type ProfileChange } from '@profilehub/shared';
 import { useState } from 'react';
 import { ListPager } from '../../../components/list/ListPager.tsx';
 
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg)(\?.*)?$/i;
-/** Rich text is shown as the words it carries; the markup never runs here. */
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+const MARKUP = /<[a-z][^>]*>/i;
+/** How tall a value may stand before it folds behind 'Show more'. */
+const FOLDED_HEIGHT = 120;
 
-/** One side of a change as it will look: images as images, texts as text (spec §3 Profile change values). */
+/**
+ * A text as the page shows it: rich text through the public page's own
+ * sanitiser (so it looks the same and nothing in it runs), anything else as
+ * plain text with its line breaks.
+ */
+export function TextValue({ text }: { text: string }) {
+  if (!MARKUP.test(text)) {
+    return (
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {text}
+      </Text>
+    );
+  }
+  return (
+    <Typography fz="sm" style={{ overflowWrap: 'anywhere' }}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the public page's rich-text sanitiser. */}
+      <div data-testid="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeRichText(text) }} />
+    </Typography>
+  );
+}
+
+/** One side of a change as it will look: images as images, rich text rendered, long values folded (spec §3 Profile change values). */
 export function ChangeValueView({ value }: { value: ChangeValue | null }) {
   if (!value) return <Text c="dimmed">—</Text>;
   const isImage = value.url && (IMAGE.test(value.url) || value.url.startsWith('/uploads/'));
   return (
-    <Stack gap={4}>
-      {isImage ? <Image src={value.url} alt={value.title ?? ''} h={72} w="auto" fit="contain" radius="sm" maw={160} /> : null}
-      {value.value !== undefined ? <Text size="sm">{typeof value.value === 'string' ? plain(value.value) : String(value.value)}</Text> : null}
-      {value.title ? (
-        <Text size="sm" fw={600}>
-          {value.title}
-        </Text>
-      ) : null}
-      {value.url && !isImage ? (
-        <Anchor href={value.url} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
-          {value.url}
-        </Anchor>
-      ) : null}
-      {value.description ? <Text size="sm">{plain(value.description)}</Text> : null}
-      {value.review ? <Text size="sm">“{plain(value.review)}”</Text> : null}
-      {value.name ? (
-        <Text size="xs" c="dimmed">
-          {value.name}
-        </Text>
-      ) : null}
-    </Stack>
+    <Spoiler maxHeight={FOLDED_HEIGHT} showLabel="Show more" hideLabel="Show less" fz="sm">
+      <Stack gap={4}>
+        {isImage ? <Image src={value.url} alt={value.title ?? ''} h={72} w="auto" fit="contain" radius="sm" maw={160} /> : null}
+        {value.value !== undefined ? <TextValue text={String(value.value)} /> : null}
+        {value.title ? (
+          <Text size="sm" fw={600}>
+            {value.title}
+          </Text>
+        ) : null}
+        {value.url && !isImage ? (
+          <Anchor href={value.url} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
+            {value.url}
+          </Anchor>
+        ) : null}
+        {value.description ? <TextValue text={value.description} /> : null}
+        {value.review ? <TextValue text={MARKUP.test(value.review) ? value.review : `“${value.review}”`} /> : null}
+        {value.name ? (
+          <Text size="xs" c="dimmed">
+            {value.name}
+          </Text>
+        ) : null}
+      </Stack>
+    </Spoiler>
   );
 }
 

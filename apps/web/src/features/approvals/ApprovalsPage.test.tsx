@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { mockFetch } from '../../test/fetch-mock.ts';
+import { renderRoutes, testUser } from '../../test/render.tsx';
+
+const approval = (id: number, fullName: string, approved: boolean | null) => ({
+  id,
+  approvalId: id,
+  profileId: id * 10,
+  targetProfile: id * 10,
+  company: { id: 3 },
+  requestedAt: '2026-01-02T10:00:00.000Z',
+  approved,
+  message: approved === false ? 'Fix the photo' : null,
+  respondedAt: approved === null ? null : '2026-01-03T10:00:00.000Z',
+  respondedBy: approved === null ? null : 'Sam Super',
+  profileChanges: [{ actionType: 'updated', fieldTitle: 'Job title', oldValue: { value: 'Sales' }, newValue: { value: 'Head of Sales' } }],
+  fullName,
+  jobTitle: 'Sales',
+  profileThumbnail: null,
+  url: 'https://acme.localhost/jane',
+  companyName: 'Acme',
+  companyId: 3,
+  alias: 'jane',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+});
+
+function signedInSupervisor() {
+  sessionStorage.setItem('jwt', 'token');
+  const user = testUser({ role: 'supervisor', companies: [], supervisedCompanyIds: [3], profile: null, pendingApprovals: 1 });
+  return mockFetch({
+    'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
+    'GET /api/companies/users/me': { body: user },
+    'GET /api/jwts/verify': { body: { valid: true } },
+    'GET /api/users/divisions': { body: { data: [] } },
+    'GET /api/approvals': (call) => ({
+      body:
+        call.query.get('status') === 'resolved'
+          ? { data: [approval(2, 'Jane Doe', false), approval(1, 'Jane Doe', true)], page: 0, pageSize: 25, total: 2, pending: 1 }
+          : { data: [approval(3, 'Jane Doe', null)], page: 0, pageSize: 25, total: 1, pending: 1 },
+    }),
+  });
+}
+
+describe('Approvals list', () => {
+  it('previews a pending request as the page will look if approved, in the public page renderer', { timeout: 20_000 }, async () => {
+    signedInSupervisor();
+    renderRoutes(routes, '/approvals');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Approvals (1)' }, { timeout: 5000 })).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getAllByRole('button', { name: 'Preview Jane Doe if approved' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Preview of Jane Doe if approved' });
+    expect(within(dialog).getByTitle('Proposed page of Jane Doe')).toHaveAttribute('src', '/preview-link.html?profileId=30');
+    expect(within(dialog).getByRole('link', { name: 'open the published page' })).toHaveAttribute('href', 'https://acme.localhost/jane');
+  });
+
+  it('lists every past decision under Resolved, each with its answer, and links the live page', { timeout: 20_000 }, async () => {
+    signedInSupervisor();
+    renderRoutes(routes, '/approvals');
+    await screen.findByRole('heading', { level: 1, name: 'Approvals (1)' }, { timeout: 5000 });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByText('Resolved', { exact: true }));
+    const table = within(await screen.findByRole('table'));
+    expect(await table.findByText('Declined')).toBeInTheDocument();
+    expect(table.getByText('Approved')).toBeInTheDocument();
+    expect(table.getByText('“Fix the photo”')).toBeInTheDocument();
+    expect(table.queryByRole('button', { name: /Preview/ })).toBeNull();
+    expect(table.getAllByRole('link', { name: 'Live page' })).toHaveLength(2);
+  });
+});
