@@ -1,5 +1,6 @@
 import type { Report } from '@profilehub/shared';
 import type { ComponentType } from 'react';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
 
 /**
  * The dashboard's pages, each its own chunk. This table is a chunk of its own too:
@@ -29,3 +30,13 @@ export const accountComponents = {
   resetPassword: async () => (await import('../features/auth/pages/PasswordPage.tsx')).PasswordPage,
   googleCallback: async () => (await import('../features/auth/pages/GoogleCallbackPage.tsx')).GoogleCallbackPage,
 } satisfies Record<string, () => Promise<ComponentType>>;
+
+/**
+ * /manage-permissions/{profile} (spec §2 users list row; the spec does not show its mapping):
+ * the profile's template in permissions mode. The template page opens a child's template itself.
+ */
+export function managePermissionsRedirect({ params, request }: LoaderFunctionArgs): Response {
+  const search = new URL(request.url).searchParams;
+  search.set('mode', 'permissions');
+  return redirect(params.alias ? `/manage-templates/${encodeURIComponent(params.alias)}?${search}` : '/templates');
+}

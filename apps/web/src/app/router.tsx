@@ -53,14 +53,9 @@ export const routes: RouteObject[] = [
         children: REPORTS.map((report) => ({ path: `${report}/:alias?`, lazy: pages[report] })),
       },
       {
-        // Spec §2: the users list's /manage-permissions/{profile}: that profile's template in permissions mode
-        // (the template page opens a child's template itself).
+        // Spec §2: the users list's /manage-permissions/{profile} (see pages.ts).
         path: 'manage-permissions/:alias?',
-        loader: ({ params, request }) => {
-          const search = new URL(request.url).searchParams;
-          search.set('mode', 'permissions');
-          return redirect(params.alias ? `/manage-templates/${encodeURIComponent(params.alias)}?${search}` : '/templates');
-        },
+        lazy: async () => ({ loader: (await import('./pages.ts')).managePermissionsRedirect }),
       },
       {
         // Spec §2 Preview link: /preview-link.html?stylingId=&profileId= (the saved profile in a theme).
