@@ -22,6 +22,23 @@ export class RateLimiter {
   /** Counts one hit; throws 429 once `max` is exceeded within the window. */
   hit(limit: Limit, key: string): void {
     if (!this.enabled) return;
+    const entry = this.count(limit, key);
+    if (entry.count > limit.max) throw tooManyRequests(AUTH_MESSAGES.tooManyRequests);
+  }
+
+  /** Throws 429 when `max` hits were already recorded in the window, without counting this call. */
+  check(limit: Limit, key: string): void {
+    if (!this.enabled) return;
+    const entry = this.hits.get(`${limit.name}:${key}`);
+    if (entry && entry.resetAt > this.now() && entry.count >= limit.max) throw tooManyRequests(AUTH_MESSAGES.tooManyRequests);
+  }
+
+  /** Counts a hit without refusing this call (pair with `check`, e.g. to count only failures). */
+  record(limit: Limit, key: string): void {
+    if (this.enabled) this.count(limit, key);
+  }
+
+  private count(limit: Limit, key: string): { count: number; resetAt: number } {
     const k = `${limit.name}:${key}`;
     const t = this.now();
     let entry = this.hits.get(k);
@@ -30,8 +47,8 @@ export class RateLimiter {
       this.hits.set(k, entry);
     }
     entry.count += 1;
-    if (entry.count > limit.max) throw tooManyRequests(AUTH_MESSAGES.tooManyRequests);
     if (this.hits.size > 50_000) this.sweep(t);
+    return entry;
   }
 
   private sweep(t: number): void {
@@ -49,6 +66,7 @@ export const LIMITS = {
   codeIssuePerIp: { name: 'code-issue-ip', max: 60, windowMs: 15 * MINUTE },
   codeCheckPerEmail: { name: 'code-check-email', max: 10, windowMs: 15 * MINUTE },
   codeCheckPerIp: { name: 'code-check-ip', max: 100, windowMs: 15 * MINUTE },
+  /** Failed sign-ins per account (successful ones are not counted: a person on three devices is not an attack). */
   loginPerEmail: { name: 'login-email', max: 10, windowMs: 15 * MINUTE },
   loginPerIp: { name: 'login-ip', max: 300, windowMs: 15 * MINUTE },
   forgotPerEmail: { name: 'forgot-email', max: 3, windowMs: 15 * MINUTE },

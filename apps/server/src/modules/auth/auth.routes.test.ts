@@ -750,6 +750,11 @@ describe('rate limits on the account calls', () => {
     expect((await login(other.email)).statusCode).toBe(200);
   });
 
+  it('sign-in per email counts failures only: signing in again and again is not an attack', async () => {
+    const sam = await createUser(t.app, { email: `sam-${Date.now()}@x.test` });
+    for (let i = 0; i < LIMITS.loginPerEmail.max + 5; i++) expect((await login(sam.email)).statusCode).toBe(200);
+  });
+
   it('sign-in per email counts unknown emails too', async () => {
     const email = `ghost-${Date.now()}@x.test`;
     for (let i = 0; i < LIMITS.loginPerEmail.max; i++) expect((await login(email)).statusCode).toBe(400);

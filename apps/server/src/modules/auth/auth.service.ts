@@ -155,10 +155,12 @@ export async function linkWithCode(deps: Deps, input: { email: string; otp: stri
 
 export async function login(deps: Deps, input: { identifier: string; password: string }, ctx: RequestContext): Promise<AuthResponse> {
   deps.limiter.hit(LIMITS.loginPerIp, ctx.ip);
-  deps.limiter.hit(LIMITS.loginPerEmail, input.identifier);
+  // Once an account has had too many failed tries, even the right password waits for the window to pass.
+  deps.limiter.check(LIMITS.loginPerEmail, input.identifier);
   const user = await userByEmail(deps.db, input.identifier);
   const ok = await deps.passwords.verify(user?.passwordHash ?? null, input.password);
   if (!user || !ok || user.blocked || !user.registered) {
+    deps.limiter.record(LIMITS.loginPerEmail, input.identifier);
     if (user) {
       const failed = user.failedLogins + 1;
       await deps.db
