@@ -134,7 +134,7 @@ test('the supervisor sees the badge, views the updates, approves; the public pag
   await page.keyboard.press('Escape');
 
   // Preview: the page as approving would publish it, drawn by the public page's components.
-  await row.getByRole('button', { name: `Preview ${INVITEE.name} if approved` }).click();
+  await row.getByRole('button', { name: `Preview the proposed page of ${INVITEE.name}` }).click();
   const preview = page.getByRole('dialog', { name: `Preview of ${INVITEE.name} if approved` });
   await expect(preview.frameLocator('iframe').getByText(NEW_TITLE)).toBeVisible();
   await shot(page, 'admin-approval-preview-1280');

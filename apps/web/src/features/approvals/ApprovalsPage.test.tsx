@@ -50,7 +50,7 @@ describe('Approvals list', () => {
     renderRoutes(routes, '/approvals');
     expect(await screen.findByRole('heading', { level: 1, name: 'Approvals (1)' }, { timeout: 5000 })).toBeInTheDocument();
     const user = userEvent.setup({ delay: null });
-    await user.click(screen.getAllByRole('button', { name: 'Preview Jane Doe if approved' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: 'Preview the proposed page of Jane Doe' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Preview of Jane Doe if approved' });
     expect(within(dialog).getByTitle('Proposed page of Jane Doe')).toHaveAttribute('src', '/preview-link.html?profileId=30');
     expect(within(dialog).getByRole('link', { name: 'open the published page' })).toHaveAttribute('href', 'https://acme.localhost/jane');

@@ -145,7 +145,7 @@ export function ApprovalsPage() {
     <Stack gap={2} align="flex-start">
       {row.approved === null ? (
         // What approving would publish: the saved content, drawn as the page draws it.
-        <Anchor component="button" type="button" size="sm" onClick={() => setPreviewing(row)} aria-label={`Preview ${row.fullName} if approved`}>
+        <Anchor component="button" type="button" size="sm" onClick={() => setPreviewing(row)} aria-label={`Preview the proposed page of ${row.fullName}`}>
           Preview
         </Anchor>
       ) : row.url && row.publishedAt ? (
