@@ -37,6 +37,8 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const INGEST_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const REPORT_RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 30);
 const SCAN_RUNS = 5;
+/** BENCH_PARTS=ingest skips the 10 M-event reports part (minutes of data generation). */
+const PARTS = (process.env.BENCH_PARTS ?? 'ingest,reports').split(',');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BUDGET = { ingestPglite: 10_000, ingestPg: 20_000, reportP95Pg: 50, reportP95Pglite: 100, speedup: 100, pageRatio: 0.7 };
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -382,12 +384,12 @@ await main('analytics', async () => {
     results.ingestPg = await ingestRun('PostgreSQL', { dataDir: prepPg.dataDir, url: pg.url });
   } else console.log('  PostgreSQL: none answers at 127.0.0.1:5432, skipped');
 
-  results.reportsPglite = await reportsRun('Reports on PGlite', 'pglite');
-  if (pg) {
+  if (PARTS.includes('reports')) results.reportsPglite = await reportsRun('Reports on PGlite', 'pglite');
+  if (pg && PARTS.includes('reports')) {
     if (process.env.BENCH_SKIP_PG_REPORTS === '1') console.log('\nReports on PostgreSQL: skipped (BENCH_SKIP_PG_REPORTS=1)');
     else results.reportsPg = await reportsRun('Reports on PostgreSQL', 'pg', pg);
-    await pg.drop();
   }
+  await pg?.drop();
 
   const rows = [['figure', 'value', 'budget', 'verdict']];
   const ing = (r, budget, name) =>
@@ -410,7 +412,7 @@ await main('analytics', async () => {
     ]);
     rows.push([`server RSS at ${fmt(r.events)} events, ${name}`, `${fmt(r.rssMiB)} MiB`, 'printed', '']);
   };
-  rep(results.reportsPglite, BUDGET.reportP95Pglite, 'PGlite');
+  if (results.reportsPglite) rep(results.reportsPglite, BUDGET.reportP95Pglite, 'PGlite');
   if (results.reportsPg) rep(results.reportsPg, BUDGET.reportP95Pg, 'PostgreSQL');
   console.log(`\nResult:\n${table(rows, { align: ['l', 'r', 'r', 'l'] })}\nBudgets are reported, not asserted. autocannon shares the cores with the server.`);
   return results;
