@@ -199,10 +199,10 @@ function questions(scope) {
   if (!scope.profileId) {
     q.profile_with_count = {
       rollup: r(
-        `select profile_id, sum(count)::int n from daily_stats where company_id = $1 and action = 'view' and day between $2 and $3 group by 1 order by n desc limit 15`,
+        `select profile_id, sum(count)::int n from daily_stats where company_id = $1 and action = 'view' and type = 'page' and day between $2 and $3 group by 1 order by n desc limit 15`,
       ),
       scan: r(
-        `select profile_id, count(*)::int n from events where company_id = $1 and action = 'view' and occurred_at >= $2::date and occurred_at < $3::date + 1 group by 1 order by n desc limit 15`,
+        `select profile_id, count(*)::int n from events where company_id = $1 and action = 'view' and type = 'page' and occurred_at >= $2::date and occurred_at < $3::date + 1 group by 1 order by n desc limit 15`,
       ),
     };
   }

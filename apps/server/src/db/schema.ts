@@ -338,7 +338,26 @@ export const dailyStats = pgTable(
   (t) => [
     primaryKey({ columns: [t.profileId, t.day, t.action, t.type, t.label] }),
     index('daily_stats_company_action_day_idx').on(t.companyId, t.action, t.day),
+    // Top viewed profiles of a division over a range: page views only, answered from the index alone.
+    index('daily_stats_company_page_views_idx')
+      .on(t.companyId, t.day, t.profileId, t.count, t.visitors)
+      .where(sql`${t.action} = 'view' and ${t.type} = 'page'`),
   ],
+);
+
+/**
+ * Every division together, per day and kind (no label): the superadmin's industry
+ * average reads a few thousand rows a year instead of every division's rollup.
+ */
+export const industryDailyStats = pgTable(
+  'industry_daily_stats',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    action: text('action').notNull(),
+    type: text('type').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.action, t.type] })],
 );
 
 /**

@@ -32,7 +32,7 @@ export const DEFAULT_INGEST: IngestOptions = { flushMs: 1000, batchSize: 5000, m
  * Buffered event ingest (docs/decisions/008). `accept` only appends to memory, so a
  * public page's beacon costs no database work; `flush` writes a whole batch in one
  * transaction: the raw rows into `events` and the upserts of `daily_stats`,
- * `company_daily_stats`, `profile_totals` and `daily_filtered`. Events for unknown or unpublished
+ * `company_daily_stats`, `industry_daily_stats`, `profile_totals` and `daily_filtered`. Events for unknown or unpublished
  * profiles are dropped inside the same statement (a join), so the buffer never
  * needs a lookup per request. Flushes never overlap; a failed flush keeps its batch
  * and retries on the next tick.
@@ -187,6 +187,13 @@ async function writeEvents(db: Db, batch: BufferedEvent[]): Promise<number> {
       select profile_id, company_id, sum(n)::int from counts where action = 'view'
       group by profile_id, company_id
       on conflict (profile_id) do update set views = profile_totals.views + excluded.views
+      returning 1
+    ),
+    industry_rollup as (
+      insert into industry_daily_stats (day, action, type, count)
+      select day, action, type, sum(n)::int from counts
+      group by day, action, type
+      on conflict (day, action, type) do update set count = industry_daily_stats.count + excluded.count
       returning 1
     ),
     company_rollup as (

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyDailyStats, dailyStats, events, leadSubmissions, profiles, profileTotals } from '../../db/schema.ts';
+import { companyDailyStats, dailyStats, events, industryDailyStats, leadSubmissions, profiles, profileTotals } from '../../db/schema.ts';
 import { createCompany } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { EventIngest } from './ingest.ts';
@@ -61,6 +61,14 @@ describe('rollups', () => {
 
     const totals = () => t.app.deps.db.select().from(profileTotals).where(inArray(profileTotals.profileId, ids)).orderBy(asc(profileTotals.profileId));
     const liveTotals = await totals();
+    const industry = () =>
+      t.app.deps.db
+        .select()
+        .from(industryDailyStats)
+        .where(sql`${industryDailyStats.day} between '2026-01-01' and '2026-01-04'`)
+        .orderBy(asc(industryDailyStats.day), asc(industryDailyStats.action), asc(industryDailyStats.type));
+    const liveIndustry = await industry();
+    expect(liveIndustry.reduce((s, r) => s + r.count, 0)).toBeGreaterThanOrEqual(60);
     // 20 views over the three profiles (every third event), as the flush counted them.
     expect(liveTotals.reduce((s, r) => s + r.views, 0)).toBe(20);
 
@@ -68,6 +76,7 @@ describe('rollups', () => {
     expect(await profileRollup(ids)).toEqual(live);
     expect(await companyRollup(companyId)).toEqual(liveCompany);
     expect(await totals()).toEqual(liveTotals);
+    expect(await industry()).toEqual(liveIndustry);
   });
 
   it('generates exactly the asked number of events for the given profiles only, skewed towards the first', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 /**
- * Rebuilds `daily_stats`, `company_daily_stats` and `profile_totals` from the raw `events`, for a set
+ * Rebuilds `daily_stats`, `company_daily_stats`, `industry_daily_stats` and `profile_totals` from the raw `events`, for a set
  * of profiles or for everything: after an import, a bug fix in the ingest, or when
  * the rollups are in doubt. One transaction, so reports see the old or the new
  * figures, never a half-built mix. Visitors per key and day are the distinct hashes.
@@ -30,6 +30,12 @@ export async function rebuildRollups(db: Db, scope: { profileIds?: number[] } = 
       from daily_stats ${companies}
       group by 1, 2, 3, 4, 5
     `);
+    // The industry rollup sums every division: rebuilt whole from the company rollup.
+    await tx.execute(sql`delete from industry_daily_stats`);
+    await tx.execute(sql`
+      insert into industry_daily_stats (day, action, type, count)
+      select day, action, type, sum(count)::int from company_daily_stats group by 1, 2, 3
+    `);
     await tx.execute(sql`delete from profile_totals ${only}`);
     await tx.execute(sql`
       insert into profile_totals (profile_id, company_id, views)
@@ -41,7 +47,7 @@ export async function rebuildRollups(db: Db, scope: { profileIds?: number[] } = 
     return { rows: Number(row?.n ?? 0) };
   });
   // After a whole rebuild the planner's statistics are stale (it would scan instead of using the indexes).
-  if (!ids) await db.execute(sql`analyze daily_stats, company_daily_stats, profile_totals`);
+  if (!ids) await db.execute(sql`analyze daily_stats, company_daily_stats, industry_daily_stats, profile_totals`);
   return result;
 }
 

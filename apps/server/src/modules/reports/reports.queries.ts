@@ -2,7 +2,7 @@ import type { DayRange } from '@profilehub/shared';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { companies, companyDailyStats, dailyFiltered, dailyStats, leadSubmissions, profiles, users } from '../../db/schema.ts';
+import { companies, companyDailyStats, dailyFiltered, dailyStats, industryDailyStats, leadSubmissions, profiles, users } from '../../db/schema.ts';
 
 /**
  * What a report covers, already cut to what the caller may see (reports.service
@@ -93,13 +93,22 @@ export async function countsByKind(
 
 /** Industry-wide counts per action × type in a range (every division). */
 export async function industryCounts(db: Db, range: DayRange, f: KindFilter) {
-  const scope: RollupScope = { kind: 'company', companyIds: 'all' };
-  const count = total(companyDailyStats.count);
+  // Every division at once: the industry rollup, one row per day and kind.
+  const t = industryDailyStats;
+  const count = total(t.count);
   const rows = await db
-    .select({ action: companyDailyStats.action, type: companyDailyStats.type, count })
-    .from(companyDailyStats)
-    .where(where(scope, range, f))
-    .groupBy(companyDailyStats.action, companyDailyStats.type)
+    .select({ action: t.action, type: t.type, count })
+    .from(t)
+    .where(
+      and(
+        range.start ? gte(t.day, range.start) : undefined,
+        lte(t.day, range.end),
+        f.action ? eq(t.action, f.action) : undefined,
+        f.types?.length ? inArray(t.type, f.types) : undefined,
+        f.excludeActions?.length ? notInArray(t.action, f.excludeActions) : undefined,
+      ),
+    )
+    .groupBy(t.action, t.type)
     .orderBy(desc(count));
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
