@@ -46,8 +46,9 @@ export async function rebuildRollups(db: Db, scope: { profileIds?: number[] } = 
     const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from daily_stats ${only}`));
     return { rows: Number(row?.n ?? 0) };
   });
-  // After a whole rebuild the planner's statistics are stale (it would scan instead of using the indexes).
-  if (!ids) await db.execute(sql`analyze daily_stats, company_daily_stats, industry_daily_stats, profile_totals`);
+  // After a whole rebuild the planner's statistics are stale (it would scan instead of using the indexes),
+  // and index-only scans need the visibility map that VACUUM sets.
+  if (!ids) await db.execute(sql`vacuum analyze daily_stats, company_daily_stats, industry_daily_stats, profile_totals`);
   return result;
 }
 
