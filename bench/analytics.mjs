@@ -162,7 +162,8 @@ async function ingestRun(label, target) {
 
 /** The same questions the reports answer, asked of the rollups and of the raw events. */
 function questions(scope) {
-  const where = scope.profileId ? 'profile_id = $1' : 'company_id = $1';
+  // As the reports ask: a profile together with its division (the page-views index leads with both).
+  const where = scope.profileId ? `company_id = ${Number(scope.companyId)} and profile_id = $1` : 'company_id = $1';
   const rollupTable = scope.profileId ? 'daily_stats' : 'company_daily_stats';
   const id = scope.profileId ?? scope.companyId;
   const r = (sql) => ({ sql, params: [id, scope.start, scope.end] });
@@ -271,7 +272,7 @@ async function reportsRun(label, kind, pg) {
   for (const [rangeName, [start, end]] of Object.entries(ranges)) {
     for (const scope of [
       { name: 'company', companyId: company.id, start, end },
-      { name: 'profile', profileId: profile.id, start, end },
+      { name: 'profile', profileId: profile.id, companyId: company.id, start, end },
     ]) {
       for (const [report, q] of Object.entries(questions(scope))) {
         const rollupMs = await timeSql(db, q.rollup, REPORT_RUNS);

@@ -338,10 +338,8 @@ export const dailyStats = pgTable(
   (t) => [
     primaryKey({ columns: [t.profileId, t.day, t.action, t.type, t.label] }),
     index('daily_stats_company_action_day_idx').on(t.companyId, t.action, t.day),
-    // Top viewed profiles of a division over a range: page views only, answered from the index alone.
-    index('daily_stats_company_page_views_idx')
-      .on(t.companyId, t.day, t.profileId, t.count, t.visitors)
-      .where(sql`${t.action} = 'view' and ${t.type} = 'page'`),
+    // Page views of a division's profiles (top viewed profiles) or of one profile, answered from the index alone.
+    index('daily_stats_page_views_idx').on(t.companyId, t.profileId, t.day, t.count, t.visitors).where(sql`${t.action} = 'view' and ${t.type} = 'page'`),
   ],
 );
 

@@ -22,7 +22,8 @@ function where(scope: RollupScope, range: DayRange, f: KindFilter = {}): SQL | u
   const t = table(scope);
   const parts: (SQL | undefined)[] = [
     scope.kind === 'profile'
-      ? eq(dailyStats.profileId, scope.profileId)
+      ? // The division too: it lets the page-views index narrow to this profile.
+        and(eq(dailyStats.companyId, scope.companyId), eq(dailyStats.profileId, scope.profileId))
       : scope.companyIds === 'all'
         ? undefined
         : inArray(companyDailyStats.companyId, scope.companyIds),

@@ -1,0 +1,2 @@
+DROP INDEX "daily_stats_company_page_views_idx";--> statement-breakpoint
+CREATE INDEX "daily_stats_page_views_idx" ON "daily_stats" USING btree ("company_id","profile_id","day","count","visitors") WHERE "daily_stats"."action" = 'view' and "daily_stats"."type" = 'page';
