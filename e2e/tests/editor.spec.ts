@@ -128,10 +128,12 @@ test('Jane fills her sections, reorders by drag, uploads and crops a photo, sees
 
   // Buttons: add a link button, fill it in, then drag it above "Our services".
   await openSection(page, 'Buttons');
+  const rows = page.getByRole('list', { name: 'Buttons' }).getByRole('listitem');
+  // Count before adding, and wait for the new row: counting after the click can race its render.
+  const n = (await rows.count()) + 1;
   await page.getByRole('button', { name: 'Add a button' }).click();
   await page.getByRole('menuitem', { name: 'Link button' }).click();
-  const rows = page.getByRole('list', { name: 'Buttons' }).getByRole('listitem');
-  const n = await rows.count();
+  await expect(rows).toHaveCount(n);
   await page.getByLabel(`Button ${n} title`).fill('My portfolio');
   await page.getByLabel(`Button ${n} URL`).fill('portfolio.example');
   await expect(page.getByText('Links must start with https://')).toBeVisible();
@@ -156,8 +158,11 @@ test('Jane fills her sections, reorders by drag, uploads and crops a photo, sees
 
   // Social media: each network once, normalised to https.
   await openSection(page, 'Social media');
-  await page.getByRole('combobox', { name: 'Add a social network' }).click();
-  await page.getByRole('option', { name: 'TikTok' }).click();
+  // A busy machine can swallow the dropdown's first opening: open it again until TikTok can be picked.
+  await expect(async () => {
+    await page.getByRole('combobox', { name: 'Add a social network' }).click();
+    await page.getByRole('option', { name: 'TikTok' }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await page.getByLabel('TikTok link').fill('tiktok.com/@jane');
   await page.getByLabel('TikTok link').blur();
