@@ -228,6 +228,28 @@ describe('Template editor: permissions mode (spec §4 Permissions editing)', () 
   });
 });
 
+describe('Template editor: toggles on every part', () => {
+  it('draws the toggles next to fields, object members, whole parts and items', async () => {
+    sessionStorage.setItem('profile-editor:open-sections', JSON.stringify(['personal', 'buttons', 'cta', 'contactForm', 'social', 'footer']));
+    renderTemplate(templateView());
+    for (const label of [
+      'Full name',
+      'Title font size',
+      'Profile picture',
+      'Buttons',
+      'Website',
+      'Call to action',
+      'Call to action title',
+      'Contact form',
+      'Send to email',
+      'Social media',
+      'Footer disclaimer',
+    ]) {
+      expect(await screen.findByRole('group', { name: `Permissions of ${label}` })).toBeInTheDocument();
+    }
+  });
+});
+
 describe('Template editor: default mode and placeholders (spec §6)', () => {
   it('shows placeholders and toggles only in permissions mode', async () => {
     renderTemplate(templateView(), { mode: 'template' });

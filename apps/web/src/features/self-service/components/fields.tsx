@@ -1,4 +1,4 @@
-import { Group, NumberInput, Text, TextInput, Tooltip } from '@mantine/core';
+import { Box, Group, NumberInput, Text, TextInput, Tooltip } from '@mantine/core';
 import type { EditorContent } from '@profilehub/shared';
 import type { ReactNode } from 'react';
 import { type FieldAccess, useEditor, useField, useFieldAccess, useProblem } from '../hooks/editor-context.tsx';
@@ -37,6 +37,20 @@ export function PartPermissions({ permissionKey, label }: { permissionKey: strin
       <Text size="sm" fw={600}>
         {label}
       </Text>
+      {permissionsMode.renderToggles(permissionKey, label)}
+    </Group>
+  );
+}
+
+/** In permissions mode, `children` (one field of an object field) with its toggles beside it; otherwise just `children`. */
+export function WithPermissions({ permissionKey, label, children }: { permissionKey: string; label: string; children: ReactNode }) {
+  const { permissionsMode } = useEditor();
+  if (!permissionsMode) return children;
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Box flex={1} miw={0}>
+        {children}
+      </Box>
       {permissionsMode.renderToggles(permissionKey, label)}
     </Group>
   );

@@ -76,18 +76,21 @@ function ImageFieldOf({
   const access = useFieldAccess(field, { requiredForPublish: required });
   if (access.hidden) return null;
   return (
-    <div {...access.anchor}>
-      <ImageUpload
-        label={<FieldLabel label={label} access={access} />}
-        name={label.toLowerCase()}
-        value={value as ImageFile | undefined}
-        onChange={setValue}
-        purpose={purpose}
-        crop={crop}
-        disabled={access.locked}
-        required={access.required}
-      />
-    </div>
+    <Group align="flex-start" gap="xs" wrap="nowrap" {...access.anchor}>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <ImageUpload
+          label={<FieldLabel label={label} access={access} />}
+          name={label.toLowerCase()}
+          value={value as ImageFile | undefined}
+          onChange={setValue}
+          purpose={purpose}
+          crop={crop}
+          disabled={access.locked}
+          required={access.required}
+        />
+      </div>
+      <PermissionToggles permissionKey={field} label={label} />
+    </Group>
   );
 }
 
@@ -104,9 +107,12 @@ export function Appearance() {
       </SimpleGrid>
       {iconAccess.hidden ? null : (
         <Stack gap={6} {...iconAccess.anchor}>
-          <Text size="sm" fw={500}>
-            <FieldLabel label="Icon style" access={iconAccess} />
-          </Text>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" fw={500}>
+              <FieldLabel label="Icon style" access={iconAccess} />
+            </Text>
+            <PermissionToggles permissionKey="iconStyle" label="Icon style" />
+          </Group>
           <Group>
             <SegmentedControl
               aria-label="Icon style"

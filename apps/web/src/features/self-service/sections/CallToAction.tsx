@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { MainActionButton } from '@profilehub/shared';
-import { FieldLabel, PartPermissions } from '../components/fields.tsx';
+import { FieldLabel, PartPermissions, WithPermissions } from '../components/fields.tsx';
 import { IconSelect } from '../components/IconChooser.tsx';
 import { useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
 import { CssColour } from './Appearance.tsx';
@@ -18,35 +18,41 @@ export function CallToAction() {
       <PartPermissions permissionKey="mainActionButton" label="Call to action" />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {title.hidden ? null : (
-          <TextInput
-            {...title.anchor}
-            label={<FieldLabel label="Title" access={title} />}
-            aria-label="Call to action title"
-            required={title.required}
-            value={cta?.title ?? ''}
-            disabled={title.locked}
-            error={problems['mainActionButton.title']}
-            onChange={(e) => set({ title: e.currentTarget.value })}
-          />
+          <WithPermissions permissionKey="mainActionButton.title" label="Call to action title">
+            <TextInput
+              {...title.anchor}
+              label={<FieldLabel label="Title" access={title} />}
+              aria-label="Call to action title"
+              required={title.required}
+              value={cta?.title ?? ''}
+              disabled={title.locked}
+              error={problems['mainActionButton.title']}
+              onChange={(e) => set({ title: e.currentTarget.value })}
+            />
+          </WithPermissions>
         )}
         {url.hidden ? null : (
-          <TextInput
-            {...url.anchor}
-            label={<FieldLabel label="URL" access={url} />}
-            aria-label="Call to action URL"
-            placeholder="https://"
-            required={url.required}
-            value={cta?.url ?? ''}
-            disabled={url.locked}
-            error={problems['mainActionButton.url']}
-            onChange={(e) => set({ url: e.currentTarget.value })}
-          />
+          <WithPermissions permissionKey="mainActionButton.url" label="Call to action URL">
+            <TextInput
+              {...url.anchor}
+              label={<FieldLabel label="URL" access={url} />}
+              aria-label="Call to action URL"
+              placeholder="https://"
+              required={url.required}
+              value={cta?.url ?? ''}
+              disabled={url.locked}
+              error={problems['mainActionButton.url']}
+              onChange={(e) => set({ url: e.currentTarget.value })}
+            />
+          </WithPermissions>
         )}
       </SimpleGrid>
       {icon.hidden ? null : (
-        <div {...icon.anchor}>
-          <IconSelect label={`Icon${icon.required ? ' *' : ''}`} value={cta?.icon} onChange={(name) => set({ icon: name })} disabled={icon.locked} />
-        </div>
+        <WithPermissions permissionKey="mainActionButton.icon" label="Call to action icon">
+          <div {...icon.anchor}>
+            <IconSelect label={`Icon${icon.required ? ' *' : ''}`} value={cta?.icon} onChange={(name) => set({ icon: name })} disabled={icon.locked} />
+          </div>
+        </WithPermissions>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <CssColour cssKey="main-action-button-background-color" label="Background colour" name="Call to action background colour" />

@@ -1,6 +1,6 @@
 import { Alert, Checkbox, Group, Stack, Switch, Table, TextInput } from '@mantine/core';
 import { type ContactForm as ContactFormValue, contactFormEnableProblem, type FormFieldSwitch, leadFormId, leadFormTitle } from '@profilehub/shared';
-import { FieldLabel, PartPermissions } from '../components/fields.tsx';
+import { FieldLabel, PartPermissions, WithPermissions } from '../components/fields.tsx';
 import { RichTextField } from '../components/lazy.tsx';
 import { PlainTextField } from '../components/PlainTextField.tsx';
 import { useContent, useEditor, useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
@@ -31,43 +31,49 @@ export function ContactForm() {
     <Stack gap="md" data-field-key="contactForm" id="field-contactForm">
       <PartPermissions permissionKey="contactForm" label="Contact form" />
       {sendTo.hidden ? null : (
-        <TextInput
-          {...sendTo.anchor}
-          label={<FieldLabel label="Send to email" access={sendTo} />}
-          aria-label="Send to email"
-          required={sendTo.required}
-          type="email"
-          value={form?.sendToMail ?? ''}
-          disabled={sendTo.locked}
-          error={problems['contactForm.sendToMail']}
-          onChange={(e) => set({ sendToMail: e.currentTarget.value })}
-        />
+        <WithPermissions permissionKey="contactForm.sendToMail" label="Send to email">
+          <TextInput
+            {...sendTo.anchor}
+            label={<FieldLabel label="Send to email" access={sendTo} />}
+            aria-label="Send to email"
+            required={sendTo.required}
+            type="email"
+            value={form?.sendToMail ?? ''}
+            disabled={sendTo.locked}
+            error={problems['contactForm.sendToMail']}
+            onChange={(e) => set({ sendToMail: e.currentTarget.value })}
+          />
+        </WithPermissions>
       )}
       {cc.hidden ? null : (
-        <TextInput
-          {...cc.anchor}
-          label={<FieldLabel label="Send to email CC" access={cc} />}
-          aria-label="Send to email CC"
-          required={cc.required}
-          placeholder="one@example.com, two@example.com"
-          value={form?.sendToMailCC ?? ''}
-          disabled={cc.locked}
-          error={problems['contactForm.sendToMailCC']}
-          onChange={(e) => set({ sendToMailCC: e.currentTarget.value })}
-        />
+        <WithPermissions permissionKey="contactForm.sendToMailCC" label="Send to email CC">
+          <TextInput
+            {...cc.anchor}
+            label={<FieldLabel label="Send to email CC" access={cc} />}
+            aria-label="Send to email CC"
+            required={cc.required}
+            placeholder="one@example.com, two@example.com"
+            value={form?.sendToMailCC ?? ''}
+            disabled={cc.locked}
+            error={problems['contactForm.sendToMailCC']}
+            onChange={(e) => set({ sendToMailCC: e.currentTarget.value })}
+          />
+        </WithPermissions>
       )}
       {thanks.hidden ? null : (
-        <div {...thanks.anchor}>
-          <Editor
-            label={<FieldLabel label="Thank you message" access={thanks} />}
-            name="Thank you message"
-            value={form?.thankYouMessage}
-            disabled={thanks.locked}
-            error={problems['contactForm.thankYouMessage']}
-            onChange={(html) => set({ thankYouMessage: html })}
-            minHeight={60}
-          />
-        </div>
+        <WithPermissions permissionKey="contactForm.thankYouMessage" label="Thank you message">
+          <div {...thanks.anchor}>
+            <Editor
+              label={<FieldLabel label="Thank you message" access={thanks} />}
+              name="Thank you message"
+              value={form?.thankYouMessage}
+              disabled={thanks.locked}
+              error={problems['contactForm.thankYouMessage']}
+              onChange={(html) => set({ thankYouMessage: html })}
+              minHeight={60}
+            />
+          </div>
+        </WithPermissions>
       )}
       <Table withTableBorder verticalSpacing={4} maw={360}>
         <Table.Thead>
@@ -103,18 +109,20 @@ export function ContactForm() {
         </Table.Tbody>
       </Table>
       {enabledAccess.hidden ? null : (
-        <Group>
-          <Switch
-            label="Show the contact form on my profile"
-            checked={form?.enabled === true}
-            disabled={enabledAccess.locked || (form?.enabled !== true && enableProblem !== null)}
-            onChange={(e) => {
-              const on = e.currentTarget.checked;
-              const name = content.fullName || [content.firstName, content.lastName].filter(Boolean).join(' ');
-              set({ enabled: on, formId: on && !form?.formId ? leadFormId(leadFormTitle(name), Date.now()) : form?.formId });
-            }}
-          />
-        </Group>
+        <WithPermissions permissionKey="contactForm.enabled" label="Show the contact form">
+          <Group>
+            <Switch
+              label="Show the contact form on my profile"
+              checked={form?.enabled === true}
+              disabled={enabledAccess.locked || (form?.enabled !== true && enableProblem !== null)}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                const name = content.fullName || [content.firstName, content.lastName].filter(Boolean).join(' ');
+                set({ enabled: on, formId: on && !form?.formId ? leadFormId(leadFormTitle(name), Date.now()) : form?.formId });
+              }}
+            />
+          </Group>
+        </WithPermissions>
       )}
       {form?.enabled !== true && enableProblem ? (
         <Alert color="yellow" variant="light">

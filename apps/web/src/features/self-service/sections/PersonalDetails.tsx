@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN, isMapsUrl, JOB_TITLE_MAX, PROFILE_MESSAGES } from '@profilehub/shared';
 import { IconTrash } from '../components/editor-icons.tsx';
-import { FieldLabel, Hint, NumberField, newKey, PermissionToggles, TextField } from '../components/fields.tsx';
+import { FieldLabel, Hint, NumberField, newKey, PartPermissions, PermissionToggles, TextField } from '../components/fields.tsx';
 import { CROPS, ImageUpload } from '../components/ImageUpload.tsx';
 import { useEditor, useField, useFieldAccess, useIsDesktop, useProblem } from '../hooks/editor-context.tsx';
 
@@ -83,25 +83,28 @@ function OfficeAddress() {
   const url = address?.url ?? '';
   const error = problem ?? (url && !isMapsUrl(url) ? PROFILE_MESSAGES.mapsLink : undefined);
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} {...access.anchor}>
-      <TextInput
-        label={<FieldLabel label="Navigate to office: address" access={access} />}
-        aria-label="Office address"
-        placeholder="1 Long Street, Cape Town, South Africa"
-        value={address?.title ?? ''}
-        disabled={access.locked}
-        onChange={(e) => setAddress({ ...address, title: e.currentTarget.value })}
-      />
-      <TextInput
-        label="Map link"
-        aria-label="Office map link"
-        placeholder="https://maps.app.goo.gl/…"
-        value={url}
-        disabled={access.locked}
-        error={error}
-        onChange={(e) => setAddress({ ...address, url: e.currentTarget.value })}
-      />
-    </SimpleGrid>
+    <Stack gap="xs" {...access.anchor}>
+      <PartPermissions permissionKey="navigateToOffice" label="Navigate to office" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={<FieldLabel label="Navigate to office: address" access={access} />}
+          aria-label="Office address"
+          placeholder="1 Long Street, Cape Town, South Africa"
+          value={address?.title ?? ''}
+          disabled={access.locked}
+          onChange={(e) => setAddress({ ...address, title: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Map link"
+          aria-label="Office map link"
+          placeholder="https://maps.app.goo.gl/…"
+          value={url}
+          disabled={access.locked}
+          error={error}
+          onChange={(e) => setAddress({ ...address, url: e.currentTarget.value })}
+        />
+      </SimpleGrid>
+    </Stack>
   );
 }
 
@@ -116,6 +119,7 @@ function CoverImages() {
   return (
     <Stack gap="xs" {...access.anchor}>
       <FieldLabel label="Cover images" access={access} />
+      <PartPermissions permissionKey="banners" label="Cover images" />
       {slides.map((slide, i) => (
         <Group key={slide.id ?? i} wrap="nowrap" align="flex-end">
           <ImageUpload
