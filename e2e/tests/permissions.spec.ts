@@ -46,18 +46,16 @@ async function janeProfileId(request: APIRequestContext): Promise<number> {
   return me.profile.id as number;
 }
 
-/** Closes the permissions legend (template editor, first time in a session) and then the editor's one-time Welcome modal. */
+/**
+ * Closes what greets the editor: in the template editor the permissions legend (first time in a
+ * session); on a person's own card the one-time Welcome modal (never shown in the template editor).
+ */
 async function dismissIntro(page: Page, o: { legend: boolean }): Promise<void> {
-  if (o.legend) {
-    const legend = page.getByRole('dialog', { name: 'Edit Template Permissions' });
-    await expect(legend).toBeVisible();
-    await legend.getByRole('button', { name: 'I Understand' }).click();
-    await expect(legend).toBeHidden();
-  }
-  const welcome = page.getByRole('dialog', { name: /^Welcome to/ });
-  await expect(welcome).toBeVisible();
-  await welcome.getByRole('button', { name: 'Continue' }).click();
-  await expect(welcome).toBeHidden();
+  const dialog = o.legend ? page.getByRole('dialog', { name: 'Edit Template Permissions' }) : page.getByRole('dialog', { name: /^Welcome to/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: o.legend ? 'I Understand' : 'Continue' }).click();
+  await expect(dialog).toBeHidden();
+  if (o.legend) await expect(page.getByRole('dialog', { name: /^Welcome to/ })).toHaveCount(0);
 }
 
 const toggle = (page: Page, flag: 'Optional' | 'Show' | 'Edit', label: string) =>

@@ -12,6 +12,7 @@ export const TEMPLATES_PAGE_SIZE = 50;
 /** Spec §9 debounces and suggestion count. */
 export const LIST_SEARCH_DEBOUNCE_MS = 1000;
 export const ALIAS_CHECK_DEBOUNCE_MS = 900;
+export const AUTOCOMPLETE_DEBOUNCE_MS = 500;
 export const DIVISION_SUGGESTIONS = 10;
 /** User suggestions per page (spec §7 "User suggestions use filter and a zero-based page"). */
 export const USER_SUGGESTIONS_PAGE_SIZE = 10;

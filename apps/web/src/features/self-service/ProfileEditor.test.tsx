@@ -1,9 +1,10 @@
-import { PERMISSION_TOOLTIPS, PROFILE_MESSAGES, type ProfileEditorView } from '@profilehub/shared';
+import { type Me, PERMISSION_TOOLTIPS, PROFILE_MESSAGES, type ProfileEditorView } from '@profilehub/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
+import { setCachedUser } from '../../lib/auth.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { errorBody, mockFetch } from '../../test/fetch-mock.ts';
 import { EditorProvider } from './hooks/editor-context.tsx';
@@ -73,8 +74,9 @@ function editorView(
   } as ProfileEditorView;
 }
 
-function renderEditor(view: ProfileEditorView, routes: Parameters<typeof mockFetch>[0] = {}) {
-  localStorage.setItem('profile-editor:welcome-seen', '1');
+function renderEditor(view: ProfileEditorView, routes: Parameters<typeof mockFetch>[0] = {}, o: { welcomeSeen?: boolean } = {}) {
+  if (o.welcomeSeen === false) localStorage.removeItem('profile-editor:welcome-seen');
+  else localStorage.setItem('profile-editor:welcome-seen', '1');
   sessionStorage.setItem('jwt', 'token');
   const calls = mockFetch({ 'GET /api/profile-stylings/default-themes': { body: { data: [] } }, ...routes });
   render(
@@ -220,4 +222,38 @@ describe('Profile editor: autosave (spec §4)', () => {
     expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveValue('Jane D.');
     expect(screen.getByRole('textbox', { name: 'Job title / subheading' })).toHaveValue('Head of Sales');
   }, 10_000);
+});
+
+describe('Profile editor: the Welcome modal (spec §2)', () => {
+  const me = (profileId: number): Me => ({
+    id: 1,
+    email: 'jane@acme.example',
+    username: 'jane',
+    title: null,
+    confirmed: true,
+    role: 'user',
+    person: { first_name: 'Jane', last_name: 'Doe' },
+    profile: { id: profileId, alias: null },
+    company: null,
+    companies: [],
+    supervisedCompanyIds: [],
+    pendingApprovals: 0,
+  });
+  afterEach(() => setCachedUser(undefined));
+
+  it('greets a person opening their own card once', async () => {
+    setCachedUser(me(7));
+    renderEditor(editorView(), {}, { welcomeSeen: false });
+    const welcome = await screen.findByRole('dialog', { name: /^Welcome to/ });
+    await userEvent.click(within(welcome).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Welcome to/ })).not.toBeInTheDocument());
+    expect(localStorage.getItem('profile-editor:welcome-seen')).toBe('1');
+  });
+
+  it('stays away when an administrator edits someone else’s card or a template', async () => {
+    setCachedUser(me(99));
+    renderEditor(editorView(), {}, { welcomeSeen: false });
+    expect(await screen.findByRole('textbox', { name: 'Full name' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /^Welcome to/ })).not.toBeInTheDocument();
+  });
 });

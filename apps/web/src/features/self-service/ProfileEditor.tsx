@@ -6,6 +6,7 @@ import { isDesktopLayout, type ProfileEditorView } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useCachedUser } from '../../lib/auth.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { PreviewFrame } from '../preview/PreviewFrame.tsx';
 import { editorViewOptions, themesOptions } from './api/profile-editor.ts';
@@ -170,6 +171,8 @@ function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar:
     pendingApprovalId: view.profile.pendingApprovalId,
   });
   const themes = useQuery(themesOptions(view.company.id));
+  // The Welcome modal greets a person opening their own card, not an administrator editing a template or a colleague's card.
+  const ownProfile = useCachedUser()?.profile?.id === view.profile.id;
 
   const goTo = useCallback(
     (key: string) => {
@@ -329,7 +332,7 @@ function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar:
       </Modal>
       {publish.modals}
       <ConflictModal />
-      <WelcomeModal />
+      {ownProfile ? <WelcomeModal /> : null}
     </>
   );
 }

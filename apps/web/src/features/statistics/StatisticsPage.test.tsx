@@ -49,7 +49,21 @@ function signedInAs(user: ReturnType<typeof testUser>, answers: Record<string, (
     'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
     'GET /api/companies/users/me': { body: user },
     'GET /api/jwts/verify': { body: { valid: true } },
-    'GET /api/companies': { body: { data: [acme], meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 1 } } } },
+    'GET /api/users/divisions': {
+      body: {
+        data: [
+          {
+            id: acme.id,
+            name: acme.name,
+            title: acme.title,
+            description: acme.description,
+            profileDomain: 'acme.localhost',
+            masterProfileId: null,
+            canInvite: true,
+          },
+        ],
+      },
+    },
     'GET /api/reports/overview': { body: overview },
     'GET /api/reports/lead-forms': { body: { data: [], total: 4 } },
     'GET /api/reports/query/all_visits': handler,

@@ -1,5 +1,5 @@
 import './statistics-styles.ts';
-import { Avatar, Button, EmptyState, Group, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Avatar, Button, EmptyState, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   ACTION_ROWS,
@@ -17,12 +17,13 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { IconChart } from '../../components/dashboard-icons.tsx';
+import { DivisionFilter } from '../../components/list/DivisionFilter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useDownload } from '../../lib/download.ts';
 import { WELCOME_VIDEO_LINK } from '../../lib/product-links.ts';
 import { useCurrentUser } from '../../lib/queries.ts';
 import { useBranding } from '../../lib/white-label.ts';
-import { divisionsOptions, downloadLeadForms, leadFormsOptions, overviewOptions, reportOptions, type StatsScope } from './api/reports.ts';
+import { downloadLeadForms, leadFormsOptions, overviewOptions, reportOptions, type StatsScope } from './api/reports.ts';
 import { DateRangePicker } from './components/DateRangePicker.tsx';
 import { AverageRows, ChartLoader, CountRows, DownloadButton, StatCard, TopInteractionsList, TopProfilesList } from './components/StatCards.tsx';
 import { parseStatsAlias, rangeFromSearch, rangeTitle, showsFilters, showsTopProfiles, statsAlias } from './statistics-rules.ts';
@@ -105,7 +106,8 @@ export function StatisticsPage() {
       <Group gap="sm" mb="lg" wrap="wrap" align="flex-end">
         {filters && !fromAlias.profileId ? (
           <DivisionFilter
-            value={divisions}
+            value={divisions.map(Number)}
+            w={{ base: '100%', sm: 280 }}
             onChange={(ids) => {
               const params = new URLSearchParams(search);
               if (ids.length) params.set('companyId', ids.join(','));
@@ -250,25 +252,6 @@ function companyName(me: ReturnType<typeof useCurrentUser>, picked: string[]): s
   if (me.role === 'superadmin' && picked.length === 0) return 'All divisions';
   const own = me.companies.filter((c) => me.supervisedCompanyIds.includes(c.id)).map((c) => c.title);
   return own.join(', ');
-}
-
-/** Spec §2 division filter (multi-select): none picked means every division the caller may see. */
-function DivisionFilter({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
-  const divisions = useQuery(divisionsOptions());
-  const data = (divisions.data ?? []).map((c) => ({ value: String(c.id), label: c.title }));
-  return (
-    <MultiSelect
-      label="Division"
-      placeholder={value.length ? undefined : 'All divisions'}
-      data={data}
-      value={value}
-      onChange={onChange}
-      searchable
-      clearable
-      w={{ base: '100%', sm: 280 }}
-      nothingFoundMessage="No results found"
-    />
-  );
 }
 
 /** User search: people of the divisions in view, by name, most viewed first. */

@@ -13,7 +13,7 @@ function seen(): boolean {
   }
 }
 
-/** Spec §2 Welcome modal: an intro video and Continue, once per browser. */
+/** Spec §2 Welcome modal: an intro video and Continue, once per browser, for a person opening their own profile. */
 export function WelcomeModal() {
   const { whiteLabel, name } = useBranding();
   const [opened, setOpened] = useState(() => !seen());
@@ -30,7 +30,8 @@ export function WelcomeModal() {
     <Modal opened={opened} onClose={close} title={`Welcome to ${name}`} centered size="lg">
       <Stack>
         <Text>
-          Fill in each section on the left; your card on the right changes as you type, and your changes are saved as you go. Publish when you are happy.
+          Fill in each section of the form; the preview of your card changes as you type (beside the form on a wide screen, under Preview on a phone), and your
+          changes are saved as you go. Publish when you are happy.
         </Text>
         {video ? (
           <AspectRatio ratio={16 / 9}>

@@ -1,8 +1,8 @@
 /**
- * The statistics page's calls (spec §7 /reports/query/*, /reports/lead-forms,
- * GET /companies for the division filter): one fetcher and query options each.
+ * The statistics page's calls (spec §7 /reports/query/*, /reports/lead-forms): one
+ * fetcher and query options each. The division filter is the admin lists' own.
  */
-import type { Company, DayRange, LeadFormsResponse, QueryReport, ReportOverview, ReportResponse } from '@profilehub/shared';
+import type { DayRange, LeadFormsResponse, QueryReport, ReportOverview, ReportResponse } from '@profilehub/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest, type QueryValue } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
@@ -39,17 +39,6 @@ export const leadFormsOptions = (scope: StatsScope, range: DayRange) =>
     queryKey: ['reports', 'lead-forms', scope, range],
     queryFn: ({ signal }) => apiRequest<LeadFormsResponse>('/api/reports/lead-forms', { query: { ...scopeQuery(scope), ...rangeQuery(range) }, signal }),
     placeholderData: keepPreviousData,
-  });
-
-/** GET /api/companies: every division the caller may see, for the division filter. */
-export const divisionsOptions = () =>
-  queryOptions({
-    queryKey: ['companies', 'statistics-divisions'],
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: Company[] }>('/api/companies', { query: { 'pagination[pageSize]': 100, publicationState: 'preview', sort: 'name:asc' }, signal }).then(
-        (r) => r.data,
-      ),
-    staleTime: 5 * 60_000,
   });
 
 /** GET /api/reports/lead-forms?format=xlsx: the lead-form spreadsheet, under the name the server gives it. */

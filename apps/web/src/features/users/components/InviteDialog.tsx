@@ -1,7 +1,15 @@
 import '../../../components/list/mantine-styles.ts';
 import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ALIAS_CHECK_DEBOUNCE_MS, cleanInviteAlias, DIVISION_SUGGESTIONS, type InviteDivision, type Me, normalizeEmail } from '@profilehub/shared';
+import {
+  ALIAS_CHECK_DEBOUNCE_MS,
+  AUTOCOMPLETE_DEBOUNCE_MS,
+  cleanInviteAlias,
+  DIVISION_SUGGESTIONS,
+  type InviteDivision,
+  type Me,
+  normalizeEmail,
+} from '@profilehub/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { divisionsOptions } from '../../../components/list/divisions.ts';
@@ -42,7 +50,7 @@ export function InviteDialog({ opened, onClose, onInvited, me }: Props) {
   const [errors, setErrors] = useState<Partial<Record<keyof InviteForm, string>>>({});
   const [alias, setAlias] = useState<{ state: AliasState; message?: string; for?: string }>({ state: 'empty' });
   const [divisionSearch, setDivisionSearch] = useState('');
-  const [settledSearch] = useDebouncedValue(divisionSearch, 500);
+  const [settledSearch] = useDebouncedValue(divisionSearch, AUTOCOMPLETE_DEBOUNCE_MS);
   const [settledAlias] = useDebouncedValue(form.alias, ALIAS_CHECK_DEBOUNCE_MS);
   const typeAhead = me.role === 'superadmin';
   const divisions = useQuery({ ...divisionsOptions(typeAhead ? settledSearch : '', typeAhead ? DIVISION_SUGGESTIONS : 100), enabled: opened });
