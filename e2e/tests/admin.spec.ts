@@ -276,6 +276,13 @@ test('templates list and every admin screen at phone and desktop width', async (
   await page.getByLabel('Search templates').fill('');
   await expect(page.getByText(/^1 to \d+ of \d+ results$/)).toBeVisible();
   await shot(page, 'admin-templates-1280');
+  // The seeded template is not published: Preview draws its saved content as a page would show it.
+  await page.getByRole('button', { name: 'Preview Acme Standard' }).click();
+  const preview = page.getByRole('dialog', { name: 'Preview of Acme Standard' });
+  await expect(preview.frameLocator('iframe').getByRole('heading', { level: 1 })).toBeVisible();
+  await shot(page, 'admin-template-preview-1280');
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
 
   await page.setViewportSize({ width: 375, height: 812 });
   for (const path of ['/users', '/templates', '/approvals']) {

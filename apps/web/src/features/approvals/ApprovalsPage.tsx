@@ -13,11 +13,11 @@ import { SearchBox } from '../../components/list/SearchBox.tsx';
 import { SortableTh } from '../../components/list/SortableTh.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { ProfilePreviewModal } from '../../components/ProfilePreviewModal.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { ME_QUERY_KEY } from '../../lib/queries.ts';
 import { ChangesViewer } from './components/ChangesViewer.tsx';
-import { ProposedPreview } from './components/ProposedPreview.tsx';
 
 type Status = 'active' | 'resolved';
 type Params = { filter: string; companyIds: number[]; sort: ListSort<ApprovalSortColumn>; page: number; status: Status };
@@ -249,7 +249,19 @@ export function ApprovalsPage() {
         changes={viewing?.profileChanges ?? null}
         onClose={() => setViewing(null)}
       />
-      <ProposedPreview row={previewing} onClose={() => setPreviewing(null)} />
+      <ProfilePreviewModal
+        target={
+          previewing
+            ? {
+                profileId: previewing.profileId,
+                title: `Preview of ${previewing.fullName} if approved`,
+                frameTitle: `Proposed page of ${previewing.fullName}`,
+                liveUrl: previewing.publishedAt ? previewing.url : null,
+              }
+            : null
+        }
+        onClose={() => setPreviewing(null)}
+      />
       <Modal opened={answering !== null} onClose={() => setAnswering(null)} title={answering?.approve ? 'Approve changes' : 'Decline changes'} centered>
         {answering ? (
           <Stack>

@@ -2,6 +2,7 @@ import '../../components/list/mantine-styles.ts';
 import { Avatar, Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type ListSort, type TemplateItem, type TemplateSortColumn, type TemplatesListResponse, templatesTitle } from '@profilehub/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { DivisionFilter } from '../../components/list/DivisionFilter.tsx';
 import { ListPager } from '../../components/list/ListPager.tsx';
@@ -13,6 +14,7 @@ import { SearchBox } from '../../components/list/SearchBox.tsx';
 import { SortableTh } from '../../components/list/SortableTh.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { ProfilePreviewModal } from '../../components/ProfilePreviewModal.tsx';
 import { apiRequest } from '../../lib/api.ts';
 
 type Params = { filter: string; companyIds: number[]; sort: ListSort<TemplateSortColumn>; page: number };
@@ -49,19 +51,12 @@ export function TemplatesPage() {
   const list = useQuery(templatesOptions({ filter: controls.filter, companyIds: controls.companyIds, sort: controls.sort, page: controls.page }));
   const rows = list.data?.data ?? [];
   const filtered = controls.filter !== '' || controls.companyIds.length > 0;
+  // A template is seldom published: the preview draws its saved content as a child page would show it.
+  const [previewing, setPreviewing] = useState<TemplateItem | null>(null);
 
   const buttons = (t: TemplateItem) => (
     <Group gap={6} wrap="nowrap" justify="flex-end">
-      <Button
-        component="a"
-        href={t.url ?? undefined}
-        target="_blank"
-        rel="noopener noreferrer"
-        size="compact-sm"
-        variant="light"
-        disabled={!t.url || !t.isLive}
-        aria-label={`Preview ${t.fullName}`}
-      >
+      <Button size="compact-sm" variant="light" onClick={() => setPreviewing(t)} aria-label={`Preview ${t.fullName}`}>
         Preview
       </Button>
       <Button component={Link} to={editLink(t)} size="compact-sm" variant="light" aria-label={`Edit ${t.fullName}`}>
@@ -148,6 +143,19 @@ export function TemplatesPage() {
           <ListPager page={controls.page} pageSize={list.data?.pageSize ?? 50} total={list.data?.total ?? 0} onChange={controls.setPage} siblings={2} />
         </Stack>
       </Paper>
+      <ProfilePreviewModal
+        target={
+          previewing
+            ? {
+                profileId: previewing.id,
+                title: `Preview of ${previewing.fullName || 'Untitled template'}`,
+                frameTitle: `Page of template ${previewing.fullName}`,
+                liveUrl: previewing.isLive ? previewing.url : null,
+              }
+            : null
+        }
+        onClose={() => setPreviewing(null)}
+      />
     </>
   );
 }
