@@ -188,6 +188,39 @@ export function janeEdits(view: EditorContent): EditorContent {
   };
 }
 
+/** Leo, Acme's account manager: published with these details. */
+export function leoEdits(view: EditorContent): EditorContent {
+  return {
+    ...view,
+    firstName: 'Leo',
+    lastName: 'Lane',
+    fullName: 'Leo Lane',
+    jobTitle: 'Account Manager',
+    profilePhoto: { url: '/demo/leo-lane.svg' },
+    mainContactNumber: '+27 82 555 0202',
+    whatsappNumber: '+27 82 555 0202',
+    emailAddress: 'leo@acme.example',
+  };
+}
+
+/** …then edited since, and waiting for a supervisor's approval (the demo's Approvals queue). */
+export function leoPendingEdits(view: EditorContent): EditorContent {
+  const published = leoEdits(view);
+  return {
+    ...published,
+    jobTitle: 'Senior Account Manager',
+    infoSections: (published.infoSections ?? []).map((s) =>
+      s.key === 'about-me'
+        ? { ...s, description: '<p>I look after <strong>forty</strong> of our business clients. Ask me about moving your whole team onto one policy.</p>' }
+        : s,
+    ),
+    links: [
+      ...(published.links ?? []),
+      { key: 'leo-quote', title: 'Get a team quote', url: 'https://acme.example/leo/quote', icon: 'calendar-check', contactType: 'url', enabled: true },
+    ],
+  };
+}
+
 /** Sam, Acme's supervisor: a profile started but not finished (not published). */
 export function samEdits(view: EditorContent): EditorContent {
   return { ...view, firstName: 'Sam', lastName: 'Super', fullName: 'Sam Super', jobTitle: 'Sales Manager' };

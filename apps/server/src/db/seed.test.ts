@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorContentOf, missingItemsOf } from '../modules/profiles/profile-content.ts';
 import { loadProfileContext } from '../modules/profiles/profiles.queries.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
-import { profileStylings, profiles } from './schema.ts';
+import { approvals, profileStylings, profiles } from './schema.ts';
 import { seed } from './seed.ts';
 import { DEFAULT_THEMES } from './seed-profiles.ts';
 
@@ -62,6 +62,20 @@ describe('seed', () => {
     expect(page.statusCode).toBe(200);
   });
 
+  it('publishes Leo, whose later edits wait for approval with their changes listed', async () => {
+    const leo = await profileByAlias('leo-lane');
+    expect(leo.publishedAt).not.toBeNull();
+    expect(ProfileContentSchema.parse(leo.publishedContent).jobTitle).toBe('Account Manager');
+    const pending = await t.app.deps.db.select().from(approvals).where(eq(approvals.profileId, leo.id));
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.approved).toBeNull();
+    expect(pending[0]!.profileChanges).toEqual([
+      { fieldTitle: 'Job title', actionType: 'updated', oldValue: { value: 'Account Manager' }, newValue: { value: 'Senior Account Manager' } },
+      expect.objectContaining({ fieldTitle: 'Button: Get a team quote', actionType: 'added', oldValue: null }),
+      expect.objectContaining({ fieldTitle: 'Section: About me', actionType: 'updated' }),
+    ]);
+  });
+
   it('gives Bob a complete standalone profile in Globex, unpublished', async () => {
     const bob = await profileByAlias('bob-smith');
     expect(bob).toMatchObject({ masterProfileId: null, publishedAt: null });
@@ -71,8 +85,10 @@ describe('seed', () => {
   it('is idempotent: a second run changes nothing', async () => {
     const before = await t.app.deps.db.select().from(profiles);
     const themes = await t.app.deps.db.select().from(profileStylings);
+    const requests = await t.app.deps.db.select().from(approvals);
     await run();
     expect(await t.app.deps.db.select().from(profiles)).toEqual(before);
+    expect(await t.app.deps.db.select().from(approvals)).toEqual(requests);
     expect(await t.app.deps.db.select().from(profileStylings)).toEqual(themes);
   });
 

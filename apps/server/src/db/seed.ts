@@ -14,13 +14,26 @@ import {
 } from '@profilehub/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
+import type { Actor } from '../http/policy.ts';
+import { requestApproval } from '../modules/approvals/approvals.service.ts';
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import { seedDemoEvents } from '../modules/events/rollups.ts';
 import { loadProfileContext } from '../modules/profiles/profiles.queries.ts';
 import { publishProfile, type SiteConfig } from '../modules/publishing/publishing.service.ts';
 import type { Db } from './client.ts';
 import { companies, companyMembers, permissionRecords, profileStylings, profiles, users } from './schema.ts';
-import { ACME_CHILD_PERMISSIONS, ACME_THEME, acmeTemplate, bobProfile, DEFAULT_THEMES, janeEdits, type SeedTheme, samEdits } from './seed-profiles.ts';
+import {
+  ACME_CHILD_PERMISSIONS,
+  ACME_THEME,
+  acmeTemplate,
+  bobProfile,
+  DEFAULT_THEMES,
+  janeEdits,
+  leoEdits,
+  leoPendingEdits,
+  type SeedTheme,
+  samEdits,
+} from './seed-profiles.ts';
 
 export type SeedReport = { password: string; accounts: { email: string; role: string; note?: string }[] };
 
@@ -48,6 +61,7 @@ const SEED_ACCOUNTS: SeedReport['accounts'] = [
   { email: 'admin@example.com', role: 'superadmin' },
   { email: 'supervisor@acme.example', role: 'supervisor', note: 'Acme, white-labelled, every feature on' },
   { email: 'jane@acme.example', role: 'user', note: 'Acme' },
+  { email: 'leo@acme.example', role: 'user', note: 'Acme, changes waiting for approval' },
   { email: 'bob@globex.example', role: 'user', note: 'Globex, no features, individual billing' },
   { email: 'new@acme.example', role: 'invited', note: 'not registered yet: use Register, code in the outbox' },
 ];
@@ -222,6 +236,7 @@ export async function seed(db: Db, opts: { password?: string | undefined; dataDi
       alias: 'sam-super',
     },
     { email: 'jane@acme.example', role: 'user', first: 'Jane', last: 'Doe', title: 'Jane', companyId: acme, registered: true, alias: 'jane-doe' },
+    { email: 'leo@acme.example', role: 'user', first: 'Leo', last: 'Lane', title: 'Leo', companyId: acme, registered: true, alias: 'leo-lane' },
     { email: 'new@acme.example', role: 'user', first: 'Nia', last: 'New', companyId: acme, registered: false, alias: null },
     {
       email: 'bob@globex.example',
@@ -282,9 +297,9 @@ const seededCompanyIds = async (db: Db) =>
   ).map((c) => c.id);
 
 /**
- * Acme's template and its child permissions, Jane's and Sam's details, Bob's
+ * Acme's template and its child permissions, Jane's, Leo's and Sam's details, Bob's
  * standalone profile; Jane is published so `http://acme.localhost:3000/jane-doe`
- * shows a page. Each document is written only while it is still empty.
+ * shows a page; Leo is published too, with later edits waiting in the Approvals queue. Each document is written only while it is still empty.
  */
 async function seedProfiles(db: Db, o: { acme: number; acmeThemeId: number; classicThemeId: number; site: SiteConfig }) {
   const [acmeMaster] = await db
@@ -312,6 +327,20 @@ async function seedProfiles(db: Db, o: { acme: number; acmeThemeId: number; clas
   if (jane && (await fillIfEmpty(db, jane, { content: childContent(templateDoc, janeEdits), masterProfileId: acmeMaster.id, stylingId: o.acmeThemeId }))) {
     const ctx = await loadProfileContext(db, jane);
     if (ctx?.profile.alias) await publishProfile({ db, config: o.site }, ctx);
+  }
+  const leo = await profileOf('leo@acme.example');
+  if (leo && (await fillIfEmpty(db, leo, { content: childContent(templateDoc, leoEdits), masterProfileId: acmeMaster.id, stylingId: o.acmeThemeId }))) {
+    const published = await loadProfileContext(db, leo);
+    if (published?.profile.alias && published.profile.userId !== null) {
+      await publishProfile({ db, config: o.site }, published);
+      // Edited since publishing, and sent for approval as the editor would (spec §4 Publish flow step 4).
+      await db
+        .update(profiles)
+        .set({ content: childContent(templateDoc, leoPendingEdits), updatedAt: new Date() })
+        .where(eq(profiles.id, leo));
+      const owner: Actor = { userId: published.profile.userId, sessionId: 'seed', role: 'user', companyIds: [o.acme], supervisedCompanyIds: [] };
+      await requestApproval({ db }, owner, { profileId: leo });
+    }
   }
   const sam = await profileOf('supervisor@acme.example');
   if (sam) await fillIfEmpty(db, sam, { content: childContent(templateDoc, samEdits), masterProfileId: acmeMaster.id, stylingId: o.acmeThemeId });
