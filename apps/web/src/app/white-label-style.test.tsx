@@ -16,6 +16,12 @@ describe('white-label', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Acme hub' })).toBeInTheDocument();
     await waitFor(() => expect(document.head.querySelector('style[data-white-label]')?.textContent).toBe(css));
     expect(document.getElementById('injected')).toBeNull();
+    // A route chunk's stylesheet arriving later goes before the company's CSS, which keeps the last word.
+    const late = document.createElement('style');
+    late.textContent = '.ph-navbar { color: blue; }';
+    document.head.appendChild(late);
+    await waitFor(() => expect(document.head.lastElementChild).toBe(document.head.querySelector('style[data-white-label]')));
+    late.remove();
     expect(screen.getByRole('img', { name: 'Acme' })).toHaveAttribute('src', '/demo/acme-logo.svg');
     await waitFor(() => expect(document.title).toBe('Acme hub'));
   });

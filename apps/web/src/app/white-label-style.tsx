@@ -4,7 +4,7 @@ import type { Branding } from '../lib/white-label.ts';
 /**
  * Applies the parts of a white-label that live outside React: the company's
  * custom CSS (as a <style> element's textContent — never parsed as HTML, so it
- * cannot smuggle markup), the favicon and the document title.
+ * cannot smuggle markup) after every other stylesheet, the favicon and the document title.
  */
 export function WhiteLabelStyle({ branding }: { branding: Branding }) {
   const css = branding.whiteLabel?.css ?? '';
@@ -16,7 +16,16 @@ export function WhiteLabelStyle({ branding }: { branding: Branding }) {
     style.dataset.whiteLabel = 'css';
     style.textContent = css;
     document.head.appendChild(style);
-    return () => style.remove();
+    // The company's CSS must win over ours at equal specificity, so it stays the last stylesheet:
+    // route chunks load their CSS later, and would otherwise override it on a first visit.
+    const keepLast = new MutationObserver(() => {
+      if (document.head.lastElementChild !== style) document.head.appendChild(style);
+    });
+    keepLast.observe(document.head, { childList: true });
+    return () => {
+      keepLast.disconnect();
+      style.remove();
+    };
   }, [css]);
 
   useEffect(() => {

@@ -9,6 +9,8 @@ import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Avatar.layer.css';
 import '@mantine/core/styles/Menu.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
+// SegmentedControl's moving indicator is a FloatingIndicator: without its styles the pill sits off its label.
+import '@mantine/core/styles/FloatingIndicator.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Image.layer.css';

@@ -11,6 +11,8 @@ import '@mantine/core/styles/Progress.layer.css';
 import '@mantine/core/styles/Rating.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
+// SegmentedControl's moving indicator is a FloatingIndicator: without its styles the pill sits off its label.
+import '@mantine/core/styles/FloatingIndicator.layer.css';
 import '@mantine/core/styles/Slider.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Table.layer.css';
