@@ -39,6 +39,23 @@ describe('ChangesViewer (spec §2 profile changes viewer)', () => {
     ).toHaveAttribute('src', '/uploads/jane.png');
   });
 
+  it('on a phone shows each change as a card, old value above new, on the whole screen', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query === '(max-width: 36em)' })) as typeof window.matchMedia;
+    try {
+      show([{ actionType: 'updated', fieldTitle: 'Job title', oldValue: { value: 'Account Manager' }, newValue: { value: 'Senior Account Manager' } }]);
+      const dialog = screen.getByRole('dialog', { name: 'Updates by Jane Doe' });
+      expect(within(dialog).queryByRole('table')).toBeNull();
+      const card = within(dialog).getByRole('region', { name: 'Job title' });
+      const text = card.textContent ?? '';
+      expect(text.indexOf('Old value')).toBeLessThan(text.indexOf('Account Manager'));
+      expect(text.indexOf('Account Manager')).toBeLessThan(text.indexOf('New value'));
+      expect(text.indexOf('New value')).toBeLessThan(text.indexOf('Senior Account Manager'));
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('says so when nothing changed', () => {
     show([]);
     expect(screen.getByText('No changes against the published page.')).toBeInTheDocument();

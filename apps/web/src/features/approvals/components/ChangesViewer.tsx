@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Spoiler.layer.css';
-import { Anchor, Badge, Image, Modal, Spoiler, Stack, Table, Text, Typography } from '@mantine/core';
+import { Anchor, Badge, Group, Image, Modal, Paper, Spoiler, Stack, Table, Text, Typography } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { sanitizeRichText } from '@profilehub/profile-page/browser';
 import { CHANGES_PAGE_SIZE, type ChangeValue, type ProfileChange } from '@profilehub/shared';
 import { useState } from 'react';
@@ -64,9 +65,83 @@ export function ChangeValueView({ value }: { value: ChangeValue | null }) {
 
 const ACTION_COLOR = { added: 'green', removed: 'red', updated: 'blue' } as const;
 
+function ChangeTitle({ change }: { change: ProfileChange }) {
+  return (
+    <Group gap={6} align="center">
+      <Text size="sm" fw={600}>
+        {change.fieldTitle}
+      </Text>
+      <Badge size="xs" variant="light" color={ACTION_COLOR[change.actionType]}>
+        {change.actionType}
+      </Badge>
+    </Group>
+  );
+}
+
+type Shown = ProfileChange & { id: string };
+
+function ChangesTable({ changes }: { changes: Shown[] }) {
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table verticalSpacing="sm" withRowBorders>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Field</Table.Th>
+            <Table.Th>Old value</Table.Th>
+            <Table.Th>New value</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {changes.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td w={170}>
+                <ChangeTitle change={c} />
+              </Table.Td>
+              <Table.Td>
+                <ChangeValueView value={c.oldValue} />
+              </Table.Td>
+              <Table.Td>
+                <ChangeValueView value={c.newValue} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** On a phone three columns do not fit: each change is a card, old value above new. */
+function ChangeCards({ changes }: { changes: Shown[] }) {
+  return (
+    <Stack gap="sm">
+      {changes.map((c) => (
+        <Paper key={c.id} withBorder radius="md" p="sm" component="section" aria-label={c.fieldTitle}>
+          <Stack gap="xs">
+            <ChangeTitle change={c} />
+            <div>
+              <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+                Old value
+              </Text>
+              <ChangeValueView value={c.oldValue} />
+            </div>
+            <div>
+              <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+                New value
+              </Text>
+              <ChangeValueView value={c.newValue} />
+            </div>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** The profile changes viewer (spec §2): field / old / new, seven to a page. */
 export function ChangesViewer({ title, changes, onClose }: { title: string; changes: ProfileChange[] | null; onClose: () => void }) {
   const [page, setPage] = useState(0);
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   // Two changes can share a title (two buttons named alike): their place in the list tells them apart.
   const shown = (changes ?? []).map((c, n) => ({ ...c, id: `${n}:${c.fieldTitle}` })).slice(page * CHANGES_PAGE_SIZE, (page + 1) * CHANGES_PAGE_SIZE);
   return (
@@ -78,44 +153,13 @@ export function ChangesViewer({ title, changes, onClose }: { title: string; chan
       }}
       title={title}
       size="xl"
+      fullScreen={phone}
       centered
     >
       {changes && changes.length === 0 ? <Text c="dimmed">No changes against the published page.</Text> : null}
       {changes && changes.length > 0 ? (
         <>
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing="sm" withRowBorders>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Field</Table.Th>
-                  <Table.Th>Old value</Table.Th>
-                  <Table.Th>New value</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>
-                      <Stack gap={4}>
-                        <Text size="sm" fw={600}>
-                          {c.fieldTitle}
-                        </Text>
-                        <Badge size="xs" variant="light" color={ACTION_COLOR[c.actionType]}>
-                          {c.actionType}
-                        </Badge>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <ChangeValueView value={c.oldValue} />
-                    </Table.Td>
-                    <Table.Td>
-                      <ChangeValueView value={c.newValue} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {phone ? <ChangeCards changes={shown} /> : <ChangesTable changes={shown} />}
           <ListPager page={page} pageSize={CHANGES_PAGE_SIZE} total={changes.length} onChange={setPage} />
         </>
       ) : null}
