@@ -6,7 +6,7 @@ import { type MockCall, mockFetch } from '../../test/fetch-mock.ts';
 import { renderRoutes, testUser } from '../../test/render.tsx';
 
 const flags = { approvals: true, templates: true, permissions: false, rte: false, corporate: true, invite_users: true, style_editing: false };
-const company = (id: number, title: string) => ({
+const company = (id: number, title: string, extraFlags: Partial<typeof flags> = {}) => ({
   id,
   name: title.toLowerCase(),
   title,
@@ -16,7 +16,7 @@ const company = (id: number, title: string) => ({
   customDomainUrl: null,
   masterProfiles: [],
   limits: { imageGallery: 5 },
-  feature_flags: flags,
+  feature_flags: { ...flags, ...extraFlags },
   customSupportLink: null,
   paymentStructure: 'corporate',
   publicationState: 'live',
@@ -48,9 +48,9 @@ const row = (id: number, fullName: string) => ({
   publishedAt: '2026-01-01T00:00:00.000Z',
 });
 
-function signedInSupervisor(extra: Record<string, Parameters<typeof mockFetch>[0][string]> = {}) {
+function signedInSupervisor(extra: Record<string, Parameters<typeof mockFetch>[0][string]> = {}, acmeFlags: Partial<typeof flags> = {}) {
   sessionStorage.setItem('jwt', 'token');
-  const user = testUser({ role: 'supervisor', companies: [company(3, 'Acme'), company(4, 'Beta')], supervisedCompanyIds: [3, 4], profile: null });
+  const user = testUser({ role: 'supervisor', companies: [company(3, 'Acme', acmeFlags), company(4, 'Beta')], supervisedCompanyIds: [3, 4], profile: null });
   return mockFetch({
     'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
     'GET /api/companies/users/me': { body: user },
@@ -103,6 +103,32 @@ describe('Users list', () => {
     await user.click(within(screen.getByRole('columnheader', { name: /Division/ })).getByRole('button'));
     await user.click(within(screen.getByRole('columnheader', { name: /Views/ })).getByRole('button'));
     await waitFor(() => expect(Object.fromEntries(lastList(calls))).toMatchObject({ orderBy: 'VIEWS', order: 'asc' }));
+  }, 20_000);
+});
+
+describe('Users list row links (spec §2)', () => {
+  const menuOf = async (name: string) => {
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: `More actions for ${name}` }, { timeout: 5000 }));
+    return screen.findByRole('menu');
+  };
+
+  it('links stats and edit with the companyId, and the template permissions where the division has the flag', async () => {
+    signedInSupervisor({}, { permissions: true });
+    renderRoutes(routes, '/users');
+    const row = (await screen.findAllByRole('row', { name: /Person 0/ }, { timeout: 5000 }))[0]!;
+    expect(within(row).getByRole('link', { name: 'View stats' })).toHaveAttribute('href', '/statistics/1_3_person-0?companyId=3');
+    expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/self-service/1?companyId=3');
+    const menu = await menuOf('Person 0');
+    expect(within(menu).getByRole('menuitem', { name: 'Manage permissions' })).toHaveAttribute('href', '/manage-permissions/1?companyId=3');
+  }, 20_000);
+
+  it('offers no permissions link without the division’s permissions flag', async () => {
+    signedInSupervisor();
+    renderRoutes(routes, '/users');
+    const menu = await menuOf('Person 0');
+    expect(within(menu).getByRole('menuitem', { name: 'Publish Profile' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Manage permissions' })).toBeNull();
   }, 20_000);
 });
 

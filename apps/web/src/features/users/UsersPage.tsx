@@ -96,39 +96,53 @@ export function UsersPage() {
   };
 
   const download = (format: 'xlsx' | 'csv') => void runExport(params, format);
+  // Spec §2 row link /manage-permissions/{profile}: the template's permissions, for a profile under a
+  // template in a division with the permissions flag (a superadmin always, spec §6).
+  const permissionsLink = (row: UserRow) =>
+    row.templateName !== null && (me.role === 'superadmin' || me.companies.some((c) => c.id === row.companyId && c.feature_flags.permissions))
+      ? withCompany(`/manage-permissions/${row.id}`, row)
+      : null;
 
-  const actions = (row: UserRow) => (
-    <Group gap={6} wrap="nowrap" justify="flex-end">
-      <Button component={Link} to={statsLink(row)} size="compact-sm" variant="light">
-        View stats
-      </Button>
-      <Button component={Link} to={withCompany(`/self-service/${row.id}`, row)} size="compact-sm" variant="light">
-        Edit
-      </Button>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button size="compact-sm" variant="default" loading={busy === row.id} aria-label={`More actions for ${row.fullName}`}>
-            •••
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => void publish(row)}>Publish Profile</Menu.Item>
-          {row.publishedAt ? (
-            <>
-              <Menu.Item onClick={() => setConfirm({ kind: 'rollback', row })}>Roll back to previous version</Menu.Item>
-              <Menu.Item color="red" onClick={() => setConfirm({ kind: 'unpublish', row })}>
-                Unpublish
+  const actions = (row: UserRow) => {
+    const permissions = permissionsLink(row);
+    return (
+      <Group gap={6} wrap="nowrap" justify="flex-end">
+        <Button component={Link} to={statsLink(row)} size="compact-sm" variant="light">
+          View stats
+        </Button>
+        <Button component={Link} to={withCompany(`/self-service/${row.id}`, row)} size="compact-sm" variant="light">
+          Edit
+        </Button>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button size="compact-sm" variant="default" loading={busy === row.id} aria-label={`More actions for ${row.fullName}`}>
+              •••
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => void publish(row)}>Publish Profile</Menu.Item>
+            {permissions ? (
+              <Menu.Item component={Link} to={permissions}>
+                Manage permissions
               </Menu.Item>
-            </>
-          ) : (
-            <Menu.Item color="red" onClick={() => setConfirm({ kind: 'delete', row })}>
-              Delete
-            </Menu.Item>
-          )}
-        </Menu.Dropdown>
-      </Menu>
-    </Group>
-  );
+            ) : null}
+            {row.publishedAt ? (
+              <>
+                <Menu.Item onClick={() => setConfirm({ kind: 'rollback', row })}>Roll back to previous version</Menu.Item>
+                <Menu.Item color="red" onClick={() => setConfirm({ kind: 'unpublish', row })}>
+                  Unpublish
+                </Menu.Item>
+              </>
+            ) : (
+              <Menu.Item color="red" onClick={() => setConfirm({ kind: 'delete', row })}>
+                Delete
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    );
+  };
 
   const person = (row: UserRow) => (
     <Group gap="sm" wrap="nowrap" className={classes.nameCell}>
