@@ -146,6 +146,9 @@ function TemplateToolbar({
   );
 }
 
+/** A long label wraps on a phone instead of being cut off. */
+const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
+
 /**
  * The template's save (spec §2): 'Ready to update your template ?', then the
  * template alone, or the template and every published child (rebuild-children).
@@ -180,14 +183,14 @@ function SaveTemplate({ busy, saving, setSaving }: { busy: boolean; saving: bool
       <Button size="sm" disabled={busy} onClick={() => setOpened(true)} flex={{ base: 1, sm: 'none' }} px="sm">
         Save template
       </Button>
-      <Modal opened={opened} onClose={() => (saving ? undefined : setOpened(false))} title="Ready to update your template ?" centered>
+      <Modal opened={opened} onClose={() => (saving ? undefined : setOpened(false))} title="Ready to update your template ?" centered size="lg">
         <Stack>
           <Text size="sm">Profiles created from this template get its latest values. Published profiles change only when you update them too.</Text>
           <Stack gap="xs">
             <Button variant="default" disabled={busy} loading={choice === 'template'} onClick={() => void save(false)}>
               Update template
             </Button>
-            <Button disabled={busy} loading={choice === 'all'} onClick={() => void save(true)}>
+            <Button disabled={busy} loading={choice === 'all'} onClick={() => void save(true)} h="auto" mih={42} py={8} styles={WRAP}>
               Update template and all published profiles
             </Button>
           </Stack>
