@@ -111,9 +111,10 @@ test('the invited user registers, edits their profile and asks for approval', as
 test('the supervisor sees the badge, views the updates, approves; the public page shows the change', async ({ page, request }) => {
   await signInAndWait(page, USERS.supervisor);
   await page.goto('/home');
-  const badge = page.getByRole('navigation', { name: 'Main' }).getByLabel(/\d+ pending approvals/);
+  const badge = page.getByRole('navigation', { name: 'Main' }).getByTestId('pending-approvals');
   await expect(badge).toBeVisible();
-  const pending = Number((await badge.textContent())?.trim());
+  await expect(page.getByRole('link', { name: /^Approvals \d+ pending approvals$/ })).toBeVisible();
+  const pending = Number((await badge.locator('[aria-hidden="true"]').textContent())?.trim());
   expect(pending).toBeGreaterThanOrEqual(1);
 
   await page

@@ -1,4 +1,4 @@
-import { Badge, NavLink } from '@mantine/core';
+import { Badge, NavLink, VisuallyHidden } from '@mantine/core';
 import type { SideLink } from '@profilehub/shared';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
@@ -33,8 +33,10 @@ export function SideNav({ links, report, pendingApprovals, onNavigate }: Props) 
             leftSection={<Icon size={20} />}
             rightSection={
               link.key === 'approvals' && pendingApprovals > 0 ? (
-                <Badge color="red" size="sm" circle={pendingApprovals < 10} aria-label={`${pendingApprovals} pending approvals`}>
-                  {pendingApprovals}
+                // The number is for the eye; the link's accessible name reads 'Approvals 3 pending approvals'.
+                <Badge color="red" size="sm" circle={pendingApprovals < 10} data-testid="pending-approvals">
+                  <span aria-hidden="true">{pendingApprovals}</span>
+                  <VisuallyHidden>{pendingApprovals} pending approvals</VisuallyHidden>
                 </Badge>
               ) : null
             }
