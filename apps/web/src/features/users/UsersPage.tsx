@@ -103,10 +103,11 @@ export function UsersPage() {
       ? withCompany(`/manage-permissions/${row.id}`, row)
       : null;
 
-  const actions = (row: UserRow) => {
+  // The same actions in a table row and on a phone's card: stats and edit at hand, the rest in the menu.
+  const actions = (row: UserRow, justify: 'flex-end' | 'flex-start' = 'flex-end') => {
     const permissions = permissionsLink(row);
     return (
-      <Group gap={6} wrap="nowrap" justify="flex-end">
+      <Group gap={6} wrap="nowrap" justify={justify}>
         <Button component={Link} to={statsLink(row)} size="compact-sm" variant="light">
           View stats
         </Button>
@@ -260,20 +261,7 @@ export function UsersPage() {
                   <Text size="xs" c="dimmed">
                     {row.companyName} · {row.templateName ?? 'No template'} · edited {dateText(row.updatedAt)}
                   </Text>
-                  <Group gap={6}>
-                    <Button component={Link} to={statsLink(row)} size="compact-sm" variant="light">
-                      View stats
-                    </Button>
-                    <Button component={Link} to={withCompany(`/self-service/${row.id}`, row)} size="compact-sm" variant="light">
-                      Edit
-                    </Button>
-                    <Button size="compact-sm" variant="light" color="green" loading={busy === row.id} onClick={() => void publish(row)}>
-                      Publish Profile
-                    </Button>
-                    <Button size="compact-sm" variant="subtle" color="red" onClick={() => setConfirm({ kind: row.publishedAt ? 'unpublish' : 'delete', row })}>
-                      {row.publishedAt ? 'Unpublish' : 'Delete'}
-                    </Button>
-                  </Group>
+                  {actions(row, 'flex-start')}
                 </Stack>
               </div>
             ))}
