@@ -296,7 +296,8 @@ const CONFIRM_TEXT = {
   },
   rollback: {
     title: 'Roll back profile',
-    body: (n: string) => `Put ${n}'s previously published version back on their public page?`,
+    body: (n: string) =>
+      `Put ${n}'s previously published version back on their public page? Their editor goes back to that version too: changes not yet published are replaced.`,
     button: 'Roll back',
   },
 } as const;
