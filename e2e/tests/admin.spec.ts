@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { openEditor, openSection, preview, savedAfter, uploadProfilePhoto } from '../editor-support.ts';
 import {
   ACME_HUB_URL,
   apiLogin,
@@ -18,7 +19,8 @@ import {
 /**
  * Organisation admin (spec §2 Users list, Templates list, Approvals list; §4
  * Invite flow, Approval, Lists): a supervisor invites a user, the user
- * registers and asks for approval, the supervisor approves, the public page
+ * registers, fills their card in the editor (where the template locks some
+ * items) and asks for approval, the supervisor approves, the public page
  * shows the change. The steps share one database and run in order.
  */
 test.describe.configure({ mode: 'serial' });
@@ -26,6 +28,7 @@ test.describe.configure({ mode: 'serial' });
 const stamp = Date.now().toString(36);
 const INVITEE = { name: 'Nora Newman', email: `nora.${stamp}@acme.example`, alias: `nora-${stamp}` };
 const NEW_TITLE = `Head of Partnerships ${stamp}`;
+const SUBMITTED = 'Your digital profile data is being submitted for approval. You will be alerted via email once approved.';
 
 async function openUsers(page: Page) {
   await page.goto('/users');
@@ -80,32 +83,27 @@ test('the invited user registers, edits their profile and asks for approval', as
   await page.getByRole('button', { name: 'UPDATE PASSWORD' }).click();
   await expect(page).toHaveURL(/\/self-service$/);
 
-  // The edit itself is the editor's business; here it goes through the same API the editor saves with.
-  const jwt = await page.evaluate(() => window.sessionStorage.getItem('jwt'));
-  const headers = { authorization: `Bearer ${jwt}` };
-  const me = await (await request.get('/api/companies/users/me', { headers })).json();
-  const profileId = me.profile.id as number;
-  const view = await (await request.get(`/api/profiles/${profileId}?populate=self-service`, { headers })).json();
-  const saved = await request.put(`/api/profiles/${profileId}`, {
-    headers,
-    data: {
-      version: view.profile.version,
-      content: {
-        ...view.content,
-        fullName: INVITEE.name,
-        jobTitle: NEW_TITLE,
-        profilePhoto: { url: '/demo/jane-doe.svg' },
-        mainContactNumber: '+27 82 555 0199',
-        whatsappNumber: '+27 82 555 0199',
-        emailAddress: INVITEE.email,
-      },
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  // Acme approves changes: the user cannot publish directly.
-  expect((await request.put(`/api/profiles/${profileId}/publish`, { headers })).status()).toBe(409);
-  const asked = await request.post('/api/approvals', { headers, data: { profileId, targetProfile: profileId, requestedAt: new Date().toISOString() } });
-  expect(asked.status(), await asked.text()).toBe(200);
+  // The editor, as the new person sees it: the template's values, some of them locked.
+  await openEditor(page);
+  // The invitation filled in the name and the email address.
+  await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue(INVITEE.name);
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(INVITEE.email);
+  await savedAfter(page, () => page.getByLabel('Job title / subheading').fill(NEW_TITLE));
+  await savedAfter(page, () => page.getByLabel('Main contact number').fill('+27 82 555 0199'));
+  await uploadProfilePhoto(page);
+  await expect(preview(page).getByText(NEW_TITLE)).toBeVisible();
+  // The template locks its logo and its website button: shown, but not for this person to change.
+  await openSection(page, 'Appearance and branding');
+  await expect(page.getByRole('button', { name: 'Upload logo' })).toBeDisabled();
+  await openSection(page, 'Buttons');
+  await expect(page.getByRole('switch', { name: 'Show Visit our website' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Delete Visit our website' })).toHaveCount(0);
+  await shot(page, 'admin-invitee-editor');
+
+  // Acme approves changes: publishing asks for approval instead (spec §4 Publish flow step 4).
+  await page.getByRole('button', { name: 'Submit for approval' }).click();
+  await expectToast(page, SUBMITTED);
+  await expect(page.getByRole('button', { name: 'Re-submit for approval' })).toBeVisible();
 });
 
 test('the supervisor sees the badge, views the updates, approves; the public page shows the change', async ({ page, request }) => {

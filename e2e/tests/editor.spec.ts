@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { auth, editorView, openEditor, openSection, ownProfileId, preview, savedAfter, saveStatus, section, uploadProfilePhoto } from '../editor-support.ts';
 import { PORT } from '../env.ts';
 import { apiLogin, expectToast, SEED_PASSWORD, shot, signInAndWait, USERS } from '../support.ts';
 
@@ -16,51 +17,6 @@ import { apiLogin, expectToast, SEED_PASSWORD, shot, signInAndWait, USERS } from
 const FIRST_SAVE = 'Your changes have been saved. Continue making changes, or submit your profile if you are happy with the updates made.';
 const SUBMITTED = 'Your digital profile data is being submitted for approval. You will be alerted via email once approved.';
 
-type Auth = { Authorization: string };
-async function auth(request: APIRequestContext, email: string): Promise<Auth> {
-  const jwt = await apiLogin(request, email, SEED_PASSWORD);
-  if (!jwt) throw new Error(`could not sign in ${email}`);
-  return { Authorization: `Bearer ${jwt}` };
-}
-
-async function ownProfileId(request: APIRequestContext, headers: Auth): Promise<number> {
-  const me = await (await request.get('/api/companies/users/me', { headers })).json();
-  return me.profile.id as number;
-}
-
-async function editorView(request: APIRequestContext, headers: Auth, id: number) {
-  const res = await request.get(`/api/profiles/${id}?populate=self-service`, { headers });
-  expect(res.ok()).toBe(true);
-  return res.json();
-}
-
-/** Opens the editor and closes the one-time Welcome modal. */
-async function openEditor(page: Page, path = '/self-service'): Promise<void> {
-  if (new URL(page.url()).pathname !== path) await page.goto(path);
-  const welcome = page.getByRole('dialog', { name: /^Welcome to/ });
-  await expect(welcome).toBeVisible();
-  await welcome.getByRole('button', { name: 'Continue' }).click();
-  await expect(welcome).toBeHidden();
-}
-
-const section = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-async function openSection(page: Page, name: string): Promise<void> {
-  const control = section(page, name);
-  if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
-}
-const saveStatus = (page: Page) => page.locator('[data-save-status]');
-const preview = (page: Page) => page.frameLocator('[data-testid="preview-frame"]');
-
-/** Waits for the autosave that follows a change to be answered. */
-async function savedAfter(page: Page, change: () => Promise<void>) {
-  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && /\/api\/profiles\/\d+$/.test(r.url()));
-  await change();
-  const res = await saved;
-  expect(res.status()).toBe(200);
-  await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'saved');
-  return res;
-}
-
 /** Drags a row by its handle onto another row with the mouse (dnd-kit's pointer sensor). */
 async function dragOnto(page: Page, handle: Locator, target: Locator): Promise<void> {
   const from = await handle.boundingBox();
@@ -71,24 +27,6 @@ async function dragOnto(page: Page, handle: Locator, target: Locator): Promise<v
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
   await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2, { steps: 12 });
   await page.mouse.up();
-}
-
-/** A real PNG drawn by the browser (the crop needs an image it can decode). */
-async function pngFile(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 600;
-    canvas.height = 400;
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#2563eb';
-    ctx.fillRect(0, 0, 600, 400);
-    ctx.fillStyle = '#fbbf24';
-    ctx.beginPath();
-    ctx.arc(300, 200, 120, 0, Math.PI * 2);
-    ctx.fill();
-    return canvas.toDataURL('image/png');
-  });
-  return { name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') };
 }
 
 test('Jane fills her sections, reorders by drag, uploads and crops a photo, sees the preview before the save, and finds it all after a reload', async ({
@@ -117,13 +55,7 @@ test('Jane fills her sections, reorders by drag, uploads and crops a photo, sees
   await expectToast(page, FIRST_SAVE);
 
   // Photo: choose a file, the crop is forced, then it is uploaded and saved.
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload profile picture' }).click();
-  await (await chooser).setFiles(await pngFile(page));
-  const crop = page.getByRole('dialog', { name: 'Crop profile picture' });
-  await expect(crop).toBeVisible();
-  await savedAfter(page, () => crop.getByRole('button', { name: 'Crop and upload' }).click());
-  await expect(crop).toBeHidden();
+  await uploadProfilePhoto(page);
   await expect(preview(page).locator('img[src*="/uploads/"]').first()).toBeVisible();
 
   // Buttons: add a link button, fill it in, then drag it above "Our services".

@@ -1,5 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiLogin, BASE_URL, expectToast, SEED_PASSWORD, shot, signInAndWait, USERS } from '../support.ts';
+import { type Auth, auth, editorView as view } from '../editor-support.ts';
+import { BASE_URL, expectToast, shot, signInAndWait, USERS } from '../support.ts';
+
+const editorView = async (request: APIRequestContext, headers: Auth, id: number) => (await view(request, headers, id)) as View;
 
 /**
  * The template editor's permissions mode (spec §2 Template editor, §4
@@ -14,7 +17,6 @@ import { apiLogin, BASE_URL, expectToast, SEED_PASSWORD, shot, signInAndWait, US
  * the master set is reset.
  */
 
-type Auth = { Authorization: string };
 type Entry = { key: string; show: boolean; edit: boolean; optional: boolean; sortable: boolean };
 type View = {
   profile: { id: number; version: number; companyId: number };
@@ -27,18 +29,6 @@ const UPDATED = 'Permissions has been updated!';
 const RESET = 'Permissions Reset!';
 const JOB = 'Job title / subheading';
 const OFFICE = 'Office number';
-
-async function auth(request: APIRequestContext, email: string): Promise<Auth> {
-  const jwt = await apiLogin(request, email, SEED_PASSWORD);
-  if (!jwt) throw new Error(`could not sign in ${email}`);
-  return { Authorization: `Bearer ${jwt}` };
-}
-
-async function editorView(request: APIRequestContext, headers: Auth, id: number): Promise<View> {
-  const res = await request.get(`/api/profiles/${id}?populate=self-service`, { headers });
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as View;
-}
 
 async function janeProfileId(request: APIRequestContext): Promise<number> {
   const headers = await auth(request, USERS.jane);
