@@ -30,3 +30,17 @@ export function testUser(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A division as GET /api/users/divisions answers it (the admin lists' filter and the invite dialog). */
+export function testDivision(id: number, title: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    name: title.toLowerCase(),
+    title,
+    description: title,
+    profileDomain: `${title.toLowerCase()}.localhost`,
+    masterProfileId: id * 10,
+    canInvite: true,
+    ...overrides,
+  };
+}

@@ -6,17 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
 import { queryClient } from '../../lib/queries.ts';
 import { type MockCall, mockFetch } from '../../test/fetch-mock.ts';
+import { testDivision } from '../../test/render.tsx';
 import { DivisionFilter } from './DivisionFilter.tsx';
 
-const division = (id: number, title: string) => ({
-  id,
-  name: title.toLowerCase(),
-  title,
-  description: title,
-  profileDomain: `${title.toLowerCase()}.localhost`,
-  masterProfileId: null,
-  canInvite: true,
-});
+const division = (id: number, title: string) => testDivision(id, title);
 const ALL = [division(1, 'Acme'), division(2, 'Beta'), division(3, 'Gamma')];
 
 function Harness({ onChange }: { onChange: (ids: number[]) => void }) {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { type MockCall, mockFetch } from '../../test/fetch-mock.ts';
-import { renderRoutes, testUser } from '../../test/render.tsx';
+import { renderRoutes, testDivision, testUser } from '../../test/render.tsx';
 
 /** The route's chunks load lazily and the machine may be busy: wait longer than the default second. */
 const SLOW = { timeout: 8000 };
@@ -49,21 +49,7 @@ function signedInAs(user: ReturnType<typeof testUser>, answers: Record<string, (
     'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
     'GET /api/companies/users/me': { body: user },
     'GET /api/jwts/verify': { body: { valid: true } },
-    'GET /api/users/divisions': {
-      body: {
-        data: [
-          {
-            id: acme.id,
-            name: acme.name,
-            title: acme.title,
-            description: acme.description,
-            profileDomain: 'acme.localhost',
-            masterProfileId: null,
-            canInvite: true,
-          },
-        ],
-      },
-    },
+    'GET /api/users/divisions': { body: { data: [testDivision(acme.id, acme.title, { masterProfileId: null })] } },
     'GET /api/reports/overview': { body: overview },
     'GET /api/reports/lead-forms': { body: { data: [], total: 4 } },
     'GET /api/reports/query/all_visits': handler,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { type MockCall, mockFetch } from '../../test/fetch-mock.ts';
-import { renderRoutes, testUser } from '../../test/render.tsx';
+import { renderRoutes, testDivision, testUser } from '../../test/render.tsx';
 
 const flags = { approvals: true, templates: true, permissions: false, rte: false, corporate: true, invite_users: true, style_editing: false };
 const company = (id: number, title: string, extraFlags: Partial<typeof flags> = {}) => ({
@@ -21,15 +21,6 @@ const company = (id: number, title: string, extraFlags: Partial<typeof flags> = 
   paymentStructure: 'corporate',
   publicationState: 'live',
   whiteLabel: null,
-});
-const division = (id: number, title: string) => ({
-  id,
-  name: title.toLowerCase(),
-  title,
-  description: title,
-  profileDomain: `${title.toLowerCase()}.localhost`,
-  masterProfileId: id * 10,
-  canInvite: true,
 });
 const row = (id: number, fullName: string) => ({
   id,
@@ -55,7 +46,7 @@ function signedInSupervisor(extra: Record<string, Parameters<typeof mockFetch>[0
     'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
     'GET /api/companies/users/me': { body: user },
     'GET /api/jwts/verify': { body: { valid: true } },
-    'GET /api/users/divisions': { body: { data: [division(3, 'Acme'), division(4, 'Beta')] } },
+    'GET /api/users/divisions': { body: { data: [testDivision(3, 'Acme'), testDivision(4, 'Beta')] } },
     'GET /api/users': (call: MockCall) => ({
       body: {
         data: Array.from({ length: 10 }, (_, i) => row(i + 1 + Number(call.query.get('page')) * 10, `Person ${i}`)),

@@ -119,18 +119,19 @@ function ChangeCards({ changes }: { changes: Shown[] }) {
         <Paper key={c.id} withBorder radius="md" p="sm" component="section" aria-label={c.fieldTitle}>
           <Stack gap="xs">
             <ChangeTitle change={c} />
-            <div>
-              <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-                Old value
-              </Text>
-              <ChangeValueView value={c.oldValue} />
-            </div>
-            <div>
-              <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-                New value
-              </Text>
-              <ChangeValueView value={c.newValue} />
-            </div>
+            {(
+              [
+                ['Old value', c.oldValue],
+                ['New value', c.newValue],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label}>
+                <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+                  {label}
+                </Text>
+                <ChangeValueView value={value} />
+              </div>
+            ))}
           </Stack>
         </Paper>
       ))}
