@@ -38,7 +38,7 @@ export function DivisionFilter({ value, onChange, w }: Props) {
       clearable
       nothingFoundMessage={found.isFetching ? 'Loading...' : 'No results found'}
       miw={220}
-      w={w}
+      w={w ?? { base: '100%', sm: 'auto' }}
       maw={{ base: '100%', sm: 360 }}
     />
   );
