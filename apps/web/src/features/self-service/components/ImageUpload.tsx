@@ -116,7 +116,8 @@ export function ImageUpload({ label, name, value, onChange, purpose, crop, disab
       </Text>
       <Group gap="sm" wrap="nowrap" align="center">
         {value?.url ? (
-          <Image src={value.url} alt="" h={56} w={crop.aspect >= 1 ? Math.min(56 * crop.aspect, 220) : 56} fit="cover" radius="sm" bg="gray.1" />
+          // Contain: a logo wider than the thumbnail is shown whole, not cut at both ends.
+          <Image src={value.url} alt="" h={56} w={crop.aspect >= 1 ? Math.min(56 * crop.aspect, 220) : 56} fit="contain" radius="sm" bg="gray.1" />
         ) : (
           <Text size="xs" c="dimmed" w={80}>
             No image
