@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Auth, auth, editorView as view } from '../editor-support.ts';
+import { type Auth, auth, openEditor, ownProfileId, editorView as view } from '../editor-support.ts';
 import { BASE_URL, expectToast, shot, signInAndWait, USERS } from '../support.ts';
 
 const editorView = async (request: APIRequestContext, headers: Auth, id: number) => (await view(request, headers, id)) as View;
@@ -30,22 +30,15 @@ const RESET = 'Permissions Reset!';
 const JOB = 'Job title / subheading';
 const OFFICE = 'Office number';
 
-async function janeProfileId(request: APIRequestContext): Promise<number> {
-  const headers = await auth(request, USERS.jane);
-  const me = await (await request.get('/api/companies/users/me', { headers })).json();
-  return me.profile.id as number;
-}
+const janeProfileId = async (request: APIRequestContext) => ownProfileId(request, await auth(request, USERS.jane));
 
-/**
- * Closes what greets the editor: in the template editor the permissions legend (first time in a
- * session); on a person's own card the one-time Welcome modal (never shown in the template editor).
- */
-async function dismissIntro(page: Page, o: { legend: boolean }): Promise<void> {
-  const dialog = o.legend ? page.getByRole('dialog', { name: 'Edit Template Permissions' }) : page.getByRole('dialog', { name: /^Welcome to/ });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: o.legend ? 'I Understand' : 'Continue' }).click();
-  await expect(dialog).toBeHidden();
-  if (o.legend) await expect(page.getByRole('dialog', { name: /^Welcome to/ })).toHaveCount(0);
+/** Closes the permissions legend the template editor opens with (first time in a session); no Welcome modal joins it. */
+async function closeLegend(page: Page): Promise<void> {
+  const legend = page.getByRole('dialog', { name: 'Edit Template Permissions' });
+  await expect(legend).toBeVisible();
+  await legend.getByRole('button', { name: 'I Understand' }).click();
+  await expect(legend).toBeHidden();
+  await expect(page.getByRole('dialog', { name: /^Welcome to/ })).toHaveCount(0);
 }
 
 const toggle = (page: Page, flag: 'Optional' | 'Show' | 'Edit', label: string) =>
@@ -86,7 +79,7 @@ test('a supervisor locks one field and hides another in the template’s permiss
   await page.goto(`/manage-permissions/${janeId}?companyId=${jane.profile.companyId}`);
   await expect(page).toHaveURL(new RegExp(`/manage-templates/${templateId}\\?.*mode=permissions`));
   await expect(page.getByRole('heading', { name: 'Templates Permissions' })).toBeVisible();
-  await dismissIntro(page, { legend: true });
+  await closeLegend(page);
   await expect(page.getByText('Child permissions')).toBeVisible();
   // A supervisor has no master set.
   await expect(page.getByRole('button', { name: /^Switch to/ })).toHaveCount(0);
@@ -123,8 +116,7 @@ test('a supervisor locks one field and hides another in the template’s permiss
 
 test('Jane then sees the locked field read-only and the hidden one not at all; a crafted PATCH does not change it', async ({ page, request }) => {
   await signInAndWait(page, USERS.jane);
-  await page.goto('/self-service');
-  await dismissIntro(page, { legend: false });
+  await openEditor(page);
   await expect(page.getByRole('textbox', { name: JOB })).toBeDisabled();
   await expect(page.getByRole('textbox', { name: 'Full name' })).toBeEnabled();
   await expect(page.getByRole('textbox', { name: OFFICE })).toHaveCount(0);
@@ -145,7 +137,7 @@ test('Jane then sees the locked field read-only and the hidden one not at all; a
 test('a superadmin switches between the child and the master permissions; reset clears the master set', async ({ page, request }) => {
   await signInAndWait(page, USERS.superadmin);
   await page.goto(`/manage-templates/${templateId}?mode=permissions`);
-  await dismissIntro(page, { legend: true });
+  await closeLegend(page);
   await expect(page.getByText('Child permissions')).toBeVisible();
   // The child set as the supervisor left it.
   await expect(toggle(page, 'Edit', JOB)).toHaveAttribute('aria-pressed', 'false');
@@ -179,8 +171,7 @@ test('with the child set put back, Jane edits her job title again and sees her o
   const res = await request.put(`/api/permissions/${childRecordId}`, { headers, data: { data: { permissions: seededChild } } });
   expect(res.status()).toBe(200);
   await signInAndWait(page, USERS.jane);
-  await page.goto('/self-service');
-  await dismissIntro(page, { legend: false });
+  await openEditor(page);
   await expect(page.getByRole('textbox', { name: JOB })).toBeEnabled();
   await expect(page.getByRole('textbox', { name: OFFICE })).toBeVisible();
 });

@@ -299,7 +299,8 @@ const seededCompanyIds = async (db: Db) =>
 /**
  * Acme's template and its child permissions, Jane's, Leo's and Sam's details, Bob's
  * standalone profile; Jane is published so `http://acme.localhost:3000/jane-doe`
- * shows a page; Leo is published too, with later edits waiting in the Approvals queue. Each document is written only while it is still empty.
+ * shows a page; Leo is published too, with later edits waiting in the Approvals
+ * queue. Each document is written only while it is still empty.
  */
 async function seedProfiles(db: Db, o: { acme: number; acmeThemeId: number; classicThemeId: number; site: SiteConfig }) {
   const [acmeMaster] = await db

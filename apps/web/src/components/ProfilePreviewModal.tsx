@@ -1,5 +1,5 @@
 import { Anchor, Group, Modal, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhone } from '../lib/use-phone.ts';
 import classes from './ProfilePreviewModal.module.css';
 
 export type PreviewTarget = {
@@ -19,7 +19,7 @@ export type PreviewTarget = {
  * publishing would make it. A phone-sized frame on wide screens; the whole screen on a phone.
  */
 export function ProfilePreviewModal({ target, onClose }: { target: PreviewTarget | null; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const phone = usePhone();
   return (
     <Modal
       opened={target !== null}

@@ -21,7 +21,8 @@ export function DivisionFilter({ value, onChange, w }: Props) {
   const known = new Map(names);
   for (const d of found.data ?? []) known.set(d.id, d.title);
   const ids = [...new Set([...value, ...(found.data ?? []).map((d) => d.id)])];
-  const data = ids.map((id) => ({ value: String(id), label: known.get(id) ?? `Division ${id}` }));
+  const label = (id: number) => known.get(id) ?? `Division ${id}`;
+  const data = ids.map((id) => ({ value: String(id), label: label(id) }));
   return (
     <MultiSelect
       label="Division"
@@ -29,7 +30,7 @@ export function DivisionFilter({ value, onChange, w }: Props) {
       data={data}
       value={value.map(String)}
       onChange={(picked) => {
-        setNames(new Map(picked.map((id) => [Number(id), known.get(Number(id)) ?? id])));
+        setNames(new Map(picked.map((id) => [Number(id), label(Number(id))])));
         onChange(picked.map(Number));
       }}
       searchable

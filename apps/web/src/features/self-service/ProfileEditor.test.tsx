@@ -7,6 +7,7 @@ import { AppProviders } from '../../app/providers.tsx';
 import { setCachedUser } from '../../lib/auth.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { errorBody, mockFetch } from '../../test/fetch-mock.ts';
+import { testUser } from '../../test/render.tsx';
 import { EditorProvider } from './hooks/editor-context.tsx';
 import { EditorStore } from './hooks/editor-store.ts';
 import { FIRST_SAVE_MESSAGE, ProfileEditor } from './ProfileEditor.tsx';
@@ -225,20 +226,7 @@ describe('Profile editor: autosave (spec §4)', () => {
 });
 
 describe('Profile editor: the Welcome modal (spec §2)', () => {
-  const me = (profileId: number): Me => ({
-    id: 1,
-    email: 'jane@acme.example',
-    username: 'jane',
-    title: null,
-    confirmed: true,
-    role: 'user',
-    person: { first_name: 'Jane', last_name: 'Doe' },
-    profile: { id: profileId, alias: null },
-    company: null,
-    companies: [],
-    supervisedCompanyIds: [],
-    pendingApprovals: 0,
-  });
+  const me = (profileId: number) => testUser({ profile: { id: profileId, alias: null } }) as Me;
   afterEach(() => setCachedUser(undefined));
 
   it('greets a person opening their own card once', async () => {

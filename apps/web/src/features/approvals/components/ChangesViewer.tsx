@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Spoiler.layer.css';
 import { Anchor, Badge, Group, Image, Modal, Paper, Spoiler, Stack, Table, Text, Typography } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { sanitizeRichText } from '@profilehub/profile-page/browser';
 import { CHANGES_PAGE_SIZE, type ChangeValue, type ProfileChange } from '@profilehub/shared';
 import { useState } from 'react';
 import { ListPager } from '../../../components/list/ListPager.tsx';
+import { usePhone } from '../../../lib/use-phone.ts';
 
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg)(\?.*)?$/i;
 const MARKUP = /<[a-z][^>]*>/i;
@@ -111,6 +111,17 @@ function ChangesTable({ changes }: { changes: Shown[] }) {
   );
 }
 
+function LabelledValue({ label, value }: { label: string; value: ChangeValue | null }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+        {label}
+      </Text>
+      <ChangeValueView value={value} />
+    </div>
+  );
+}
+
 /** On a phone three columns do not fit: each change is a card, old value above new. */
 function ChangeCards({ changes }: { changes: Shown[] }) {
   return (
@@ -119,19 +130,8 @@ function ChangeCards({ changes }: { changes: Shown[] }) {
         <Paper key={c.id} withBorder radius="md" p="sm" component="section" aria-label={c.fieldTitle}>
           <Stack gap="xs">
             <ChangeTitle change={c} />
-            {(
-              [
-                ['Old value', c.oldValue],
-                ['New value', c.newValue],
-              ] as const
-            ).map(([label, value]) => (
-              <div key={label}>
-                <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-                  {label}
-                </Text>
-                <ChangeValueView value={value} />
-              </div>
-            ))}
+            <LabelledValue label="Old value" value={c.oldValue} />
+            <LabelledValue label="New value" value={c.newValue} />
           </Stack>
         </Paper>
       ))}
@@ -142,7 +142,7 @@ function ChangeCards({ changes }: { changes: Shown[] }) {
 /** The profile changes viewer (spec §2): field / old / new, seven to a page. */
 export function ChangesViewer({ title, changes, onClose }: { title: string; changes: ProfileChange[] | null; onClose: () => void }) {
   const [page, setPage] = useState(0);
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const phone = usePhone();
   // Two changes can share a title (two buttons named alike): their place in the list tells them apart.
   const shown = (changes ?? []).map((c, n) => ({ ...c, id: `${n}:${c.fieldTitle}` })).slice(page * CHANGES_PAGE_SIZE, (page + 1) * CHANGES_PAGE_SIZE);
   return (
