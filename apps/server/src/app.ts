@@ -7,13 +7,16 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
+import { authenticateUnlessPublic } from './http/auth.ts';
+import { Background } from './http/background.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
-import { RateLimiter } from './http/rate-limit.ts';
+import { loggerOptions } from './http/logging.ts';
+import { type LimitStore, RateLimiter } from './http/rate-limit.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCodeStore } from './modules/auth/codes.ts';
@@ -49,7 +52,7 @@ export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.m
 export type BuildAppOptions = {
   config: Config;
   database: Database;
-  logger?: FastifyServerOptions['logger'];
+  logger?: { stream?: { write(line: string): void }; level?: string };
   /** Tests swap in a cheaper hasher or a fake clock-free limiter when a test is about something else. */
   overrides?: Partial<Pick<Deps, 'passwords' | 'limiter' | 'mailer' | 'google'>>;
 };
@@ -58,8 +61,10 @@ export type BuildAppOptions = {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: config.NODE_ENV === 'production',
+    // The redacting serializers always apply; a caller may send the lines elsewhere (the log test captures them).
+    logger: { ...loggerOptions(config.LOG_LEVEL), ...opts.logger },
+    // X-Forwarded-For only from the proxies named in TRUSTED_PROXIES: a client cannot pick its own IP.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
@@ -68,7 +73,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const secret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  const secret = await resolveJwtSecret(config, database);
   const deps: Deps = {
     config,
     database,
@@ -76,15 +81,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     sessions: createSessionStore(database.db, secret, config.SESSION_TTL_HOURS),
     codes: createCodeStore(database.db, secret),
     passwords: opts.overrides?.passwords ?? createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES }),
-    limiter: opts.overrides?.limiter ?? new RateLimiter(config.RATE_LIMITS),
-    mailer: opts.overrides?.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log }),
+    limiter: opts.overrides?.limiter ?? new RateLimiter(config.RATE_LIMITS, limitStoreOf(config, database)),
+    mailer:
+      opts.overrides?.mailer ??
+      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log, printMail: config.NODE_ENV === 'development' }),
     google: opts.overrides?.google ?? createGoogleVerifier({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID }),
     visitorSecret: createHmac('sha256', secret).update('visitor-hash').digest('base64url'),
     publishedPages: new PublishedPageCache(database.db, new URL(config.PUBLIC_URL).origin),
+    background: new Background(app.log),
     ingest: new EventIngest(database.db, app.log, { flushMs: config.EVENT_FLUSH_MS }),
   };
   app.decorate('deps', deps);
-  app.addHook('onClose', async () => deps.mailer.close());
+  app.addHook('onClose', async () => {
+    await deps.background.idle();
+    deps.mailer.close();
+  });
+  app.addHook('onClose', async () => deps.limiter.close());
   // Acknowledged events are written before the database closes (server.ts closes the app first).
   app.addHook('onClose', async () => deps.ingest.close());
 
@@ -119,6 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const fileStore = createFileStore(config);
   await app.register(
     async (api) => {
+      api.addHook('onRequest', authenticateUnlessPublic);
       await api.register(healthRoutes);
       await api.register(eventsRoutes);
       await api.register(vcardRoutes, { store: fileStore });
@@ -144,6 +157,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await registerWeb(app, config);
   return app;
+}
+
+/** Abuse limits live where every copy of the server sees them: Redis, the shared PostgreSQL, or this one process. */
+function limitStoreOf(config: Config, database: Database): LimitStore {
+  if (config.REDIS_URL) return { kind: 'redis', url: config.REDIS_URL };
+  return database.kind === 'postgres' ? { kind: 'postgres', db: database.db } : { kind: 'memory' };
 }
 
 /**

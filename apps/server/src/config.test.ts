@@ -64,8 +64,35 @@ describe('loadConfig', () => {
     expect(message).toContain('LOG_LEVEL');
   });
 
-  it('production without JWT_SECRET throws naming JWT_SECRET; with one it starts', () => {
-    expect(configError({ NODE_ENV: 'production' }).message).toContain('JWT_SECRET');
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }).JWT_SECRET).toBe(SECRET);
+  it('production without JWT_SECRET or a mail transport throws naming both; with them it starts', () => {
+    const { message } = configError({ NODE_ENV: 'production' });
+    expect(message).toContain('JWT_SECRET: required when NODE_ENV=production');
+    expect(message).toContain('SMTP_URL: required when NODE_ENV=production');
+    expect(configError({ NODE_ENV: 'production', JWT_SECRET: SECRET }).message).not.toContain('JWT_SECRET');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, SMTP_URL: 'smtp://mail:25' }).JWT_SECRET).toBe(SECRET);
+    // The outbox only when asked for by name.
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, MAIL_OUTBOX: 'true' }).MAIL_OUTBOX).toBe(true);
+  });
+
+  it('production seeds no demo accounts unless SEED=true is said; development seeds by default', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: SECRET, SMTP_URL: 'smtp://mail:25' };
+    expect(loadConfig(prod).SEED).toBe(false);
+    expect(loadConfig({ ...prod, SEED: 'true' }).SEED).toBe(true);
+    expect(loadConfig({}).SEED).toBe(true);
+  });
+
+  it('listens on loopback outside production, on every interface in production, or where HOST says', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, SMTP_URL: 'smtp://m' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('trusts X-Forwarded-For only from TRUSTED_PROXIES, in every environment', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, SMTP_URL: 'smtp://m' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(configError({ TRUSTED_PROXIES: 'everyone' }).message).toContain('TRUSTED_PROXIES');
+    expect(configError({ REDIS_URL: 'http://x' }).message).toContain('REDIS_URL');
   });
 });

@@ -5,7 +5,8 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 /** Every setting the server reads, with its default; README's configuration table mirrors this. */
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Interface to listen on: loopback outside production, so a development hub is not reachable from the network. */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
@@ -30,7 +31,23 @@ const ConfigSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Profilehub <no-reply@profilehub.local>'),
   SEED_PASSWORD: z.string().optional(),
-  SEED: bool.default(true),
+  /** The demo data: on by default outside production; production needs SEED=true said explicitly. */
+  SEED: bool.optional(),
+  /** Production only: keep mail in the outbox table although no SMTP_URL is set (never printed there). */
+  MAIL_OUTBOX: bool.default(false),
+  /**
+   * Proxies whose X-Forwarded-For is believed (comma-separated IPs or CIDRs, e.g. `127.0.0.1,10.0.0.0/8`).
+   * Empty: the client is the TCP peer, so a header cannot reset per-IP limits.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .regex(/^[0-9a-fA-F:.,/\s]*$/, 'must be a comma-separated list of IP addresses or CIDR ranges')
+    .optional(),
+  /** Shared store of the abuse limits when several servers run (redis://…); PostgreSQL otherwise. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -58,7 +75,7 @@ const ConfigSchema = z.object({
   S3_PREFIX: z.string().optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'HOST' | 'SEED'> & { PUBLIC_URL: string; HOST: string; SEED: boolean; trustProxy: string[] | false };
 
 export class ConfigError extends Error {}
 
@@ -71,10 +88,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  const production = c.NODE_ENV === 'production';
+  if (production) {
+    const missing: string[] = [];
+    if (!c.JWT_SECRET) missing.push('  JWT_SECRET: required when NODE_ENV=production (every server must sign sessions with the same secret)');
+    if (!c.SMTP_URL && !c.MAIL_OUTBOX) missing.push('  SMTP_URL: required when NODE_ENV=production (or MAIL_OUTBOX=true to keep mail in the outbox table)');
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  }
   if (c.S3_BUCKET) {
     const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !c[k]);
     if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when S3_BUCKET is set`).join('\n')}`);
   }
-  return { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` };
+  const proxies = (c.TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return {
+    ...c,
+    HOST: c.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    SEED: c.SEED ?? !production,
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    trustProxy: proxies.length ? proxies : false,
+  };
 }

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { Background } from './http/background.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { CodeStore } from './modules/auth/codes.ts';
 import type { GoogleVerifier } from './modules/auth/google.ts';
@@ -23,6 +24,8 @@ export type Deps = {
   /** Key of the daily visitor hash (derived from the JWT secret, never stored). */
   visitorSecret: string;
   publishedPages: PublishedPageCache;
+  /** Work started by a request that its answer does not wait for. */
+  background: Background;
   /** Buffered interaction events and their rollups; `flush()` writes what is waiting. */
   ingest: EventIngest;
 };

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seed } from './db/seed.ts';
+import { prepareDatabase } from './db/startup.ts';
 import { ensureEventPartitions } from './modules/events/partitions.ts';
 
 /** Starts the hub: config, database (migrated), optional seed, listen; stops cleanly on SIGTERM/SIGINT. */
@@ -17,13 +17,9 @@ async function main() {
     throw err;
   }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, thread: true });
-  await database.migrate();
-  await ensureEventPartitions(database.db);
+  const report = await prepareDatabase(database, config);
   const app = await buildApp({ config, database });
-  if (config.SEED) {
-    const report = await seed(database.db, { password: config.SEED_PASSWORD, dataDir: config.DATA_DIR, hasher: app.deps.passwords });
-    if (report) printSignIns(config.PUBLIC_URL, report, demoCardUrl(config.PUBLIC_URL, config.PUBLIC_DOMAIN));
-  }
+  if (report) printSignIns(config.PUBLIC_URL, report, demoCardUrl(config.PUBLIC_URL, config.PUBLIC_DOMAIN));
   // Next month's partition of `events` is made well before it starts (the window runs two months ahead).
   const partitions = setInterval(
     () => void ensureEventPartitions(database.db).catch((error: unknown) => app.log.error({ err: error }, 'creating event partitions failed')),

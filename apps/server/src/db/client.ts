@@ -35,7 +35,19 @@ export type DatabaseOptions = {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // Every wait is bounded, so a database that vanishes (or a failover that black-holes its
+    // connections) turns into errors (503) within seconds, never a request that hangs: a
+    // query that times out loses its connection, and the pool opens a fresh one next time.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      query_timeout: 20_000,
+      statement_timeout: 15_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     let closing = false;
     // An idle connection the server drops (a restart, a failover, a dropped test database) must not
     // crash the process: without a listener node-postgres rethrows it. The next query opens a new one.

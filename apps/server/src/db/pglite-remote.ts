@@ -21,6 +21,7 @@ export class RemotePGlite {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   #nextId = 1;
+  #closing = false;
   readonly ready: Promise<void>;
 
   constructor(dataDir: string | undefined, migrationsFolder: string) {
@@ -43,6 +44,13 @@ export class RemotePGlite {
       failed(error);
       for (const w of this.#pending.values()) w.reject(error);
       this.#pending.clear();
+    });
+    // A database thread that dies would leave every later query waiting forever: end the
+    // process with a clear line instead, so its supervisor (systemd, Docker, npm start) restarts it.
+    this.#worker.on('exit', (code) => {
+      if (this.#closing) return;
+      console.error(`The embedded database (PGlite worker thread) stopped unexpectedly (exit code ${code}); exiting so the server can be restarted.`);
+      process.exit(70);
     });
   }
 
@@ -78,6 +86,7 @@ export class RemotePGlite {
   }
 
   async close(): Promise<void> {
+    this.#closing = true;
     await this.#call({ op: 'close' });
     await this.#worker.terminate();
   }

@@ -1,8 +1,6 @@
 import { loadConfig } from '../config.ts';
-import { createPasswordHasher } from '../modules/auth/passwords.ts';
-import { ensureEventPartitions } from '../modules/events/partitions.ts';
 import { openDatabase } from './client.ts';
-import { seed } from './seed.ts';
+import { prepareDatabase } from './startup.ts';
 
 /**
  * Creates (or opens), migrates and seeds the database, then exits. `npm start`
@@ -11,13 +9,5 @@ import { seed } from './seed.ts';
  */
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-await database.migrate();
-await ensureEventPartitions(database.db);
-if (config.SEED) {
-  await seed(database.db, {
-    password: config.SEED_PASSWORD,
-    dataDir: config.DATA_DIR,
-    hasher: createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES }),
-  });
-}
+await prepareDatabase(database, config);
 await database.close();

@@ -47,9 +47,6 @@ export const users = pgTable('users', {
   /** Set after repeated wrong passwords: the next sign-in needs an emailed code first. */
   verificationRequired: boolean('verification_required').notNull().default(false),
   failedLogins: integer('failed_logins').notNull().default(0),
-  /** Wrong one-time codes today, across every code: caps guessing even when codes are re-issued. */
-  codeFailures: integer('code_failures').notNull().default(0),
-  codeFailuresDay: date('code_failures_day'),
   googleSub: text('google_sub').unique(),
   blocked: boolean('blocked').notNull().default(false),
   createdAt: createdAt(),
@@ -96,7 +93,7 @@ export const oneTimeCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['register', 'login', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['register', 'login', 'reset', 'google'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -458,3 +455,23 @@ export const profilePublications = pgTable(
   },
   (t) => [index('profile_publications_profile_idx').on(t.profileId, t.publishedAt)],
 );
+
+/** Abuse-limit counters shared by every server on one PostgreSQL (rate-limiter-flexible's Drizzle store). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }),
+});
+
+/** Facts about this database that start-up reads under its advisory lock (e.g. the demo seed ran once, ever). */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
+
+/** Google id tokens already used to sign in: each works once, until it expires anyway. */
+export const usedIdTokens = pgTable('used_id_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

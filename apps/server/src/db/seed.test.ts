@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { missingForPublish, PermissionEntriesSchema, ProfileContentSchema } from '@profilehub/shared';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorContentOf, missingItemsOf } from '../modules/profiles/profile-content.ts';
 import { loadProfileContext } from '../modules/profiles/profiles.queries.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
-import { approvals, profileStylings, profiles } from './schema.ts';
+import { approvals, events as eventsTable, profileStylings, profiles } from './schema.ts';
 import { seed } from './seed.ts';
 import { DEFAULT_THEMES } from './seed-profiles.ts';
 
@@ -92,11 +92,14 @@ describe('seed', () => {
     expect(await t.app.deps.db.select().from(profileStylings)).toEqual(themes);
   });
 
-  it('a run that is not on the fast path (a default theme was deleted) only adds what is missing', async () => {
-    const before = await t.app.deps.db.select().from(profiles);
-    await t.app.deps.db.delete(profileStylings).where(eq(profileStylings.name, 'Compact'));
+  it('runs once per database, ever: a later run restores nothing deleted since and invents no traffic', async () => {
+    const db = t.app.deps.db;
+    const before = await db.select().from(profiles);
+    const [events] = await db.select({ n: count() }).from(eventsTable);
+    await db.delete(profileStylings).where(eq(profileStylings.name, 'Compact'));
     await run();
-    expect((await t.app.deps.db.select().from(profileStylings)).filter((th) => th.name === 'Compact')).toHaveLength(1);
-    expect(await t.app.deps.db.select().from(profiles)).toEqual(before);
+    expect((await db.select().from(profileStylings)).filter((th) => th.name === 'Compact')).toHaveLength(0);
+    expect(await db.select().from(profiles)).toEqual(before);
+    expect((await db.select({ n: count() }).from(eventsTable))[0]).toEqual(events);
   });
 });

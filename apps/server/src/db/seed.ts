@@ -21,7 +21,7 @@ import { seedDemoEvents } from '../modules/events/rollups.ts';
 import { loadProfileContext } from '../modules/profiles/profiles.queries.ts';
 import { publishProfile, type SiteConfig } from '../modules/publishing/publishing.service.ts';
 import type { Db } from './client.ts';
-import { companies, companyMembers, permissionRecords, profileStylings, profiles, users } from './schema.ts';
+import { appState, companies, companyMembers, permissionRecords, profileStylings, profiles, users } from './schema.ts';
 import {
   ACME_CHILD_PERMISSIONS,
   ACME_THEME,
@@ -137,11 +137,22 @@ function siteConfigFromEnv(): SiteConfig {
   return { PUBLIC_DOMAIN, PUBLIC_URL };
 }
 
+/** Marks a database whose demo data was written: the seed runs once per database, ever. */
+const SEEDED = 'demo-seed';
+
 /**
- * Demo data of the quick start. Idempotent: existing rows (matched by email,
- * subdomain or alias) are left as they are, so a restart never resets anyone's password.
+ * Demo data of the quick start, written once per database, ever (start-up holds the
+ * advisory lock around it, so copies starting together cannot both write it). A restart
+ * changes nothing: no password is reset, no row rewritten, no traffic invented.
  */
 export async function seed(db: Db, opts: { password?: string | undefined; dataDir: string; hasher: PasswordHasher; site?: SiteConfig }): Promise<SeedReport> {
+  const password = seedPassword(opts.password, opts.dataDir);
+  const [done] = await db.select({ key: appState.key }).from(appState).where(eq(appState.key, SEEDED));
+  if (!done) await seedOnce(db, opts);
+  return { password, accounts: SEED_ACCOUNTS };
+}
+
+async function seedOnce(db: Db, opts: { password?: string | undefined; dataDir: string; hasher: PasswordHasher; site?: SiteConfig }): Promise<void> {
   const password = seedPassword(opts.password, opts.dataDir);
   // Already seeded: skip the password hash and the upserts, which are most of a restart's seed cost.
   // Seeded means: every account, every default theme, and a filled Acme template (the last thing a seed of this version adds).
@@ -172,10 +183,8 @@ export async function seed(db: Db, opts: { password?: string | undefined; dataDi
     .innerJoin(companies, eq(companies.id, profiles.companyId))
     .where(and(eq(companies.subdomain, 'acme'), eq(profiles.isMaster, true), sql`${profiles.content} <> '{}'::jsonb`))
     .limit(1);
-  if (present.length === SEED_ACCOUNTS.length && themes.length === DEFAULT_THEMES.length && template) {
-    await seedDemoEvents(db, await seededCompanyIds(db));
-    return { password, accounts: SEED_ACCOUNTS };
-  }
+  // Seeded by an older version (before the marker): mark it, write nothing.
+  if (present.length === SEED_ACCOUNTS.length && themes.length === DEFAULT_THEMES.length && template) return markSeeded(db);
   const now = new Date();
   const acme = await upsertCompany(db, {
     name: 'acme',
@@ -285,7 +294,14 @@ export async function seed(db: Db, opts: { password?: string | undefined; dataDi
   }
   await seedProfiles(db, { acme, acmeThemeId, classicThemeId: defaultThemeIds[0]!, site: opts.site ?? siteConfigFromEnv() });
   await seedDemoEvents(db, await seededCompanyIds(db));
-  return { password, accounts: SEED_ACCOUNTS };
+  await markSeeded(db);
+}
+
+async function markSeeded(db: Db): Promise<void> {
+  await db
+    .insert(appState)
+    .values({ key: SEEDED, value: { at: new Date().toISOString() } })
+    .onConflictDoNothing();
 }
 
 const seededCompanyIds = async (db: Db) =>

@@ -9,6 +9,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor?: Actor;
   }
+  interface FastifyContextConfig {
+    /** Anyone may call this route. Every other /api route needs a signed-in user (secure by default). */
+    public?: boolean;
+  }
+}
+
+/**
+ * The /api plugin's onRequest hook: every route is authenticated unless it says
+ * `config: { public: true }`, so a new route is closed until someone opens it on purpose.
+ */
+export async function authenticateUnlessPublic(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (req.routeOptions.config.public === true) return;
+  await requireAuth(req, reply);
 }
 
 export function bearerToken(req: FastifyRequest): string | null {

@@ -21,6 +21,23 @@ export const forbidden = (message = 'You do not have access to this.') => new Ap
 export const badRequest = (message: string, path?: string) => new AppError(400, 'bad_request', message, path);
 export const tooManyRequests = (message: string) => new AppError(429, 'rate_limited', message);
 
+export const DATABASE_UNAVAILABLE = 'The service is not available right now. Please try again in a moment.';
+
+/** Network codes and PostgreSQL classes (08 connection, 57P admin shutdown / cannot connect, 53 resources) that mean "the database is away", not "the request is wrong". */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_MESSAGES =
+  /PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down)/i;
+
+/** Whether an error (or what it wraps, e.g. Drizzle's query error) says the database could not be reached. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_CODES.has(code) || code.startsWith('08')) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
 export function errorBody(statusCode: number, code: string, message: string, path?: string): ErrorBody {
   return { statusCode, code, message, errors: [path ? { path, message } : { message }] };
 }
@@ -42,6 +59,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
       return reply.code(500).send(errorBody(500, 'internal', DEFAULT_ERROR_MESSAGE));
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(errorBody(503, 'unavailable', DATABASE_UNAVAILABLE));
     }
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {

@@ -11,7 +11,7 @@ import {
 } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireAuth } from '../../http/auth.ts';
+import { actorOf } from '../../http/auth.ts';
 import { requestApproval, reRequestApproval, respondToApproval } from './approvals.service.ts';
 import { listApprovals, pendingCount } from './approvals-list.ts';
 
@@ -24,7 +24,6 @@ export async function approvalsRoutes(app: FastifyInstance) {
   r.get(
     '/approvals',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary:
@@ -39,7 +38,6 @@ export async function approvalsRoutes(app: FastifyInstance) {
   r.get(
     '/approvals/count',
     {
-      onRequest: requireAuth,
       schema: { tags, summary: 'Pending approvals the caller answers (the side navigation badge)', response: { 200: ApprovalsCountResponseSchema } },
     },
     async (req) => ({ pending: await pendingCount(deps.db, actorOf(req)) }),
@@ -48,7 +46,6 @@ export async function approvalsRoutes(app: FastifyInstance) {
   r.post(
     '/approvals',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Request approval to publish {targetProfile, requestedAt, company, profileId}; re-requests the pending one when it exists',
@@ -62,7 +59,6 @@ export async function approvalsRoutes(app: FastifyInstance) {
   r.put(
     '/approvals/single/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Re-request an approval {approved: null, requestedAt}',
@@ -77,7 +73,6 @@ export async function approvalsRoutes(app: FastifyInstance) {
   r.put(
     '/approvals/respond/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Answer an approval {approved, message, rebuild}: approved with rebuild publishes at once; declined mails the owner',

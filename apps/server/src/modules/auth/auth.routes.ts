@@ -16,12 +16,22 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, requireAuth } from '../../http/auth.ts';
+import { actorOf } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import * as auth from './auth.service.ts';
 import { exchangeCode } from './google.ts';
 
 const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+const open = { public: true };
+
+/**
+ * Spec §7 sends emails, codes and passwords in the query string; the web app sends them
+ * in the body, where no proxy or access log keeps them. Both are accepted: a request
+ * without a body has its query validated as the body (and http/logging.ts never logs a query).
+ */
+async function queryAsBody(req: FastifyRequest): Promise<void> {
+  if (req.body === undefined || req.body === null) req.body = { ...(req.query as Record<string, unknown>) };
+}
 const tags = ['auth'];
 const Success = z.object({ success: z.boolean(), message: z.string().optional() });
 
@@ -29,25 +39,24 @@ export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
 
-  r.post('/auth/local', { schema: { tags, body: LoginSchema, response: { 200: AuthResponseSchema } } }, (req) => auth.login(deps, req.body, ctxOf(req)));
+  r.post('/auth/local', { config: open, schema: { tags, body: LoginSchema, response: { 200: AuthResponseSchema } } }, (req) =>
+    auth.login(deps, req.body, ctxOf(req)),
+  );
 
-  r.get('/auth/logout', { onRequest: requireAuth, schema: { tags, response: { 200: Success } } }, async (req) => {
+  r.get('/auth/logout', { schema: { tags, response: { 200: Success } } }, async (req) => {
     await deps.sessions.revoke(actorOf(req).sessionId);
     return { success: true };
   });
 
-  r.get(
-    '/jwts/verify',
-    { onRequest: requireAuth, schema: { tags, response: { 200: z.object({ valid: z.literal(true), userId: z.number() }) } } },
-    async (req) => ({
-      valid: true as const,
-      userId: actorOf(req).userId,
-    }),
-  );
+  r.get('/jwts/verify', { schema: { tags, response: { 200: z.object({ valid: z.literal(true), userId: z.number() }) } } }, async (req) => ({
+    valid: true as const,
+    userId: actorOf(req).userId,
+  }));
 
   r.get(
     '/profiles/register-completed',
     {
+      config: open,
       schema: {
         tags,
         summary: 'Registration check: 401 not invited, 402 incomplete, 403 needs an emailed code; with ?alias= a bare boolean',
@@ -61,18 +70,19 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post('/profiles/generate-otp', { schema: { tags, querystring: EmailQuerySchema, response: { 200: Success } } }, (req) =>
-    auth.issueRegistrationCode(deps, req.query.email, ctxOf(req)),
+  const inBody = { config: open, preValidation: queryAsBody };
+  r.post('/profiles/generate-otp', { ...inBody, schema: { tags, body: EmailQuerySchema, response: { 200: Success } } }, (req) =>
+    auth.issueRegistrationCode(deps, req.body.email, ctxOf(req)),
   );
-  r.post('/profiles/generate-login-otp', { schema: { tags, querystring: EmailQuerySchema, response: { 200: Success } } }, (req) =>
-    auth.issueLoginCode(deps, req.query.email, ctxOf(req)),
+  r.post('/profiles/generate-login-otp', { ...inBody, schema: { tags, body: EmailQuerySchema, response: { 200: Success } } }, (req) =>
+    auth.issueLoginCode(deps, req.body.email, ctxOf(req)),
   );
-  r.post('/profiles/verify-otp', { schema: { tags, querystring: VerifyOtpQuerySchema, response: { 200: Success } } }, (req) =>
-    auth.verifyLoginCode(deps, req.query.email, req.query.otp, ctxOf(req)),
+  r.post('/profiles/verify-otp', { ...inBody, schema: { tags, body: VerifyOtpQuerySchema, response: { 200: Success } } }, (req) =>
+    auth.verifyLoginCode(deps, req.body.email, req.body.otp, ctxOf(req)),
   );
 
-  r.post('/profiles/link', { schema: { tags, querystring: LinkQuerySchema, response: { 200: AuthResponseSchema } } }, async (req) => {
-    const q = req.query;
+  r.post('/profiles/link', { ...inBody, schema: { tags, body: LinkQuerySchema, response: { 200: AuthResponseSchema } } }, async (req) => {
+    const q = req.body;
     if (q.provider === 'google') {
       if (!q.id_token) throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);
       return auth.signInWithGoogle(deps, q.id_token, ctxOf(req), q.email);
@@ -81,23 +91,34 @@ export async function authRoutes(app: FastifyInstance) {
     return auth.linkWithCode(deps, { email: q.email, otp: q.otp, password: q.password }, ctxOf(req));
   });
 
-  r.post(
-    '/profiles/setup',
-    { onRequest: requireAuth, schema: { tags, body: SetupPasswordSchema, response: { 200: z.object({ success: z.literal(true), user: MeSchema }) } } },
-    (req) => auth.setupPassword(deps, actorOf(req), req.body.password),
+  r.post('/profiles/setup', { schema: { tags, body: SetupPasswordSchema, response: { 200: z.object({ success: z.literal(true), user: MeSchema }) } } }, (req) =>
+    auth.setupPassword(deps, actorOf(req), req.body.password),
   );
 
-  r.post('/auth/forgot-password', { schema: { tags, body: ForgotPasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } } }, (req) =>
+  r.post('/auth/forgot-password', { config: open, schema: { tags, body: ForgotPasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } } }, (req) =>
     auth.forgotPassword(deps, req.body.email, ctxOf(req)),
   );
-  r.post('/auth/reset-password', { schema: { tags, body: ResetPasswordSchema, response: { 200: AuthResponseSchema } } }, (req) =>
+  r.post('/auth/reset-password', { config: open, schema: { tags, body: ResetPasswordSchema, response: { 200: AuthResponseSchema } } }, (req) =>
     auth.resetPassword(deps, req.body, ctxOf(req)),
   );
 
-  r.get('/companies/users/me', { onRequest: requireAuth, schema: { tags, response: { 200: MeSchema } } }, (req) => auth.buildMe(deps.db, actorOf(req).userId));
+  r.get('/companies/users/me', { schema: { tags, response: { 200: MeSchema } } }, (req) => auth.buildMe(deps.db, actorOf(req).userId));
 
-  r.get('/auth/google/callback', { schema: { tags, querystring: GoogleCallbackQuerySchema, response: { 200: AuthResponseSchema } } }, (req) =>
+  r.get('/auth/google/callback', { config: open, schema: { tags, querystring: GoogleCallbackQuerySchema, response: { 200: AuthResponseSchema } } }, (req) =>
     auth.signInWithGoogle(deps, req.query.id_token, ctxOf(req)),
+  );
+  r.post(
+    '/auth/google/ticket',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: "Trades the one-time ticket of the browser's Google sign-in (/authenticate/google?ticket=) for a session",
+        body: z.strictObject({ ticket: z.string().min(1, AUTH_MESSAGES.googleNotRequested).max(200) }),
+        response: { 200: AuthResponseSchema },
+      },
+    },
+    (req) => auth.redeemGoogleTicket(deps, req.body.ticket, ctxOf(req)),
   );
 
   // The browser leg of Google sign-in: authorization-code flow with PKCE; state, nonce and
@@ -108,7 +129,7 @@ export async function authRoutes(app: FastifyInstance) {
   const browserLegConfigured = () => deps.google.configured && Boolean(deps.config.GOOGLE_CLIENT_SECRET);
   const toSpa = (reply: FastifyReply, query: Record<string, string>) => reply.redirect(`/authenticate/google?${new URLSearchParams(query)}`);
 
-  r.get('/connect/google', { schema: { tags, summary: 'Starts Google sign-in (redirects to the provider)' } }, async (req, reply) => {
+  r.get('/connect/google', { config: open, schema: { tags, summary: 'Starts Google sign-in (redirects to the provider)' } }, async (req, reply) => {
     if (!browserLegConfigured()) throw notFound('Google sign-in is not configured on this hub.');
     let authorizationEndpoint: string;
     try {
@@ -144,9 +165,10 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/connect/google/callback',
     {
+      config: open,
       schema: {
         tags,
-        summary: "The provider's redirect back; sends the browser on to /authenticate/google with the id token, or with an error",
+        summary: "The provider's redirect back; sends the browser on to /authenticate/google with a one-time ticket, or with an error",
         querystring: z
           .object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional(), iss: z.string().optional() })
           .passthrough(),
@@ -169,9 +191,9 @@ export async function authRoutes(app: FastifyInstance) {
           redirectUri: redirectUri(),
           codeVerifier: verifier,
         });
-        await deps.google.verify(idToken, nonce);
-        return toSpa(reply, { id_token: idToken });
+        return toSpa(reply, { ticket: await auth.googleTicket(deps, idToken, nonce) });
       } catch (err) {
+        if (err instanceof AppError && err.code === 'google_link_failed') return toSpa(reply, { error: 'google_link_failed' });
         req.log.warn({ err }, 'Google sign-in failed');
         return fail();
       }

@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES, type AuthResponse, type Me } from '@profilehub/shared';
-import { and, asc, count, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { approvals, auditLog, companyMembers, profiles, users } from '../../db/schema.ts';
+import { approvals, auditLog, companyMembers, profiles, usedIdTokens, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { companiesByIds } from '../companies/companies.queries.ts';
 import { codeMail, resetMail } from './auth.mails.ts';
+import type { GoogleIdentity } from './google.ts';
 
 /** Wrong passwords in a row before the next sign-in needs an emailed code. */
 export const MAX_FAILED_LOGINS = 5;
@@ -80,7 +82,7 @@ async function startSession(deps: Deps, user: UserRow, ctx: RequestContext): Pro
  * not finished, 403 an emailed code is needed first, 200 go on to the password.
  */
 export async function registrationState(deps: Deps, email: string, ctx: RequestContext): Promise<{ success: true; message: 'registered' }> {
-  deps.limiter.hit(LIMITS.lookupPerIp, ctx.ip);
+  await deps.limiter.hit(LIMITS.lookupPerIp, ctx.ip);
   const user = await userByEmail(deps.db, email);
   if (!user || user.blocked) throw new AppError(401, 'not_invited', AUTH_MESSAGES.notInvited);
   if (!user.registered) throw new AppError(402, 'registration_incomplete', AUTH_MESSAGES.completeRegistration);
@@ -89,7 +91,7 @@ export async function registrationState(deps: Deps, email: string, ctx: RequestC
 }
 
 export async function aliasRegistered(deps: Deps, alias: string, ctx: RequestContext): Promise<boolean> {
-  deps.limiter.hit(LIMITS.lookupPerIp, ctx.ip);
+  await deps.limiter.hit(LIMITS.lookupPerIp, ctx.ip);
   const [row] = await deps.db
     .select({ registered: users.registered })
     .from(profiles)
@@ -99,18 +101,34 @@ export async function aliasRegistered(deps: Deps, alias: string, ctx: RequestCon
   return row?.registered ?? false;
 }
 
-function limitCodeIssue(deps: Deps, email: string, ctx: RequestContext) {
-  deps.limiter.hit(LIMITS.codeIssuePerIp, ctx.ip);
-  deps.limiter.hit(LIMITS.codeIssuePerEmail, email);
+async function limitCodeIssue(deps: Deps, email: string, ctx: RequestContext) {
+  await deps.limiter.hit(LIMITS.codeIssuePerIp, ctx.ip);
+  await deps.limiter.hit(LIMITS.codeIssuePerEmail, email);
 }
-function limitCodeCheck(deps: Deps, email: string, ctx: RequestContext) {
-  deps.limiter.hit(LIMITS.codeCheckPerIp, ctx.ip);
-  deps.limiter.hit(LIMITS.codeCheckPerEmail, email);
+
+/**
+ * Compares a one-time code after every limit has counted the try (per IP, per account,
+ * and the account's rolling daily cap of wrong codes), so parallel guesses cannot get
+ * more comparisons than the limits allow. The right code gives its daily-cap hit back.
+ */
+async function checkCodeLimited(deps: Deps, email: string, purpose: 'register' | 'login', otp: string, ctx: RequestContext): Promise<boolean> {
+  await deps.limiter.hit(LIMITS.codeCheckPerIp, ctx.ip);
+  await deps.limiter.hit(LIMITS.codeCheckPerEmail, email);
+  try {
+    await deps.limiter.hit(LIMITS.codeFailuresPerEmail, email);
+  } catch (err) {
+    // The daily cap answers like a wrong code: a guesser learns nothing from it.
+    if (err instanceof AppError && err.status === 429) return false;
+    throw err;
+  }
+  const right = await deps.codes.checkCode(email, purpose, otp);
+  if (right) await deps.limiter.reward(LIMITS.codeFailuresPerEmail, email);
+  return right;
 }
 
 /** Registration code (spec §4 Registration). */
 export async function issueRegistrationCode(deps: Deps, email: string, ctx: RequestContext) {
-  limitCodeIssue(deps, email, ctx);
+  await limitCodeIssue(deps, email, ctx);
   const user = await userByEmail(deps.db, email);
   if (!user || user.blocked) return { success: false, message: 'no-profile' } as const;
   if (user.registered) return { success: false, message: 'already-registered' } as const;
@@ -121,7 +139,7 @@ export async function issueRegistrationCode(deps: Deps, email: string, ctx: Requ
 
 /** Login verification code; answers alike for every email so it reveals nothing. */
 export async function issueLoginCode(deps: Deps, email: string, ctx: RequestContext) {
-  limitCodeIssue(deps, email, ctx);
+  await limitCodeIssue(deps, email, ctx);
   const user = await userByEmail(deps.db, email);
   if (user?.registered && !user.blocked) {
     const code = await deps.codes.issueCode(email, 'login');
@@ -131,47 +149,58 @@ export async function issueLoginCode(deps: Deps, email: string, ctx: RequestCont
 }
 
 export async function verifyLoginCode(deps: Deps, email: string, otp: string, ctx: RequestContext) {
-  limitCodeCheck(deps, email, ctx);
-  if (!(await deps.codes.checkCode(email, 'login', otp))) throw badRequest(AUTH_MESSAGES.codeInvalid, 'otp');
+  if (!(await checkCodeLimited(deps, email, 'login', otp, ctx))) throw badRequest(AUTH_MESSAGES.codeInvalid, 'otp');
   await deps.db.update(users).set({ verificationRequired: false, failedLogins: 0, updatedAt: new Date() }).where(eq(users.email, email));
   return { success: true } as const;
 }
 
 /** Completes registration with the emailed code (and, optionally, the first password). */
 export async function linkWithCode(deps: Deps, input: { email: string; otp: string; password?: string | undefined }, ctx: RequestContext) {
-  limitCodeCheck(deps, input.email, ctx);
   const user = await userByEmail(deps.db, input.email);
   if (user?.registered) throw badRequest(AUTH_MESSAGES.alreadyRegistered);
-  if (!(await deps.codes.checkCode(input.email, 'register', input.otp)) || !user || user.blocked) throw badRequest(AUTH_MESSAGES.codeInvalid, 'otp');
+  if (!(await checkCodeLimited(deps, input.email, 'register', input.otp, ctx)) || !user || user.blocked) throw badRequest(AUTH_MESSAGES.codeInvalid, 'otp');
   const passwordHash = input.password ? await deps.passwords.hash(input.password) : user.passwordHash;
   const [updated] = await deps.db
     .update(users)
     .set({ registered: true, confirmed: Boolean(input.password) || user.confirmed, passwordHash, updatedAt: new Date() })
     .where(eq(users.id, user.id))
     .returning();
+  if (input.password) await deps.codes.revoke(user.email, ['reset']);
   await audit(deps.db, user.id, 'account.registered');
   return startSession(deps, updated!, ctx);
 }
 
+/**
+ * Password sign-in. The try is counted (per IP and per account) before the password is
+ * compared, so parallel guesses never get more comparisons than the limit; a success gives
+ * the account's hit back, since only failures should lock a person out. Wrong passwords
+ * are counted in one statement each, and the right one signs in only if no
+ * verification became due meanwhile (the check and the reset are one statement too).
+ */
 export async function login(deps: Deps, input: { identifier: string; password: string }, ctx: RequestContext): Promise<AuthResponse> {
-  deps.limiter.hit(LIMITS.loginPerIp, ctx.ip);
-  // Once an account has had too many failed tries, even the right password waits for the window to pass.
-  deps.limiter.check(LIMITS.loginPerEmail, input.identifier);
+  await deps.limiter.hit(LIMITS.loginPerIp, ctx.ip);
+  await deps.limiter.hit(LIMITS.loginPerEmail, input.identifier);
   const user = await userByEmail(deps.db, input.identifier);
   const ok = await deps.passwords.verify(user?.passwordHash ?? null, input.password);
   if (!user || !ok || user.blocked || !user.registered) {
-    deps.limiter.record(LIMITS.loginPerEmail, input.identifier);
     if (user) {
-      const failed = user.failedLogins + 1;
       await deps.db
         .update(users)
-        .set({ failedLogins: failed, verificationRequired: user.verificationRequired || failed >= MAX_FAILED_LOGINS })
+        .set({
+          failedLogins: sql`${users.failedLogins} + 1`,
+          verificationRequired: sql`${users.verificationRequired} or ${users.failedLogins} + 1 >= ${MAX_FAILED_LOGINS}`,
+        })
         .where(eq(users.id, user.id));
     }
     throw badRequest(AUTH_MESSAGES.incorrectLogin);
   }
-  if (user.verificationRequired) throw new AppError(403, 'verification_required', AUTH_MESSAGES.verificationRequired);
-  if (user.failedLogins > 0) await deps.db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
+  await deps.limiter.reward(LIMITS.loginPerEmail, input.identifier);
+  const [cleared] = await deps.db
+    .update(users)
+    .set({ failedLogins: 0 })
+    .where(and(eq(users.id, user.id), eq(users.verificationRequired, false)))
+    .returning({ id: users.id });
+  if (!cleared) throw new AppError(403, 'verification_required', AUTH_MESSAGES.verificationRequired);
   return startSession(deps, user, ctx);
 }
 
@@ -183,25 +212,40 @@ export async function setupPassword(deps: Deps, actor: { userId: number; session
     .set({ passwordHash, confirmed: true, verificationRequired: false, failedLogins: 0, updatedAt: new Date() })
     .where(eq(users.id, actor.userId));
   await deps.sessions.revokeAllOf(actor.userId, actor.sessionId);
+  // A reset link mailed before this change must not set the password again.
+  const [u] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
+  if (u) await deps.codes.revoke(u.email, ['reset']);
   await audit(deps.db, actor.userId, 'account.password_set');
   return { success: true as const, user: await buildMe(deps.db, actor.userId) };
 }
 
-/** Answers the same for known and unknown emails; only a registered account gets a link. */
+/**
+ * Answers the same for known and unknown emails, in the same time: the answer goes out
+ * once the limits are counted, and only then is the account looked up and a link
+ * (for a registered account) mailed, so the reply's timing tells nothing either.
+ */
 export async function forgotPassword(deps: Deps, email: string, ctx: RequestContext) {
-  deps.limiter.hit(LIMITS.forgotPerIp, ctx.ip);
-  deps.limiter.hit(LIMITS.forgotPerEmail, email);
-  const user = await userByEmail(deps.db, email);
-  if (user && !user.blocked && (user.registered || user.passwordHash)) {
-    const token = await deps.codes.issueResetToken(email);
-    await deps.mailer.send(resetMail(email, `${deps.config.PUBLIC_URL}/reset-password?code=${token}`));
-  }
+  await deps.limiter.hit(LIMITS.forgotPerIp, ctx.ip);
+  await deps.limiter.hit(LIMITS.forgotPerEmail, email);
+  deps.background.run('sending a reset link', () => mailResetLink(deps, email));
   return { ok: true as const };
 }
 
+async function mailResetLink(deps: Deps, email: string): Promise<void> {
+  const user = await userByEmail(deps.db, email);
+  if (!user || user.blocked || !(user.registered || user.passwordHash)) return;
+  const token = await deps.codes.issueToken(email, 'reset');
+  await deps.mailer.send(resetMail(email, `${deps.config.PUBLIC_URL}/reset-password?code=${token}`));
+}
+
+/**
+ * The emailed link sets a new password and signs in. It is the way out of every
+ * lock-out (wrong passwords, wrong codes): the link proves the mailbox, so the
+ * account's counters start again.
+ */
 export async function resetPassword(deps: Deps, input: { code: string; password: string }, ctx: RequestContext) {
-  deps.limiter.hit(LIMITS.codeCheckPerIp, ctx.ip);
-  const email = await deps.codes.consumeResetToken(input.code);
+  await deps.limiter.hit(LIMITS.codeCheckPerIp, ctx.ip);
+  const email = await deps.codes.consumeToken(input.code, 'reset');
   const user = email ? await userByEmail(deps.db, email) : undefined;
   if (!user || user.blocked) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'code');
   const passwordHash = await deps.passwords.hash(input.password);
@@ -211,28 +255,70 @@ export async function resetPassword(deps: Deps, input: { code: string; password:
     .where(eq(users.id, user.id))
     .returning();
   await deps.sessions.revokeAllOf(user.id);
+  for (const limit of [LIMITS.loginPerEmail, LIMITS.codeCheckPerEmail, LIMITS.codeFailuresPerEmail]) await deps.limiter.clear(limit, user.email);
   await audit(deps.db, user.id, 'account.password_reset');
   return startSession(deps, updated!, ctx);
 }
 
 /**
- * Sign-in with a verified Google id token. A known `sub` signs in; otherwise an
+ * Sign-in with a verified Google id token (the API form, `GET /auth/google/callback?id_token=`
+ * and `POST /profiles/link?provider=google`). Each token works once: a token seen in a log,
+ * a history or a proxy cannot be replayed for the rest of its lifetime.
+ */
+export async function signInWithGoogle(deps: Deps, idToken: string, ctx: RequestContext, expectEmail?: string): Promise<AuthResponse> {
+  const identity = await verifiedGoogleIdentity(deps, idToken);
+  return startSession(deps, await googleAccount(deps, identity, expectEmail), ctx);
+}
+
+/**
+ * The browser leg's callback: the provider's id token, checked against the nonce this
+ * browser was given, becomes a short-lived one-time ticket, so the web app's URL carries
+ * only the ticket, never the provider's token.
+ */
+export async function googleTicket(deps: Deps, idToken: string, nonce: string): Promise<string> {
+  const identity = await verifiedGoogleIdentity(deps, idToken, nonce);
+  const user = await googleAccount(deps, identity);
+  return deps.codes.issueToken(user.email, 'google');
+}
+
+/** `POST /auth/google/ticket`: the web app trades the ticket for a session, once. */
+export async function redeemGoogleTicket(deps: Deps, ticket: string, ctx: RequestContext): Promise<AuthResponse> {
+  await deps.limiter.hit(LIMITS.codeCheckPerIp, ctx.ip);
+  const email = await deps.codes.consumeToken(ticket, 'google');
+  const user = email ? await userByEmail(deps.db, email) : undefined;
+  if (!user || user.blocked) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
+  return startSession(deps, user, ctx);
+}
+
+async function verifiedGoogleIdentity(deps: Deps, idToken: string, nonce?: string): Promise<GoogleIdentity> {
+  let identity: GoogleIdentity;
+  try {
+    identity = await deps.google.verify(idToken, nonce);
+  } catch {
+    throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
+  }
+  // One statement marks the token used; a second use (even in parallel) finds it taken.
+  const spent = await deps.db
+    .insert(usedIdTokens)
+    .values({ tokenHash: createHash('sha256').update(idToken).digest('base64url'), expiresAt: identity.expiresAt })
+    .onConflictDoNothing()
+    .returning({ tokenHash: usedIdTokens.tokenHash });
+  if (spent.length === 0) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
+  return identity;
+}
+
+/**
+ * The account of a verified Google identity. A known `sub` signs in; otherwise an
  * invited account with the same email is linked, but only when Google says the
  * email is verified — an unverified address could belong to anyone. With
  * `expectEmail` (POST /profiles/link?provider=google) the token's verified email
  * must be that email, and a Google account already linked to someone else is refused.
  */
-export async function signInWithGoogle(deps: Deps, idToken: string, ctx: RequestContext, expectEmail?: string): Promise<AuthResponse> {
-  let identity: Awaited<ReturnType<Deps['google']['verify']>>;
-  try {
-    identity = await deps.google.verify(idToken);
-  } catch {
-    throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
-  }
+async function googleAccount(deps: Deps, identity: GoogleIdentity, expectEmail?: string): Promise<UserRow> {
   const [bySub] = await deps.db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
   if (bySub && !expectEmail) {
     if (bySub.blocked) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
-    return startSession(deps, bySub, ctx);
+    return bySub;
   }
   if (!identity.email || !identity.emailVerified || (expectEmail && identity.email !== expectEmail)) {
     throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);
@@ -250,5 +336,5 @@ export async function signInWithGoogle(deps: Deps, idToken: string, ctx: Request
     .returning();
   if (!linked) throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);
   if (!user.googleSub) await audit(deps.db, user.id, 'account.google_linked');
-  return startSession(deps, linked, ctx);
+  return linked;
 }

@@ -1,29 +1,29 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { oneTimeCodes, users } from '../../db/schema.ts';
+import { oneTimeCodes } from '../../db/schema.ts';
 
-export type CodePurpose = 'register' | 'login' | 'reset';
+export type CodePurpose = 'register' | 'login' | 'reset' | 'google';
 
-/** A code dies after this many wrong tries (docs/decisions/002-four-digit-codes.md). */
+/** A code dies after this many tries (docs/decisions/002-four-digit-codes.md). */
 export const MAX_CODE_ATTEMPTS = 5;
-/** Wrong codes an account may collect in one UTC day, across re-issued codes. */
-export const MAX_CODE_FAILURES_PER_DAY = 15;
 export const CODE_TTL_MS = 10 * 60_000;
 export const RESET_TTL_MS = 60 * 60_000;
+/** A Google sign-in ticket only bridges the redirect to the web app's next request. */
+export const TICKET_TTL_MS = 2 * 60_000;
 
 export type CodeStore = {
   /** Issues a fresh 4-digit code (older unused ones of the same purpose die). */
   issueCode(email: string, purpose: 'register' | 'login'): Promise<string>;
-  /** Issues a long random reset token for the emailed link. */
-  issueResetToken(email: string): Promise<string>;
-  /** True once for the right, live code; counts every wrong try. */
+  /** Issues a long random token: the emailed reset link, or the one-time ticket of a Google sign-in. */
+  issueToken(email: string, purpose: 'reset' | 'google'): Promise<string>;
+  /** True once for the right, live code; every try is counted before the comparison. */
   checkCode(email: string, purpose: 'register' | 'login', code: string): Promise<boolean>;
-  /** The email a live reset token belongs to, consuming it; null otherwise. */
-  consumeResetToken(token: string): Promise<string | null>;
+  /** The email a live token belongs to, consuming it; null otherwise. */
+  consumeToken(token: string, purpose: 'reset' | 'google'): Promise<string | null>;
+  /** Ends every live code and token of these purposes (a password changed, so an old reset link must not work). */
+  revoke(email: string, purposes: CodePurpose[]): Promise<void>;
 };
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Codes are kept as an HMAC keyed with the server secret: a plain hash of a
@@ -31,70 +31,67 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 export function createCodeStore(db: Db, secret: string): CodeStore {
   const digest = (value: string) => createHmac('sha256', secret).update(value).digest('hex');
-  const kill = async (email: string, purpose: CodePurpose) =>
-    db
+  const revoke = async (email: string, purposes: CodePurpose[]) => {
+    await db
       .update(oneTimeCodes)
       .set({ usedAt: new Date() })
-      .where(and(eq(oneTimeCodes.email, email), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
+      .where(and(eq(oneTimeCodes.email, email), inArray(oneTimeCodes.purpose, purposes), isNull(oneTimeCodes.usedAt)));
+  };
 
   return {
+    revoke,
     async issueCode(email, purpose) {
       const code = String(randomInt(0, 10_000)).padStart(4, '0');
-      await kill(email, purpose);
+      await revoke(email, [purpose]);
       await db.insert(oneTimeCodes).values({ email, purpose, codeHash: digest(`${purpose}:${email}:${code}`), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
       return code;
     },
-    async issueResetToken(email) {
+    async issueToken(email, purpose) {
       const token = randomBytes(32).toString('base64url');
-      await kill(email, 'reset');
-      await db.insert(oneTimeCodes).values({ email, purpose: 'reset', codeHash: digest(`reset:${token}`), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      await revoke(email, [purpose]);
+      const ttl = purpose === 'reset' ? RESET_TTL_MS : TICKET_TTL_MS;
+      await db.insert(oneTimeCodes).values({ email, purpose, codeHash: digest(`${purpose}:${token}`), expiresAt: new Date(Date.now() + ttl) });
       return token;
     },
     async checkCode(email, purpose, code) {
-      const [user] = await db.select({ id: users.id, failures: users.codeFailures, day: users.codeFailuresDay }).from(users).where(eq(users.email, email));
-      const failuresToday = user && user.day === today() ? user.failures : 0;
-      if (failuresToday >= MAX_CODE_FAILURES_PER_DAY) return false;
-
-      const [live] = await db
-        .select()
-        .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.email, email), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, new Date())))
-        .orderBy(desc(oneTimeCodes.id))
-        .limit(1);
-      if (!live) return false;
-
-      const expected = Buffer.from(live.codeHash, 'hex');
-      const given = Buffer.from(digest(`${purpose}:${email}:${code}`), 'hex');
-      if (timingSafeEqual(expected, given)) {
-        // Single use: the update only wins if nobody consumed it in between.
-        const used = await db
-          .update(oneTimeCodes)
-          .set({ usedAt: new Date() })
-          .where(and(eq(oneTimeCodes.id, live.id), isNull(oneTimeCodes.usedAt)))
-          .returning({ id: oneTimeCodes.id });
-        return used.length === 1;
-      }
-      const attempts = live.attempts + 1;
-      await db
+      // One statement takes a try of the newest live code, only while tries are left: parallel
+      // guesses queue on the row, so no more than MAX_CODE_ATTEMPTS of them are ever compared.
+      const [taken] = await db
         .update(oneTimeCodes)
-        .set({ attempts, usedAt: attempts >= MAX_CODE_ATTEMPTS ? new Date() : null })
-        .where(eq(oneTimeCodes.id, live.id));
-      if (user) {
-        await db
-          .update(users)
-          .set({ codeFailures: sql`case when ${users.codeFailuresDay} = ${today()} then ${users.codeFailures} + 1 else 1 end`, codeFailuresDay: today() })
-          .where(eq(users.id, user.id));
-      }
-      return false;
+        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(
+              oneTimeCodes.id,
+              sql`(select id from one_time_codes where email = ${email} and purpose = ${purpose} and used_at is null and expires_at > now() order by id desc limit 1)`,
+            ),
+            isNull(oneTimeCodes.usedAt),
+            sql`${oneTimeCodes.attempts} < ${MAX_CODE_ATTEMPTS}`,
+          ),
+        )
+        .returning({ id: oneTimeCodes.id, codeHash: oneTimeCodes.codeHash, attempts: oneTimeCodes.attempts });
+      if (!taken) return false;
+
+      const expected = Buffer.from(taken.codeHash, 'hex');
+      const given = Buffer.from(digest(`${purpose}:${email}:${code}`), 'hex');
+      const right = timingSafeEqual(expected, given);
+      if (!right && taken.attempts < MAX_CODE_ATTEMPTS) return false;
+      // Single use (and a code whose last try failed dies): the update only wins if nobody consumed it in between.
+      const used = await db
+        .update(oneTimeCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(oneTimeCodes.id, taken.id), isNull(oneTimeCodes.usedAt)))
+        .returning({ id: oneTimeCodes.id });
+      return right && used.length === 1;
     },
-    async consumeResetToken(token) {
+    async consumeToken(token, purpose) {
       const [row] = await db
         .update(oneTimeCodes)
         .set({ usedAt: new Date() })
         .where(
           and(
-            eq(oneTimeCodes.codeHash, digest(`reset:${token}`)),
-            eq(oneTimeCodes.purpose, 'reset'),
+            eq(oneTimeCodes.codeHash, digest(`${purpose}:${token}`)),
+            eq(oneTimeCodes.purpose, purpose),
             isNull(oneTimeCodes.usedAt),
             gt(oneTimeCodes.expiresAt, new Date()),
           ),

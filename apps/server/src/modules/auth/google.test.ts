@@ -7,7 +7,7 @@ import { decodeJwt, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Config } from '../../config.ts';
-import { users } from '../../db/schema.ts';
+import { oneTimeCodes, users } from '../../db/schema.ts';
 import { createCompany, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
@@ -75,14 +75,18 @@ async function browserLeg(login: string) {
   return { start, back, callback };
 }
 
-/** The SPA's redirect target carries the id token; pull it out. */
-function idTokenFromRedirect(location: string): string {
+/** The SPA's redirect target carries a one-time ticket, never the provider's id token; pull it out. */
+function ticketFromRedirect(location: string): string {
   const url = new URL(location, PUBLIC_URL);
   expect(url.pathname).toBe('/authenticate/google');
-  const token = url.searchParams.get('id_token');
-  expect(token).toBeTruthy();
-  return token!;
+  expect(url.searchParams.has('id_token')).toBe(false);
+  const ticket = url.searchParams.get('ticket');
+  expect(ticket).toMatch(/^[\w-]{40,}$/);
+  return ticket!;
 }
+
+/** The SPA trades the ticket for a session. */
+const redeem = (ticket: string, app: FastifyInstance = t.app) => app.inject({ method: 'POST', url: '/api/auth/google/ticket', payload: { ticket } });
 
 const spaCallback = (idToken: string, app: FastifyInstance = t.app) =>
   app.inject({ method: 'GET', url: `/api/auth/google/callback?${new URLSearchParams({ id_token: idToken })}` });
@@ -132,19 +136,22 @@ describe('Sign in with Google: the browser leg against a real OpenID provider', 
     expect(back.searchParams.get('iss')).toBe(idp.issuer);
     expect(back.searchParams.get('code')).toBeTruthy();
 
-    // 3. Our callback trades the code (client authentication + PKCE) and hands the id token to the SPA.
+    // 3. Our callback trades the code (client authentication + PKCE), checks the id token and its
+    //    nonce, links the account, and hands the SPA a one-time ticket (the id token stays with us).
     const tokenCalls = hits('/token');
+    expect((await userRow(user.id)).googleSub).toBeNull();
     const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: `ph_oidc=${start.cookie!.value}` } });
     expect(callback.statusCode, callback.body).toBe(302);
     expect(hits('/token')).toBe(tokenCalls + 1);
-    const idToken = idTokenFromRedirect(callback.headers.location as string);
-    expect(decodeJwt(idToken)).toMatchObject({ iss: idp.issuer, aud: idp.client.clientId, sub, nonce: params.get('nonce'), email_verified: true });
+    const ticket = ticketFromRedirect(callback.headers.location as string);
     expect(callback.cookies.find((c) => c.name === 'ph_oidc')?.value).toBe(''); // spent
 
-    // 4. The SPA trades the id token for a session.
-    expect((await userRow(user.id)).googleSub).toBeNull();
-    const signedIn = await spaCallback(idToken);
+    // 4. The SPA trades the ticket for a session, once.
+    const signedIn = await redeem(ticket);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const replayed = await redeem(ticket);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().message).toBe(AUTH_MESSAGES.googleSignInFailed);
     const body = signedIn.json();
     expect(body.user).toMatchObject({ id: user.id, email: user.email, confirmed: true });
     const verify = await t.app.inject({ method: 'GET', url: '/api/jwts/verify', headers: { authorization: `Bearer ${body.jwt}` } });
@@ -155,9 +162,7 @@ describe('Sign in with Google: the browser leg against a real OpenID provider', 
     idp.accounts.set(sub, { ...idp.accounts.get(sub)!, email: `changed-${seq}@elsewhere.test` });
     const again = await browserLeg(sub);
     expect(again.callback.statusCode).toBe(302);
-    const secondToken = idTokenFromRedirect(again.callback.headers.location as string);
-    expect(decodeJwt(secondToken).email).toBe(`changed-${seq}@elsewhere.test`);
-    const secondSignIn = await spaCallback(secondToken);
+    const secondSignIn = await redeem(ticketFromRedirect(again.callback.headers.location as string));
     expect(secondSignIn.statusCode, secondSignIn.body).toBe(200);
     expect(secondSignIn.json().user.id).toBe(user.id);
   });
@@ -183,11 +188,11 @@ describe('Sign in with Google: the browser leg against a real OpenID provider', 
 
     // The untouched code still works with its own cookie; replaying it then fails at the provider.
     const ok = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: `ph_oidc=${start.cookie!.value}` } });
-    idTokenFromRedirect(ok.headers.location as string);
+    ticketFromRedirect(ok.headers.location as string);
     const replay = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: `ph_oidc=${start.cookie!.value}` } });
     expectFailRedirect(replay);
     expect(hits('/token')).toBe(tokenCalls + 2);
-    expect((await userRow(user.id)).googleSub).toBeNull();
+    expect((await userRow(user.id)).googleSub).toBe(sub);
   });
 
   it('refuses an id token whose nonce is not the one we sent, and a code without its PKCE verifier', async () => {
@@ -233,11 +238,7 @@ describe('Sign in with Google: the browser leg against a real OpenID provider', 
     const user = await invitedUser();
     const sub = googleAccount(user.email, { verified: false });
     const { callback } = await browserLeg(sub);
-    const idToken = idTokenFromRedirect(callback.headers.location as string);
-    expect(decodeJwt(idToken).email_verified).toBe(false);
-    const res = await spaCallback(idToken);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ message: AUTH_MESSAGES.googleLinkFailed });
+    expectFailRedirect(callback, 'google_link_failed');
     expect((await userRow(user.id)).googleSub).toBeNull();
     expect((await userRow(user.id)).registered).toBe(false);
   });
@@ -245,9 +246,35 @@ describe('Sign in with Google: the browser leg against a real OpenID provider', 
   it('does not sign in a Google account whose email was never invited', async () => {
     const sub = googleAccount(`stranger-${Date.now()}@example.test`);
     const { callback } = await browserLeg(sub);
-    const res = await spaCallback(idTokenFromRedirect(callback.headers.location as string));
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ message: AUTH_MESSAGES.googleSignInFailed });
+    expectFailRedirect(callback, 'google_failed');
+  });
+
+  it('a made-up, expired or spent ticket signs nobody in', async () => {
+    for (const ticket of ['made-up', 'x'.repeat(43)]) {
+      const res = await redeem(ticket);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(AUTH_MESSAGES.googleSignInFailed);
+    }
+    const user = await invitedUser();
+    const { callback } = await browserLeg(googleAccount(user.email));
+    const ticket = ticketFromRedirect(callback.headers.location as string);
+    await t.app.deps.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.email, user.email));
+    expect((await redeem(ticket)).statusCode).toBe(401);
+  });
+});
+
+describe('an id token works once', () => {
+  it('the same token a second time (a replay from a log or a history) is refused, also when sent at once', async () => {
+    const user = await invitedUser();
+    const token = await idp.idTokenFor(googleAccount(user.email));
+    const [a, b] = await Promise.all([spaCallback(token), spaCallback(token)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
+    const again = await spaCallback(token);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe(AUTH_MESSAGES.googleSignInFailed);
   });
 });
 
@@ -330,9 +357,8 @@ describe('POST /api/profiles/link?provider=google', () => {
     const a = await invitedUser();
     const b = await invitedUser();
     const sub = googleAccount(a.email);
-    const token = await idp.idTokenFor(sub);
 
-    const wrong = await link(b.email, token);
+    const wrong = await link(b.email, await idp.idTokenFor(sub));
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe(AUTH_MESSAGES.googleLinkFailed);
     expect((await userRow(a.id)).googleSub).toBeNull();
@@ -347,7 +373,7 @@ describe('POST /api/profiles/link?provider=google', () => {
     expect(unverified.json().message).toBe(AUTH_MESSAGES.googleLinkFailed);
     expect((await userRow(a.id)).googleSub).toBeNull();
 
-    const ok = await link(a.email, token);
+    const ok = await link(a.email, await idp.idTokenFor(sub));
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().user).toMatchObject({ id: a.id, email: a.email });
     expect(await userRow(a.id)).toMatchObject({ googleSub: sub, registered: true, confirmed: true });

@@ -10,7 +10,7 @@ const DiscoverySchema = z.object({
 });
 export type OidcDiscovery = z.infer<typeof DiscoverySchema>;
 
-export type GoogleIdentity = { sub: string; email: string | null; emailVerified: boolean; name: string | null };
+export type GoogleIdentity = { sub: string; email: string | null; emailVerified: boolean; name: string | null; expiresAt: Date };
 
 export type GoogleVerifier = {
   configured: boolean;
@@ -76,6 +76,7 @@ export function createGoogleVerifier(opts: { issuer: string; clientId?: string |
         email: typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : null,
         emailVerified: payload.email_verified === true || payload.email_verified === 'true',
         name: typeof payload.name === 'string' ? payload.name : null,
+        expiresAt: new Date((payload.exp ?? 0) * 1000),
       };
     },
   };

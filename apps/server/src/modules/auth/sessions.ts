@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { appState, sessions } from '../../db/schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,14 +22,25 @@ export type SessionStore = {
 };
 
 /**
- * The JWT secret: JWT_SECRET when given; otherwise one generated on first
- * start and kept under DATA_DIR, so embedded installs keep sessions across restarts.
+ * The JWT secret: JWT_SECRET when given. Otherwise one is generated on first start and
+ * kept where every server that shares the data sees it: in the PostgreSQL database
+ * (so two copies on one database accept each other's sessions), or under DATA_DIR for
+ * the embedded one. Either way sessions survive restarts.
  */
-export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = path.resolve(dataDir, 'jwt-secret');
+export async function resolveJwtSecret(config: { JWT_SECRET?: string | undefined; DATA_DIR: string }, database: Database): Promise<string> {
+  if (config.JWT_SECRET) return config.JWT_SECRET;
+  if (database.kind === 'postgres') {
+    // Two servers starting together: the first insert wins and both read the winner.
+    await database.db
+      .insert(appState)
+      .values({ key: 'jwt-secret', value: { secret: randomBytes(48).toString('base64url') } })
+      .onConflictDoNothing();
+    const [row] = await database.db.select().from(appState).where(eq(appState.key, 'jwt-secret'));
+    return String(row!.value.secret);
+  }
+  const file = path.resolve(config.DATA_DIR, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(config.DATA_DIR, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

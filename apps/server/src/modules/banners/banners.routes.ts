@@ -2,7 +2,7 @@ import { BannerBodySchema, BannerParamsSchema, BannerPopulateQuerySchema, Banner
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, requireAuth } from '../../http/auth.ts';
+import { actorOf } from '../../http/auth.ts';
 import { errorBody } from '../../http/errors.ts';
 import { createBanner, deleteBanner, getBanner, StaleBanner, updateBanner } from './banners.service.ts';
 
@@ -32,7 +32,6 @@ export async function bannersRoutes(app: FastifyInstance) {
   r.get(
     '/profile-banners/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'One banner of a profile (?profileId=)',
@@ -48,7 +47,6 @@ export async function bannersRoutes(app: FastifyInstance) {
   r.post(
     '/profile-banners',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Add a banner to a profile: {data:{profileId, version?, type, slider:[{url, id}]}}; at most 5 banners',
@@ -64,7 +62,6 @@ export async function bannersRoutes(app: FastifyInstance) {
   r.put(
     '/profile-banners/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Replace a banner’s type and slides: {data:{profileId, version?, type, slider}}',
@@ -81,7 +78,6 @@ export async function bannersRoutes(app: FastifyInstance) {
   r.delete(
     '/profile-banners/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Remove a banner (?profileId=&version=)',

@@ -23,6 +23,7 @@ export async function eventsRoutes(app: FastifyInstance) {
       bodyLimit: 4096,
       // A 204 to a beacon renders nothing: the security headers would only cost time on the busiest route.
       helmet: false,
+      config: { public: true },
       schema: {
         tags: ['events'],
         summary: 'Records one visitor interaction on a public page (buffered; written with its rollups within EVENT_FLUSH_MS)',
@@ -30,7 +31,7 @@ export async function eventsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      limiter.hit(LIMITS.eventsPerIp, req.ip);
+      await limiter.hit(LIMITS.eventsPerIp, req.ip);
       const ua = req.headers['user-agent'];
       const now = new Date();
       // Bots are acknowledged like everyone else, so they learn nothing, but only counted as filtered.

@@ -6,7 +6,7 @@ import { z } from 'zod';
 export async function healthRoutes(app: FastifyInstance) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/health', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => {
+    .get('/health', { config: { public: true }, schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => {
       await app.deps.db.execute(sql`select 1`);
       return { status: 'ok' as const };
     });

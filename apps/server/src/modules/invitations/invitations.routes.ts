@@ -11,7 +11,7 @@ import {
 } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireAuth } from '../../http/auth.ts';
+import { actorOf } from '../../http/auth.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { checkInviteAlias, inviteDivisions, inviteUser } from './invitations.service.ts';
 
@@ -21,7 +21,6 @@ export async function invitationsRoutes(app: FastifyInstance) {
   r.post(
     '/users',
     {
-      onRequest: requireAuth,
       schema: {
         tags: ['users'],
         summary:
@@ -49,7 +48,6 @@ export async function invitationsRoutes(app: FastifyInstance) {
   r.get(
     '/users/divisions',
     {
-      onRequest: requireAuth,
       schema: {
         tags: ['users'],
         summary:
@@ -64,7 +62,6 @@ export async function invitationsRoutes(app: FastifyInstance) {
   r.get(
     '/users/alias-available',
     {
-      onRequest: requireAuth,
       schema: {
         tags: ['users'],
         summary:
@@ -73,8 +70,8 @@ export async function invitationsRoutes(app: FastifyInstance) {
         response: { 200: InviteAliasResponseSchema },
       },
     },
-    (req) => {
-      app.deps.limiter.hit(LIMITS.aliasCheckPerIp, req.ip);
+    async (req) => {
+      await app.deps.limiter.hit(LIMITS.aliasCheckPerIp, req.ip);
       return checkInviteAlias(app.deps, actorOf(req), req.query.alias);
     },
   );
@@ -82,7 +79,6 @@ export async function invitationsRoutes(app: FastifyInstance) {
   r.post(
     '/profiles/create-profile',
     {
-      onRequest: requireAuth,
       schema: {
         tags: ['profiles'],
         summary: 'Invite a user: creates the account and a profile under the division’s template; emails the invitation when notify_user is true',

@@ -8,7 +8,7 @@ import {
 } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireAuth } from '../../http/auth.ts';
+import { actorOf } from '../../http/auth.ts';
 import { rerenderPagesUsingLeadForm } from '../publishing/publishing.service.ts';
 import { createLeadForm, listLeadForms, updateLeadForm } from './lead-forms.service.ts';
 
@@ -22,7 +22,6 @@ export async function leadFormsRoutes(app: FastifyInstance) {
   r.get(
     '/lead-forms',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Lead forms of the profiles the caller may edit (owner, supervisor of the division, superadmin), by form_id or profileId',
@@ -36,7 +35,6 @@ export async function leadFormsRoutes(app: FastifyInstance) {
   r.post(
     '/lead-forms',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'A new lead form for a profile {data:{profileId, title?, fields?, enabled?, form_submitted_message?, subject?}}',
@@ -53,7 +51,6 @@ export async function leadFormsRoutes(app: FastifyInstance) {
   r.put(
     '/lead-forms/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Change a lead form {data:{title?, fields?, enabled?, form_submitted_message?, subject?}}; its form_id stays',

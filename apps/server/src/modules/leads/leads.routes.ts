@@ -34,6 +34,7 @@ export async function leadsRoutes(app: FastifyInstance) {
     '/lead-forms/submit/:profileId',
     {
       bodyLimit: 16 * 1024,
+      config: { public: true },
       schema: {
         tags: ['public pages'],
         summary: 'Submits the lead form of a published profile (public)',
@@ -43,7 +44,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      limiter.hit(LIMITS.leadSubmitPerIp, req.ip);
+      await limiter.hit(LIMITS.leadSubmitPerIp, req.ip);
       const [p] = await db
         .select({ id: profiles.id, companyId: profiles.companyId, content: profiles.publishedContent, alias: profiles.alias })
         .from(profiles)
@@ -59,7 +60,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       const f = req.body.fields;
       // The hidden honeypot field: people never fill it, form-filling bots do. Answer like success, keep nothing.
       if (f.website) return { success: true as const, message: thanks };
-      limiter.hit(LIMITS.leadSubmitPerProfile, String(p.id));
+      await limiter.hit(LIMITS.leadSubmitPerProfile, String(p.id));
       const data: Record<string, string> = {};
       const fields = (stored?.fields as ReturnType<typeof leadFormFields> | undefined) ?? leadFormFields(form);
       for (const spec of fields) {

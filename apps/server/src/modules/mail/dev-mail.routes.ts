@@ -1,12 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorBody } from '../../http/errors.ts';
+import { pathOnly } from '../../http/logging.ts';
 import { latestOutboxMails } from './mailer.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** /dev/mail: the outbox for people running the hub locally. Registered only outside production with the outbox transport. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * /dev/mail: the outbox for people running the hub locally. Registered only outside
+ * production with the outbox transport, and answers only the machine itself: the
+ * outbox holds sign-up codes and reset links, which anyone else could use. The TCP
+ * peer decides, not X-Forwarded-For.
+ */
 export async function devMailRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', async (req, reply) => {
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? ''))
+      return reply.code(404).send(errorBody(404, 'not_found', `No route for ${req.method} ${pathOnly(req.url)}`));
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/dev/mail.json', { schema: { hide: true, querystring: z.object({ to: z.string().max(254).optional() }) } }, async (req) => {
     const mails = await latestOutboxMails(app.deps.db);

@@ -16,7 +16,7 @@ export type Mailer = {
  * SMTP when `SMTP_URL` is set; otherwise the outbox: mails are stored, printed
  * to the console and listed at /dev/mail, so a newcomer can read their code.
  */
-export function createMailer(opts: { smtpUrl?: string | undefined; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: { smtpUrl?: string | undefined; from: string; db: Db; log: FastifyBaseLogger; printMail?: boolean }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -32,7 +32,10 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
     async send(mail) {
       const text = mail.cc ? `Cc: ${mail.cc}\n\n${mail.text}` : mail.text;
       await opts.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text, html: mail.html ?? null });
-      opts.log.info({ to: mail.to, subject: mail.subject }, `mail (outbox) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+      // Codes and reset links are secrets: printed for a developer reading their console, never in production.
+      if (opts.printMail) console.log(`\n--- mail (outbox) to ${mail.to}: ${mail.subject}\n${mail.text}\n---`);
+      // Not the subject either: a code's mail names the code there.
+      else opts.log.info({ to: mail.to }, 'mail stored in the outbox');
     },
     close() {},
   };

@@ -1,7 +1,7 @@
 import { CreatePermissionsSchema, IdParamsSchema, PermissionRecordResponseSchema, UpdatePermissionsSchema } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireAuth } from '../../http/auth.ts';
+import { actorOf } from '../../http/auth.ts';
 import { savePermissions, updatePermissions } from './permissions.service.ts';
 
 const tags = ['permissions'];
@@ -13,7 +13,6 @@ export async function permissionsRoutes(app: FastifyInstance) {
   r.post(
     '/permissions',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Save a template’s permission record {data:{permissions, title, profileId, kind}} (created, or replaced when it exists)',
@@ -28,7 +27,6 @@ export async function permissionsRoutes(app: FastifyInstance) {
   r.put(
     '/permissions/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Replace a record’s entries {data:{permissions}}',
@@ -43,7 +41,6 @@ export async function permissionsRoutes(app: FastifyInstance) {
   r.delete(
     '/permissions/:id/entries',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Reset: clear a record’s entries (spec §4 "Reset clears the list")',

@@ -23,7 +23,7 @@ import {
 } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireAuth } from '../../http/auth.ts';
+import { actorOf } from '../../http/auth.ts';
 import { badRequest, errorBody } from '../../http/errors.ts';
 import { canManageProfile, needsApproval } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
@@ -56,7 +56,6 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.get(
     '/profiles/validateAlias',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Whether an alias (cleaned as the editor cleans it, spec §5) is well formed and free; rate limited per IP',
@@ -65,7 +64,7 @@ export async function profilesRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      deps.limiter.hit(LIMITS.aliasCheckPerIp, req.ip);
+      await deps.limiter.hit(LIMITS.aliasCheckPerIp, req.ip);
       const alias = cleanAlias(req.query.alias);
       return alias !== null && (await aliasIsFree(deps, alias));
     },
@@ -74,7 +73,6 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.get(
     '/profiles/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary:
@@ -95,7 +93,6 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.put(
     '/profiles/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Save the profile: {version, content} (or {data}); a stale version answers 409 with currentVersion and content, nothing written',
@@ -116,7 +113,6 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.patch(
     '/profiles/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Autosave: {version, changes} with only the changed top-level fields (null clears one); same rules and 409 as PUT',
@@ -137,7 +133,6 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.post(
     '/profiles',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Create a template (master), standalone or child profile in a division the caller supervises',
@@ -154,7 +149,6 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.delete(
     '/profiles/:id',
     {
-      onRequest: requireAuth,
       schema: { tags, summary: 'Delete an unpublished profile (supervisor or superadmin)', params: IdParamsSchema, response: { 200: SuccessSchema } },
     },
     async (req) => {
@@ -166,7 +160,6 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.post(
     '/profiles/:id/alias/test',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Alias test: 200 {success, message: cleaned alias} when this profile may take it; 400 bad format, 409 taken or already set',
@@ -176,7 +169,7 @@ export async function profilesRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      deps.limiter.hit(LIMITS.aliasCheckPerIp, req.ip);
+      await deps.limiter.hit(LIMITS.aliasCheckPerIp, req.ip);
       return testAlias(deps, actorOf(req), req.params.id, req.body.alias);
     },
   );
@@ -184,7 +177,6 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.put(
     '/profiles/:id/alias',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Set-alias: once only (409 when already set to another alias, 409 when taken)',
@@ -199,7 +191,6 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.put(
     '/profiles/:id/publish',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Publish (build): 400 with `missing` when required items are missing or no alias; 409 approval_required when the division approves changes',
@@ -226,7 +217,6 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.put(
     '/profiles/:id/unpublish',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Take the public page down (supervisor or superadmin); it then answers 404',
@@ -246,7 +236,6 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.post(
     '/profiles/rebuild-children/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Republish every published child of a template with the template’s current content',

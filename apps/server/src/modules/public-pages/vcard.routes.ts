@@ -31,6 +31,7 @@ export async function vcardRoutes(app: FastifyInstance, opts: { store?: FileStor
   app.withTypeProvider<ZodTypeProvider>().get(
     '/profiles/:id/qr.png',
     {
+      config: { public: true },
       schema: {
         tags: ['public pages'],
         summary: 'The QR code of a published profile page (spec §9: 800×800, error correction Q, margin 1, the QR style’s colour)',
@@ -58,6 +59,7 @@ export async function vcardRoutes(app: FastifyInstance, opts: { store?: FileStor
   app.withTypeProvider<ZodTypeProvider>().get(
     '/profiles/:id/vcard',
     {
+      config: { public: true },
       schema: {
         tags: ['public pages'],
         summary: 'The published profile as a vCard 3.0 with its photo (256 px JPEG) embedded (public; only published profiles)',

@@ -9,7 +9,7 @@ import {
 } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireAuth } from '../../http/auth.ts';
+import { actorOf } from '../../http/auth.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
 import { leadForms, overview, queryReport } from './reports.service.ts';
 
@@ -29,7 +29,6 @@ export async function reportsRoutes(app: FastifyInstance) {
   r.get(
     '/reports/query/:report',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary:
@@ -45,7 +44,6 @@ export async function reportsRoutes(app: FastifyInstance) {
   r.get(
     '/reports/overview',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Who a statistics page is about: one profile (name, picture) or divisions, and how many profiles are in view',
@@ -59,7 +57,6 @@ export async function reportsRoutes(app: FastifyInstance) {
   r.get(
     '/reports/lead-forms',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: "Lead-form submissions in a range; format=xlsx downloads 'Lead form submissions {start}-{end} for {who}.xlsx'",

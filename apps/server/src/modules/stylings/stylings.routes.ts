@@ -1,7 +1,7 @@
 import { IdParamsSchema, ThemeResponseSchema, ThemesQuerySchema, ThemesResponseSchema, UpdateThemeSchema } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireAuth } from '../../http/auth.ts';
+import { actorOf } from '../../http/auth.ts';
 import { listThemes, updateTheme } from './stylings.service.ts';
 
 const tags = ['themes'];
@@ -13,7 +13,6 @@ export async function stylingsRoutes(app: FastifyInstance) {
   r.get(
     '/profile-stylings/default-themes',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Themes the caller may use: the default themes and their divisions’ (companyId narrows to one division)',
@@ -27,7 +26,6 @@ export async function stylingsRoutes(app: FastifyInstance) {
   r.put(
     '/profile-stylings/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Edit a theme {data:{id, cssPlug, layout, fontFamily}}: superadmin, or a supervisor of its division with style editing',

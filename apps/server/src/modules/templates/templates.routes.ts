@@ -1,14 +1,13 @@
 import { TemplatesListQuerySchema, TemplatesListResponseSchema } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireAuth } from '../../http/auth.ts';
+import { actorOf } from '../../http/auth.ts';
 import { listTemplates } from './templates.service.ts';
 
 export async function templatesRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/templates',
     {
-      onRequest: requireAuth,
       schema: {
         tags: ['templates'],
         summary:

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { profiles, uploads } from '../../db/schema.ts';
-import { actorOf, requireAuth } from '../../http/auth.ts';
+import { actorOf } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { type Actor, canEditProfile, canManageUpload } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
@@ -103,7 +103,6 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
   r.post(
     '/upload',
     {
-      onRequest: requireAuth,
       schema: {
         tags: ['uploads'],
         summary: 'Upload one or more files (multipart/form-data)',
@@ -122,7 +121,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
     },
     async (req) => {
       const actor = actorOf(req);
-      limiter.hit(LIMITS.uploadPerUser, `user:${actor.userId}`);
+      await limiter.hit(LIMITS.uploadPerUser, `user:${actor.userId}`);
       if (!req.isMultipart()) throw new AppError(415, 'not_multipart', UPLOAD_MESSAGES.notMultipart);
 
       let purpose: Purpose | undefined = req.query.purpose;
@@ -203,7 +202,6 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
   r.delete(
     '/upload/files/:id',
     {
-      onRequest: requireAuth,
       schema: {
         tags: ['uploads'],
         summary: 'Delete an uploaded file (its uploader, a supervisor of its division, or a superadmin)',
@@ -225,7 +223,6 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
   r.post(
     '/profile-modifications/images',
     {
-      onRequest: requireAuth,
       schema: {
         tags: ['uploads'],
         summary: 'Register a rich-text image: link an upload to the profile whose text shows it',
@@ -247,7 +244,6 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
   r.delete(
     '/profile-modifications/images',
     {
-      onRequest: requireAuth,
       schema: {
         tags: ['uploads'],
         summary: 'Remove a rich-text image: unlink it from the profile (the file itself stays until deleted)',

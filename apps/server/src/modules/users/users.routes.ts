@@ -10,7 +10,7 @@ import {
 } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireAuth } from '../../http/auth.ts';
+import { actorOf } from '../../http/auth.ts';
 import { exportUsers, listUsers, rollbackProfile, userSuggestions } from './users.service.ts';
 
 const tags = ['users'];
@@ -23,7 +23,6 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get(
     '/users',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary:
@@ -38,7 +37,6 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get(
     '/users/export',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary:
@@ -52,7 +50,6 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get(
     '/users/suggestions',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'User suggestions: profiles whose name or email matches filter, a zero-based page of 10',
@@ -66,7 +63,6 @@ export async function usersRoutes(app: FastifyInstance) {
   r.post(
     '/profiles/:id/rollback',
     {
-      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Roll a published profile back to its previously published version and publish it (supervisor of its division or superadmin)',

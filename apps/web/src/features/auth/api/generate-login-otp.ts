@@ -1,9 +1,9 @@
 import { apiRequest } from '../../../lib/api.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
-/** POST /api/profiles/generate-login-otp?email= — mails a login code. */
+/** POST /api/profiles/generate-login-otp {email} — mails a login code. */
 export function generateLoginOtp(email: string): Promise<{ success: boolean }> {
-  return apiRequest('/api/profiles/generate-login-otp', { method: 'POST', query: { email }, auth: false });
+  return apiRequest('/api/profiles/generate-login-otp', { method: 'POST', body: { email }, auth: false });
 }
 
 export function useGenerateLoginOtp() {

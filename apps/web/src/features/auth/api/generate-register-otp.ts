@@ -2,9 +2,9 @@ import { apiRequest } from '../../../lib/api.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import type { RegisterOtpReply } from '../sign-in-flow.ts';
 
-/** POST /api/profiles/generate-otp?email= — starts registration by mailing a code. */
+/** POST /api/profiles/generate-otp {email} — starts registration by mailing a code. */
 export function generateRegisterOtp(email: string): Promise<RegisterOtpReply> {
-  return apiRequest('/api/profiles/generate-otp', { method: 'POST', query: { email }, auth: false });
+  return apiRequest('/api/profiles/generate-otp', { method: 'POST', body: { email }, auth: false });
 }
 
 export function useGenerateRegisterOtp() {

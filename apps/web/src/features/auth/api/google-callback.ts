@@ -1,8 +1,13 @@
 import type { AuthResponse } from '@profilehub/shared';
 import { apiRequest } from '../../../lib/api.ts';
 
-/** GET /api/auth/google/callback?id_token=… — trades the provider's id token for a session. */
+/**
+ * Trades what /authenticate/google was given for a session: the hub's own one-time
+ * `ticket` (POST /api/auth/google/ticket, the browser leg), or a provider's `id_token`
+ * (GET /api/auth/google/callback?id_token=, spec §7).
+ */
 export function googleCallback(query: Record<string, string>): Promise<AuthResponse> {
+  if (query.ticket) return apiRequest('/api/auth/google/ticket', { method: 'POST', body: { ticket: query.ticket }, auth: false });
   return apiRequest('/api/auth/google/callback', { query, auth: false });
 }
 

@@ -5,9 +5,9 @@ import { useAction } from '../../../lib/use-action.ts';
 
 export type LinkProfileInput = { email: string; otp: string };
 
-/** POST /api/profiles/link?email=&otp= — a correct registration code links the account and signs in. */
+/** POST /api/profiles/link {email, otp} — a correct registration code links the account and signs in (codes travel in the body, never the URL). */
 export function linkProfile({ email, otp }: LinkProfileInput): Promise<AuthResponse> {
-  return apiRequest('/api/profiles/link', { method: 'POST', query: { email, otp }, auth: false });
+  return apiRequest('/api/profiles/link', { method: 'POST', body: { email, otp }, auth: false });
 }
 
 export function useLinkProfile() {

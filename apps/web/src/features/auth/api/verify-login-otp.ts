@@ -3,9 +3,9 @@ import { useAction } from '../../../lib/use-action.ts';
 
 export type VerifyOtpInput = { email: string; otp: string };
 
-/** POST /api/profiles/verify-otp?email=&otp= — confirms the login code. */
+/** POST /api/profiles/verify-otp {email, otp} — confirms the login code (in the body, never the URL). */
 export function verifyLoginOtp({ email, otp }: VerifyOtpInput): Promise<{ success: boolean }> {
-  return apiRequest('/api/profiles/verify-otp', { method: 'POST', query: { email, otp }, auth: false });
+  return apiRequest('/api/profiles/verify-otp', { method: 'POST', body: { email, otp }, auth: false });
 }
 
 export function useVerifyLoginOtp() {

@@ -22,6 +22,28 @@ describe('Google callback page', () => {
     expect(spent[0]?.query.get('id_token')).toBe('the-id-token');
   });
 
+  it("trades the hub's one-time ticket (the browser leg) in a POST body", async () => {
+    const calls = mockFetch({
+      ...whiteLabel,
+      'POST /api/auth/google/ticket': { body: { jwt: 'ticket-jwt', user: testUser({ role: 'user' }) } },
+      'GET /api/companies/users/me': { body: testUser({ role: 'user' }) },
+      'GET /api/jwts/verify': { body: { valid: true } },
+    });
+    const { router } = renderRoutes(routes, '/authenticate/google?ticket=the-ticket');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/self-service'));
+    expect(sessionStorage.getItem('jwt')).toBe('ticket-jwt');
+    const spent = calls.filter((c) => c.path === '/api/auth/google/ticket');
+    expect(spent).toHaveLength(1);
+    expect(spent[0]?.body).toEqual({ ticket: 'the-ticket' });
+    expect(calls.some((c) => c.path === '/api/auth/google/callback')).toBe(false);
+  });
+
+  it('says the account could not be linked when the browser leg could not link it', async () => {
+    mockFetch(whiteLabel);
+    renderRoutes(routes, '/authenticate/google?error=google_link_failed');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Account can not be linked to existing profile');
+  });
+
   it('shows the server message when the token is refused', async () => {
     mockFetch({ ...whiteLabel, 'GET /api/auth/google/callback': errorBody(401, 'Google sign-in failed') });
     renderRoutes(routes, '/authenticate/google?id_token=bad');

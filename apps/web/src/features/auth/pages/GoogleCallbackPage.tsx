@@ -12,15 +12,19 @@ import { AuthLayout } from '../components/AuthLayout.tsx';
 export function GoogleCallbackPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const idToken = search.get('id_token');
+  // The hub's own browser leg sends a one-time ticket; spec §7 also allows a provider's id token.
+  const ticket = search.get('ticket');
+  const idToken = ticket ?? search.get('id_token');
   const accessToken = search.get('access_token');
-  const providerFailed = search.has('error');
+  const providerError = search.get('error');
+  const providerFailed = providerError !== null;
   const query = useMemo(() => {
     const q: Record<string, string> = {};
-    if (idToken) q.id_token = idToken;
+    if (ticket) q.ticket = ticket;
+    else if (idToken) q.id_token = idToken;
     if (accessToken) q.access_token = accessToken;
     return q;
-  }, [idToken, accessToken]);
+  }, [ticket, idToken, accessToken]);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
@@ -49,8 +53,14 @@ export function GoogleCallbackPage() {
     if (failure !== null || providerFailed) endSession();
   }, [failure, providerFailed]);
 
-  // The server's own browser leg sends `?error=` when the provider refused (spec §8).
-  const message = providerFailed ? AUTH_MESSAGES.googleSignInFailed : !idToken ? AUTH_MESSAGES.googleNotRequested : failure;
+  // The server's own browser leg sends `?error=` when the provider refused or the account could not be linked (spec §8).
+  const message = providerFailed
+    ? providerError === 'google_link_failed'
+      ? AUTH_MESSAGES.googleLinkFailed
+      : AUTH_MESSAGES.googleSignInFailed
+    : !idToken
+      ? AUTH_MESSAGES.googleNotRequested
+      : failure;
 
   return (
     <AuthLayout title="Sign in with Google">

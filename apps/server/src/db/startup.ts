@@ -1,0 +1,39 @@
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { createPasswordHasher } from '../modules/auth/passwords.ts';
+import { ensureEventPartitions } from '../modules/events/partitions.ts';
+import type { Database } from './client.ts';
+import { type SeedReport, seed } from './seed.ts';
+
+/** The advisory lock every copy of the server takes around its start-up work ("phub" in ASCII). */
+export const STARTUP_LOCK = 0x70687562;
+
+/**
+ * Start-up work on the database: migrations, the month partitions of `events`, and the
+ * demo seed (once per database, ever). On PostgreSQL it runs under an advisory lock,
+ * so any number of copies may start at the same moment: one does the work, the others
+ * wait and then find nothing left to do. The embedded database has one process.
+ */
+export async function prepareDatabase(database: Database, config: Config): Promise<SeedReport | null> {
+  return withStartupLock(config.DATABASE_URL, async () => {
+    await database.migrate();
+    await ensureEventPartitions(database.db);
+    if (!config.SEED) return null;
+    const hasher = createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES });
+    return seed(database.db, { password: config.SEED_PASSWORD, dataDir: config.DATA_DIR, hasher });
+  });
+}
+
+/** Runs `work` holding the start-up lock on its own connection (a session lock needs one connection throughout). */
+export async function withStartupLock<T>(url: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!url) return work();
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+    await client.end().catch(() => {});
+  }
+}
