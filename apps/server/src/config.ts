@@ -55,8 +55,8 @@ const ConfigSchema = z.object({
   /** Argon2id cost: memory in KiB and passes. The defaults follow OWASP's minimum (19 MiB, 2 passes). */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ARGON2_PASSES: z.coerce.number().int().min(1).default(2),
-  /** Longest an acknowledged interaction waits in memory before it is written (docs/decisions/008). */
-  EVENT_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** Longest a visitor interaction waits for others to share its write (group commit); its answer waits for the commit (docs/decisions/008). */
+  EVENT_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(10),
   /** Set to false only in benchmarks that measure something other than abuse protection. */
   RATE_LIMITS: bool.default(true),
   WEB_DIST: z.string().optional(),

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { companyDailyStats, dailyFiltered, dailyStats, events, profiles } from '../../db/schema.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { createCompany, freshIp } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { cloneDatabase, createTestApp, type TestContext } from '../../test/harness.ts';
 import { isBotAgent, visitorHash } from './events.service.ts';
 
 let t: TestContext;
@@ -88,10 +89,31 @@ describe('POST /api/events', () => {
     expect(await stored(hidden.id)).toHaveLength(0);
   });
 
+  it('answers 503 with Retry-After, never 204, when the event cannot be committed', async () => {
+    const p = await profile();
+    const database = await cloneDatabase();
+    const app = await buildApp({ config: t.config, database });
+    await app.ready();
+    await database.close();
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/events',
+        remoteAddress: freshIp(),
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': PHONE },
+        payload: JSON.stringify({ profileId: p.id, action: 'view', type: 'page' }),
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+    } finally {
+      await app.close().catch(() => {});
+    }
+  });
+
   it('limits events per IP', async () => {
     const p = await profile();
     const ip = freshIp();
-    for (let i = 0; i < LIMITS.eventsPerIp.max; i++) t.app.deps.limiter.hit(LIMITS.eventsPerIp, ip);
+    for (let i = 0; i < LIMITS.eventsPerIp.max; i++) await t.app.deps.limiter.hit(LIMITS.eventsPerIp, ip);
     const res = await send({ profileId: p.id, action: 'view', type: 'page' }, { ip });
     expect(res.statusCode).toBe(429);
   });
@@ -127,13 +149,15 @@ describe('rollups', () => {
     expect(company.filter((r) => r.action === 'click')).toHaveLength(2);
   });
 
-  it('writes a burst of events in one flush without losing any', async () => {
+  it('answers a burst of events only once each is committed, sharing a few writes (group commit)', async () => {
     const p = await profile();
     const before = t.app.deps.ingest.stats.flushes;
-    await Promise.all(Array.from({ length: 200 }, () => send({ profileId: p.id, action: 'click', type: 'phone', label: 'Call' })));
-    expect(t.app.deps.ingest.pending).toBe(200);
-    expect(await stored(p.id)).toHaveLength(200);
-    expect(t.app.deps.ingest.stats.flushes).toBe(before + 1);
+    const replies = await Promise.all(Array.from({ length: 200 }, () => send({ profileId: p.id, action: 'click', type: 'phone', label: 'Call' })));
+    expect(replies.every((r) => r.statusCode === 204)).toBe(true);
+    // Every 204 is already in the database: nothing is waiting to be written.
+    expect(t.app.deps.ingest.pending).toBe(0);
+    expect((await t.app.deps.db.select().from(events).where(eq(events.profileId, p.id))).length).toBe(200);
+    expect(t.app.deps.ingest.stats.flushes - before).toBeLessThanOrEqual(10);
     expect((await rollup(p.id))[0]).toMatchObject({ count: 200, visitors: 200 });
   });
 });

@@ -26,7 +26,7 @@ export async function eventsRoutes(app: FastifyInstance) {
       config: { public: true },
       schema: {
         tags: ['events'],
-        summary: 'Records one visitor interaction on a public page (buffered; written with its rollups within EVENT_FLUSH_MS)',
+        summary: 'Records one visitor interaction on a public page; 204 once it is committed with its rollups (group commit), 503 when it could not be',
         body: TrackEventSchema,
       },
     },
@@ -37,14 +37,20 @@ export async function eventsRoutes(app: FastifyInstance) {
       // Bots are acknowledged like everyone else, so they learn nothing, but only counted as filtered.
       if (isBotAgent(ua)) ingest.acceptBot(req.body.profileId, now);
       else {
-        const accepted = ingest.accept({
-          ...req.body,
-          label: req.body.label ?? null,
-          value: req.body.value ?? null,
-          visitorHash: visitorHash(visitorSecret, req.ip, ua ?? '', now.toISOString().slice(0, 10)),
-          occurredAt: now,
-        });
-        if (!accepted) throw new AppError(503, 'busy', 'Too many events right now; please send it again in a moment.');
+        try {
+          // Answered only once the event is committed: a 204 is a promise that it is stored.
+          await ingest.accept({
+            ...req.body,
+            label: req.body.label ?? null,
+            value: req.body.value ?? null,
+            visitorHash: visitorHash(visitorSecret, req.ip, ua ?? '', now.toISOString().slice(0, 10)),
+            occurredAt: now,
+          });
+        } catch (err) {
+          req.log.warn({ err }, 'event not stored');
+          reply.header('retry-after', '1');
+          throw new AppError(503, 'busy', 'The interaction could not be recorded right now; please send it again in a moment.');
+        }
       }
       return reply.code(204).send();
     },

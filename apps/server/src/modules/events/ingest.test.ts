@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyStats, dailyVisitors, events, profiles } from '../../db/schema.ts';
 import { createCompany, freshIp } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { type BufferedEvent, EventIngest, pruneDailyVisitors } from './ingest.ts';
+import { type BufferedEvent, EventIngest, IngestRefused, pruneDailyVisitors } from './ingest.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -31,8 +31,15 @@ const event = (profileId: number, over: Partial<BufferedEvent> = {}): BufferedEv
 });
 const storedCount = async (profileId: number) => (await t.app.deps.db.select().from(events).where(eq(events.profileId, profileId))).length;
 
+/** Settles a promise without letting its rejection go unhandled; resolves to 'stored' or the error. */
+const outcome = (p: Promise<void>) =>
+  p.then(
+    () => 'stored' as const,
+    (err: unknown) => err,
+  );
+
 describe('EventIngest', () => {
-  it('keeps a batch whose write failed and stores it on the next flush', async () => {
+  it('answers an event only once it is committed, and a failed write refuses its events instead of keeping them', async () => {
     const p = await publishedProfile();
     let failNext = true;
     const db = t.app.deps.db;
@@ -47,59 +54,75 @@ describe('EventIngest', () => {
       },
     });
     const ingest = new EventIngest(flaky, t.app.log, { flushMs: 60_000 });
-    ingest.accept(event(p.id));
-    ingest.accept(event(p.id));
+    const first = [outcome(ingest.accept(event(p.id))), outcome(ingest.accept(event(p.id)))];
     await ingest.flush();
+    expect(await Promise.all(first)).toEqual([
+      expect.objectContaining({ message: 'connection reset' }),
+      expect.objectContaining({ message: 'connection reset' }),
+    ]);
     expect(ingest.stats.failures).toBe(1);
-    expect(ingest.pending).toBe(2);
-    expect(await storedCount(p.id)).toBe(0);
-    await ingest.flush();
     expect(ingest.pending).toBe(0);
-    expect(await storedCount(p.id)).toBe(2);
-    expect(ingest.stats).toMatchObject({ accepted: 2, written: 2, dropped: 0 });
+    expect(await storedCount(p.id)).toBe(0);
+
+    let answered = false;
+    const second = ingest.accept(event(p.id)).then(() => {
+      answered = true;
+    });
+    expect(answered).toBe(false);
+    await ingest.close();
+    await second;
+    expect(answered).toBe(true);
+    expect(await storedCount(p.id)).toBe(1);
+    expect(ingest.stats).toMatchObject({ accepted: 3, written: 1, dropped: 0 });
   });
 
   it('writes what is waiting on close and refuses events after it', async () => {
     const p = await publishedProfile();
     const ingest = new EventIngest(t.app.deps.db, t.app.log, { flushMs: 60_000 });
-    expect(ingest.accept(event(p.id))).toBe(true);
+    const waiting = outcome(ingest.accept(event(p.id)));
     await ingest.close();
+    expect(await waiting).toBe('stored');
     expect(await storedCount(p.id)).toBe(1);
-    expect(ingest.accept(event(p.id))).toBe(false);
+    expect(await outcome(ingest.accept(event(p.id)))).toBeInstanceOf(IngestRefused);
   });
 
-  it('refuses events once the buffer is full instead of growing without bound', async () => {
+  it('refuses events once too many are waiting instead of growing without bound', async () => {
     const p = await publishedProfile();
     const ingest = new EventIngest(t.app.deps.db, t.app.log, { flushMs: 60_000, batchSize: 1000, maxBuffered: 3 });
-    expect([1, 2, 3, 4].map(() => ingest.accept(event(p.id)))).toEqual([true, true, true, false]);
+    const results = [1, 2, 3, 4].map(() => outcome(ingest.accept(event(p.id))));
     await ingest.close();
+    expect(await Promise.all(results)).toEqual(['stored', 'stored', 'stored', expect.any(IngestRefused)]);
     expect(await storedCount(p.id)).toBe(3);
   });
 
-  it('starts a flush on its own once a batch is full, and within flushMs otherwise', async () => {
+  it('groups events that arrive together into one write, and starts on its own', async () => {
     const p = await publishedProfile();
-    const ingest = new EventIngest(t.app.deps.db, t.app.log, { flushMs: 50, batchSize: 3 });
-    for (let i = 0; i < 3; i++) ingest.accept(event(p.id));
-    ingest.accept(event(p.id));
-    await expect.poll(() => storedCount(p.id), { timeout: 3000 }).toBe(4);
+    const ingest = new EventIngest(t.app.deps.db, t.app.log, { flushMs: 5, batchSize: 3 });
+    const results = await Promise.all(Array.from({ length: 7 }, () => outcome(ingest.accept(event(p.id)))));
+    expect(results.every((r) => r === 'stored')).toBe(true);
+    expect(await storedCount(p.id)).toBe(7);
+    expect(ingest.stats.flushes).toBeLessThanOrEqual(4);
     await ingest.close();
   });
 
   it('drops events of unknown profiles in the same statement, counting them as dropped', async () => {
     const p = await publishedProfile();
     const ingest = new EventIngest(t.app.deps.db, t.app.log, { flushMs: 60_000 });
-    ingest.accept(event(p.id));
-    ingest.accept(event(2_000_000_000));
+    const both = [ingest.accept(event(p.id)), ingest.accept(event(2_000_000_000))];
     await ingest.close();
+    await Promise.all(both);
     expect(ingest.stats).toMatchObject({ written: 1, dropped: 1 });
   });
 
   it('buckets by UTC day, and pruning old visitor rows keeps the rollup', async () => {
     const p = await publishedProfile();
     const ingest = new EventIngest(t.app.deps.db, t.app.log, { flushMs: 60_000 });
-    ingest.accept(event(p.id, { occurredAt: new Date('2026-03-01T23:59:59Z'), visitorHash: 'v1' }));
-    ingest.accept(event(p.id, { occurredAt: new Date('2026-03-02T00:00:01Z'), visitorHash: 'v1' }));
+    const both = [
+      ingest.accept(event(p.id, { occurredAt: new Date('2026-03-01T23:59:59Z'), visitorHash: 'v1' })),
+      ingest.accept(event(p.id, { occurredAt: new Date('2026-03-02T00:00:01Z'), visitorHash: 'v1' })),
+    ];
     await ingest.close();
+    await Promise.all(both);
     const rows = await t.app.deps.db.select().from(dailyStats).where(eq(dailyStats.profileId, p.id));
     expect(rows.map((r) => [r.day, r.count, r.visitors]).sort()).toEqual([
       ['2026-03-01', 1, 1],

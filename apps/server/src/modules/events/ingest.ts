@@ -15,7 +15,10 @@ export type BufferedEvent = {
 };
 
 export type IngestOptions = {
-  /** Longest an acknowledged event waits before it is written (the most a crash can lose). */
+  /**
+   * Longest an event waits for others to share its transaction when nothing is being
+   * written (group commit); while a batch is being written, the next one gathers by itself.
+   */
   flushMs: number;
   /** A flush starts as soon as this many events are waiting. */
   batchSize: number;
@@ -25,26 +28,36 @@ export type IngestOptions = {
 
 const MAX_BOT_KEYS = 50_000;
 const PRUNE_EVERY_MS = 3_600_000;
+/** After a failed write the next one waits this long at first, doubling up to the cap. */
+const RETRY_MS = { first: 100, max: 5_000 };
 
-export const DEFAULT_INGEST: IngestOptions = { flushMs: 1000, batchSize: 5000, maxBuffered: 200_000 };
+export const DEFAULT_INGEST: IngestOptions = { flushMs: 10, batchSize: 5000, maxBuffered: 50_000 };
+
+/** Why an event was not taken: the server is closing or too many are waiting. Answer 503. */
+export class IngestRefused extends Error {}
+
+type Waiting = { event: BufferedEvent; resolve: () => void; reject: (err: unknown) => void };
 
 /**
- * Buffered event ingest (docs/decisions/008). `accept` only appends to memory, so a
- * public page's beacon costs no database work; `flush` writes a whole batch in one
- * transaction: the raw rows into `events` and the upserts of `daily_stats`,
- * `company_daily_stats`, `industry_daily_stats`, `profile_totals` and `daily_filtered`. Events for unknown or unpublished
- * profiles are dropped inside the same statement (a join), so the buffer never
- * needs a lookup per request. Flushes never overlap; a failed flush keeps its batch
- * and retries on the next tick.
+ * Event ingest with group commit (docs/decisions/008). `accept` resolves only once its
+ * event is committed, so a 204 to the visitor's beacon means the event is in the
+ * database — a crash or a database failover loses nothing that was acknowledged. Many
+ * events share one transaction: the raw rows into `events` and the upserts of
+ * `daily_stats`, `company_daily_stats`, `industry_daily_stats`, `profile_totals` and
+ * `daily_filtered`. While one batch is being written the next gathers, so batches grow
+ * with load and the wait stays one write long. A failed write rejects its events (their
+ * requests answer 503) instead of keeping them where a crash would lose them. Events
+ * for unknown or unpublished profiles are dropped inside the same statement (a join).
  */
 export class EventIngest {
-  #events: BufferedEvent[] = [];
+  #waiting: Waiting[] = [];
   /** Bot hits per profile and UTC day: counted, never stored as events. */
   #bots = new Map<string, number>();
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
   #closed = false;
   #lastPrune = 0;
+  #retryMs = 0;
   readonly #db: Db;
   readonly #log: FastifyBaseLogger;
   readonly #options: IngestOptions;
@@ -58,17 +71,17 @@ export class EventIngest {
   }
 
   get pending(): number {
-    return this.#events.length;
+    return this.#waiting.length;
   }
 
-  /** False when the buffer is full: the caller answers 503 and the visitor's browser may retry. */
-  accept(event: BufferedEvent): boolean {
-    if (this.#closed || this.#events.length >= this.#options.maxBuffered) return false;
-    this.#events.push(event);
-    this.stats.accepted++;
-    if (this.#events.length >= this.#options.batchSize) void this.flush();
-    else this.#schedule();
-    return true;
+  /** Resolves once the event is committed; rejects with IngestRefused (busy, closing) or the write's error. */
+  accept(event: BufferedEvent): Promise<void> {
+    if (this.#closed || this.#waiting.length >= this.#options.maxBuffered) return Promise.reject(new IngestRefused('busy'));
+    return new Promise<void>((resolve, reject) => {
+      this.#waiting.push({ event, resolve, reject });
+      this.stats.accepted++;
+      this.#kick();
+    });
   }
 
   acceptBot(profileId: number, at: Date): void {
@@ -77,26 +90,44 @@ export class EventIngest {
     if (this.#bots.size >= MAX_BOT_KEYS && !this.#bots.has(key)) return;
     this.#bots.set(key, (this.#bots.get(key) ?? 0) + 1);
     this.stats.bots++;
-    this.#schedule();
+    this.#kick();
   }
 
-  /** Writes everything buffered so far; resolves once it is stored (or has failed and been put back). */
+  /**
+   * Writes everything waiting, batch after batch (events that arrive meanwhile join the
+   * next batch: they have already waited one write); resolves once each was stored or
+   * its waiters were told it failed.
+   */
   async flush(): Promise<void> {
     while (this.#flushing) await this.#flushing;
-    if (this.#events.length === 0 && this.#bots.size === 0) return;
-    this.#flushing = this.#flushOnce().finally(() => {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#waiting.length === 0 && this.#bots.size === 0) return;
+    this.#flushing = (async () => {
+      do await this.#flushOnce();
+      while (this.#waiting.length > 0 && this.#retryMs === 0);
+    })().finally(() => {
       this.#flushing = undefined;
     });
     await this.#flushing;
-    if (this.#events.length > 0 || this.#bots.size > 0) this.#schedule();
+    if (this.#waiting.length > 0 || this.#bots.size > 0) this.#schedule();
   }
 
-  /** Stops accepting, writes what is left (called on shutdown). */
+  /** Stops accepting and writes what is left (shutdown); what cannot be written is refused, never silently kept. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#retryMs = 0;
+    await this.flush();
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
-    await this.flush();
+    for (const w of this.#waiting.splice(0)) w.reject(new IngestRefused('closing'));
+    this.#bots.clear();
+  }
+
+  #kick(): void {
+    if (this.#flushing) return;
+    if (this.#waiting.length >= this.#options.batchSize && this.#retryMs === 0) void this.flush();
+    else this.#schedule();
   }
 
   #schedule(): void {
@@ -104,32 +135,36 @@ export class EventIngest {
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       void this.flush();
-    }, this.#options.flushMs);
+    }, this.#retryMs || this.#options.flushMs);
     this.#timer.unref();
   }
 
   async #flushOnce(): Promise<void> {
-    const batch = this.#events.splice(0, this.#options.batchSize * 4);
+    const batch = this.#waiting.splice(0, this.#options.batchSize);
     const bots = this.#bots;
     this.#bots = new Map();
     try {
+      const events = batch.map((w) => w.event);
       const written = await this.#db.transaction(async (tx) => {
-        const stored = batch.length ? await writeEvents(tx as unknown as Db, batch) : 0;
+        const stored = events.length ? await writeEvents(tx as unknown as Db, events) : 0;
         if (bots.size) await writeBots(tx as unknown as Db, bots);
         return stored;
       });
+      this.#retryMs = 0;
       this.stats.flushes++;
       this.stats.written += written;
       this.stats.dropped += batch.length - written;
+      for (const w of batch) w.resolve();
       if (Date.now() - this.#lastPrune > PRUNE_EVERY_MS) {
         this.#lastPrune = Date.now();
         await pruneDailyVisitors(this.#db).catch((error: unknown) => this.#log.warn({ err: error }, 'pruning daily_visitors failed'));
       }
     } catch (error) {
       this.stats.failures++;
-      this.#log.error({ err: error, events: batch.length }, 'event flush failed; keeping the batch for the next try');
-      // Back in front, in order; the bot counts merge with any that arrived meanwhile.
-      this.#events.unshift(...batch);
+      this.#retryMs = Math.min(this.#retryMs ? this.#retryMs * 2 : RETRY_MS.first, RETRY_MS.max);
+      this.#log.error({ err: error, events: batch.length }, 'event flush failed; its events were refused (503)');
+      for (const w of batch) w.reject(error);
+      // Bot counts were never promised to anyone: they merge with any that arrived meanwhile and wait for the next write.
       for (const [key, n] of bots) this.#bots.set(key, (this.#bots.get(key) ?? 0) + n);
     }
   }

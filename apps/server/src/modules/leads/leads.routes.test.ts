@@ -86,7 +86,7 @@ describe('POST /api/lead-forms/submit/:profileId', () => {
   it('throttles one sender', async () => {
     const p = await profileWithForm(FORM);
     const ip = freshIp();
-    for (let i = 0; i < LIMITS.leadSubmitPerIp.max; i++) t.app.deps.limiter.hit(LIMITS.leadSubmitPerIp, ip);
+    for (let i = 0; i < LIMITS.leadSubmitPerIp.max; i++) await t.app.deps.limiter.hit(LIMITS.leadSubmitPerIp, ip);
     expect((await submit(p.id, { name: 'Vic', email: 'vic@example.test', message: 'hi' }, ip)).statusCode).toBe(429);
   });
 });
