@@ -14,7 +14,7 @@ import type { Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { authenticateUnlessPublic } from './http/auth.ts';
 import { Background } from './http/background.ts';
-import { errorBody, registerErrorHandler } from './http/errors.ts';
+import { errorBody, isDatabaseUnavailable, registerErrorHandler } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { type LimitStore, RateLimiter } from './http/rate-limit.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
@@ -193,9 +193,15 @@ async function registerWeb(app: FastifyInstance, config: Config) {
     const known = sites.get(host);
     if (known && Date.now() - known.at < 5000) return known.site;
     let site: { companyId: number | null } | null = null;
-    if (!(await companyByHubDomain(app.deps.db, host))) {
-      const companyId = await companyIdForHost(app.deps.db, host, config.PUBLIC_DOMAIN);
-      if (companyId !== null || host.endsWith(publicSuffix)) site = { companyId };
+    try {
+      if (!(await companyByHubDomain(app.deps.db, host))) {
+        const companyId = await companyIdForHost(app.deps.db, host, config.PUBLIC_DOMAIN);
+        if (companyId !== null || host.endsWith(publicSuffix)) site = { companyId };
+      }
+    } catch (err) {
+      // The database is away: a host this server knew keeps its site (stale-if-error).
+      if (!known || !isDatabaseUnavailable(err)) throw err;
+      site = known.site;
     }
     if (sites.size > 5000) sites.clear();
     sites.set(host, { site, at: Date.now() });

@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, profiles } from '../../db/schema.ts';
+import { isDatabaseUnavailable } from '../../http/errors.ts';
 import { pageExpiresAt, refreshExpiredPage } from '../publishing/publishing.service.ts';
 
 /** A published page ready to send: the stored HTML, precompressed, with its CSP. */
@@ -102,6 +103,18 @@ export class PublishedPageCache {
     const cached = this.pages.get(key);
     const now = Date.now();
     if (cached && now - cached.checkedAt < this.freshMs) return cached;
+    try {
+      return await this.reload(key, companyId, alias, cached, now);
+    } catch (err) {
+      // Stale-if-error: while the database is away, a page this server already holds keeps
+      // being served as it was (checked again after freshMs), instead of failing every visit.
+      if (!cached || !isDatabaseUnavailable(err)) throw err;
+      cached.checkedAt = now;
+      return cached;
+    }
+  }
+
+  private async reload(key: string, companyId: number, alias: string, cached: ServedPage | undefined, now: number): Promise<ServedPage | null> {
     const [row] = await this.db
       .select({ id: profiles.id, etag: profiles.publishedEtag })
       .from(profiles)

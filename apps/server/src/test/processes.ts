@@ -1,0 +1,79 @@
+/** Real server processes for the scale-out and fault tests: start one, talk to it over HTTP. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
+
+export type Reply = { status: number; body: string; headers: http.IncomingHttpHeaders; ms: number };
+
+/** One request to 127.0.0.1:port with any Host (Node cannot resolve *.localhost). */
+export function request(
+  port: number,
+  o: { method?: string; path: string; host?: string; headers?: Record<string, string>; body?: Buffer | string },
+): Promise<Reply> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method: o.method ?? 'GET', path: o.path, agent: false, headers: { host: o.host ?? 'localhost', ...o.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers, ms: performance.now() - started }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(o.body);
+  });
+}
+
+export const json = (port: number, method: string, p: string, body?: unknown, jwt?: string) =>
+  request(port, {
+    method,
+    path: p,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(jwt ? { authorization: `Bearer ${jwt}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((resolve) => s.close(resolve));
+  return port;
+}
+
+export type ServerProcess = { port: number; child: ChildProcess; log: string[]; stop(signal?: NodeJS.Signals): Promise<void> };
+
+/** Starts `node apps/server/src/server.ts` on a free port with this environment; resolves once /api/health answers 200. */
+export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
+  const port = await freePort();
+  const log: string[] = [];
+  const child = spawn(process.execPath, [SERVER], { env: { ...process.env, PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (c: Buffer) => log.push(c.toString()));
+  child.stderr!.on('data', (c: Buffer) => log.push(c.toString()));
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
+  return { port, child, log, stop };
+}
+
+/** Waits (on state) until the server answers /api/health with 200; throws with its log if it died. */
+export async function waitHealthy(server: ServerProcess): Promise<void> {
+  for (;;) {
+    if (server.child.exitCode !== null) throw new Error(`server on ${server.port} exited with ${server.child.exitCode}:\n${server.log.join('')}`);
+    const ok = await request(server.port, { path: '/api/health' }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
