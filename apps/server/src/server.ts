@@ -4,6 +4,9 @@ import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/startup.ts';
 import { ensureEventPartitions } from './modules/events/partitions.ts';
 
+/** Longest a SIGTERM waits for requests in flight (load balancers usually allow 30 s). */
+const SHUTDOWN_GRACE_MS = 20_000;
+
 /** Starts the hub: config, database (migrated), optional seed, listen; stops cleanly on SIGTERM/SIGINT. */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -31,6 +34,12 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    // The grace period: requests in flight finish, idle keep-alive sockets close at once, new
+    // requests get 503 (Fastify's return503OnClosing); whatever still runs after it is cut off.
+    setTimeout(() => {
+      app.log.error(`still busy ${SHUTDOWN_GRACE_MS} ms after ${signal}; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     await app.close();
     await database.close();
     process.exit(0);
