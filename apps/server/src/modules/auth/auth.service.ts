@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { companiesByIds } from '../companies/companies.queries.ts';
+import { brandOfAccount } from '../mail/branding.ts';
 import { codeMail, resetMail } from './auth.mails.ts';
 import type { GoogleIdentity } from './google.ts';
 
@@ -133,7 +134,7 @@ export async function issueRegistrationCode(deps: Deps, email: string, ctx: Requ
   if (!user || user.blocked) return { success: false, message: 'no-profile' } as const;
   if (user.registered) return { success: false, message: 'already-registered' } as const;
   const code = await deps.codes.issueCode(email, 'register');
-  await deps.mailer.send(codeMail(email, code, 'register'));
+  await deps.mailer.send(codeMail(await brandOfAccount(deps.db, email, deps.config.PUBLIC_URL), email, code, 'register'));
   return { success: true, message: 'otp-sent' } as const;
 }
 
@@ -143,7 +144,7 @@ export async function issueLoginCode(deps: Deps, email: string, ctx: RequestCont
   const user = await userByEmail(deps.db, email);
   if (user?.registered && !user.blocked) {
     const code = await deps.codes.issueCode(email, 'login');
-    await deps.mailer.send(codeMail(email, code, 'login'));
+    await deps.mailer.send(codeMail(await brandOfAccount(deps.db, email, deps.config.PUBLIC_URL), email, code, 'login'));
   }
   return { success: true } as const;
 }
@@ -235,7 +236,7 @@ async function mailResetLink(deps: Deps, email: string): Promise<void> {
   const user = await userByEmail(deps.db, email);
   if (!user || user.blocked || !(user.registered || user.passwordHash)) return;
   const token = await deps.codes.issueToken(email, 'reset');
-  await deps.mailer.send(resetMail(email, `${deps.config.PUBLIC_URL}/reset-password?code=${token}`));
+  await deps.mailer.send(resetMail(await brandOfAccount(deps.db, email, deps.config.PUBLIC_URL), email, token));
 }
 
 /**

@@ -1,0 +1,89 @@
+import type { WhiteLabel } from '@profilehub/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, companyMembers, users } from '../../db/schema.ts';
+import type { Mail } from './mailer.ts';
+
+/** Who a mail speaks for: the product, or the white-labelled division of the account it goes to. */
+export type Brand = {
+  title: string;
+  /** Origin of the hub the recipient uses (links in the mail point there). */
+  hubUrl: string;
+  logoUrl: string | null;
+  color: string;
+};
+
+/** The product's own colour (spec §9 default colour 17,75,138). */
+const PRODUCT_COLOR = '#114b8a';
+const HEX = /^#[0-9a-f]{3,8}$/i;
+
+export function productBrand(publicUrl: string): Brand {
+  return { title: 'Profilehub', hubUrl: new URL(publicUrl).origin, logoUrl: null, color: PRODUCT_COLOR };
+}
+
+/** A division's brand: its title, logo and colour, and its own hub host (same scheme and port as the product's hub). */
+export function divisionBrand(whiteLabel: WhiteLabel, hubDomain: string | null, publicUrl: string): Brand {
+  const product = new URL(publicUrl);
+  const host = hubDomain ?? whiteLabel.domain ?? null;
+  const hubUrl = host ? `${product.protocol}//${host}${product.port ? `:${product.port}` : ''}` : product.origin;
+  const logo = whiteLabel.logo ?? null;
+  return {
+    title: whiteLabel.title,
+    hubUrl,
+    logoUrl: logo ? new URL(logo, `${hubUrl}/`).toString() : null,
+    color: whiteLabel.brand_color && HEX.test(whiteLabel.brand_color) ? whiteLabel.brand_color : PRODUCT_COLOR,
+  };
+}
+
+/**
+ * The brand of the account behind an email: its first white-labelled division (in the
+ * order the hub lists them), else the product. An unknown email gets the product.
+ */
+export async function brandOfAccount(db: Db, email: string, publicUrl: string): Promise<Brand> {
+  const [row] = await db
+    .select({ whiteLabel: companies.whiteLabel, hubDomain: companies.hubDomain })
+    .from(users)
+    .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(users.email, email))
+    .orderBy(asc(companyMembers.position), asc(companyMembers.companyId))
+    .limit(1);
+  return row?.whiteLabel ? divisionBrand(row.whiteLabel, row.hubDomain, publicUrl) : productBrand(publicUrl);
+}
+
+/** The brand of a division by id (mails about a division's profiles). */
+export async function brandOfDivision(db: Db, companyId: number, publicUrl: string): Promise<Brand> {
+  const [row] = await db
+    .select({ whiteLabel: companies.whiteLabel, hubDomain: companies.hubDomain })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row?.whiteLabel ? divisionBrand(row.whiteLabel, row.hubDomain, publicUrl) : productBrand(publicUrl);
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A mail in the brand's name: `{title}` in its subject and signature, its logo and colour
+ * in the HTML part, and an optional button to a link on the brand's own hub. The text
+ * part says the same for mail clients that show no HTML. Everything is escaped.
+ */
+export function brandedMail(
+  brand: Brand,
+  m: { to: string; subject: string; lines: string[]; action?: { label: string; url: string }; cc?: string; replyTo?: string },
+): Mail {
+  const text = [...m.lines, ...(m.action ? ['', `${m.action.label}: ${m.action.url}`] : []), '', `— ${brand.title}`].join('\n');
+  const paragraphs = m.lines
+    .join('\n')
+    .split(/\n{2,}/)
+    .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
+    .join('');
+  const logo = brand.logoUrl
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.title)}" height="40" style="display:block;height:40px;margin:0 0 24px">`
+    : '';
+  const button = m.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(m.action.url)}" style="background:${brand.color};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(m.action.label)}</a></p>`
+    : '';
+  const html = `<!doctype html><html><body style="margin:0;background:#f4f5f7;font:15px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;color:#1b1f24"><div style="max-width:560px;margin:0 auto;padding:32px 24px;background:#ffffff;border-top:4px solid ${brand.color}">${logo}${paragraphs}${button}<p style="margin:32px 0 0;color:#57606a">${escapeHtml(brand.title)}</p></div></body></html>`;
+  return { to: m.to, subject: m.subject, text, html, ...(m.cc ? { cc: m.cc } : {}), ...(m.replyTo ? { replyTo: m.replyTo } : {}) };
+}
