@@ -1,6 +1,7 @@
 import type { Me } from '@profilehub/shared';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { endSession, ensureMe, hasToken, verifyToken } from '../lib/auth.ts';
+import { borrowToken } from '../lib/session.ts';
 import { loadWhiteLabel } from '../lib/white-label.ts';
 
 // The role rules come with the first guarded page, not with the sign-in page (./guard-rules.ts).
@@ -16,9 +17,12 @@ export function signInRedirectFor(url: URL): Response {
   return redirect(signInPathFor(url));
 }
 
-/** Branding is needed by every screen, signed in or not; it never fails (see getWhiteLabel). */
+/**
+ * Branding is needed by every screen, signed in or not; it never fails (see getWhiteLabel).
+ * A new tab first borrows the session of an open one, so it is not asked to sign in again.
+ */
 export async function rootLoader(): Promise<null> {
-  await loadWhiteLabel();
+  await Promise.all([loadWhiteLabel(), borrowToken()]);
   return null;
 }
 

@@ -1,7 +1,7 @@
 import type { AuthResponse, Me } from '@profilehub/shared';
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiRequest } from './api.ts';
-import { clearToken, getToken, setToken } from './session.ts';
+import { clearToken, getToken, onSignedOutElsewhere, setToken } from './session.ts';
 
 /**
  * The signed-in person, in a tiny cache of its own: route guards fill it, the
@@ -16,6 +16,8 @@ let loading: Promise<Me> | null = null;
 // was already on its way cannot bring back the person who just signed out.
 let generation = 0;
 const listeners = new Set<() => void>();
+// Signed out in another tab: forget the person here too (the next guarded page goes to Login).
+onSignedOutElsewhere(() => setCachedUser(undefined));
 
 function emit(): void {
   for (const listener of listeners) listener();

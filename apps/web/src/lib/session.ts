@@ -1,8 +1,70 @@
 /**
  * The session token lives in sessionStorage (spec §4: "Login success stores the
- * token in session storage"), so closing the tab signs the person out.
+ * token in session storage"), so closing the last tab signs the person out. A new
+ * tab of the same browser borrows it from an open one (same origin only, over a
+ * BroadcastChannel), and signing out in one tab signs out every tab.
  */
 const TOKEN_KEY = 'jwt';
+const CHANNEL = 'profilehub-session';
+/** Left in localStorage while some tab holds a session, so a new tab only waits for an answer when one may come. */
+const SHARED_FLAG = 'profilehub-session-open';
+type TabMessage = { type: 'ask' } | { type: 'token'; token: string } | { type: 'end' };
+
+let channel: BroadcastChannel | null | undefined;
+const endedListeners = new Set<() => void>();
+
+/** The channel to the hub's other tabs, answering their questions; null where browsers have none. */
+function tabs(): BroadcastChannel | null {
+  if (channel !== undefined) return channel;
+  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+  channel?.addEventListener('message', (event: MessageEvent<TabMessage>) => {
+    const token = getToken();
+    if (event.data.type === 'ask' && token) channel?.postMessage({ type: 'token', token } satisfies TabMessage);
+    if (event.data.type === 'end' && token) {
+      removeToken();
+      for (const listener of endedListeners) listener();
+    }
+  });
+  return channel;
+}
+
+/**
+ * A tab opened without a token asks the hub's open tabs for theirs and keeps the first
+ * answer; resolves with the token, or null when no tab answers within `waitMs`.
+ */
+export function borrowToken(waitMs = 120): Promise<string | null> {
+  const own = getToken();
+  const ch = tabs();
+  if (own || !ch || !readLocalFlag(SHARED_FLAG)) return Promise.resolve(own);
+  return new Promise((resolve) => {
+    const done = (token: string | null) => {
+      clearTimeout(timer);
+      ch.removeEventListener('message', onMessage);
+      resolve(token);
+    };
+    const onMessage = (event: MessageEvent<TabMessage>) => {
+      if (event.data.type !== 'token' || getToken()) return;
+      sessionStorage.setItem(TOKEN_KEY, event.data.token);
+      done(event.data.token);
+    };
+    const timer = setTimeout(() => {
+      // Nobody answered: the tabs that held a session are gone.
+      writeLocalFlag(SHARED_FLAG, false);
+      done(null);
+    }, waitMs);
+    ch.addEventListener('message', onMessage);
+    ch.postMessage({ type: 'ask' } satisfies TabMessage);
+  });
+}
+
+/** Called when another tab signed out (this tab's token is already gone then). */
+export function onSignedOutElsewhere(listener: () => void): () => void {
+  tabs();
+  endedListeners.add(listener);
+  return () => {
+    endedListeners.delete(listener);
+  };
+}
 
 /** Set by Settings → Change Password; the Password page then offers a way back (spec §2). */
 export const CHANGE_PASSWORD_FLAG = 'changePassword';
@@ -16,15 +78,24 @@ export function getToken(): string | null {
 }
 
 export function setToken(token: string): void {
+  tabs();
   sessionStorage.setItem(TOKEN_KEY, token);
+  writeLocalFlag(SHARED_FLAG, true);
 }
 
-export function clearToken(): void {
+function removeToken(): void {
   try {
     sessionStorage.removeItem(TOKEN_KEY);
   } catch {
     // Storage can be unavailable (private mode); nothing to clear then.
   }
+}
+
+/** Forgets the token here and in every other tab of the hub. */
+export function clearToken(): void {
+  removeToken();
+  writeLocalFlag(SHARED_FLAG, false);
+  tabs()?.postMessage({ type: 'end' } satisfies TabMessage);
 }
 
 export function readLocalFlag(key: string): boolean {
