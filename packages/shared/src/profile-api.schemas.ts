@@ -83,6 +83,8 @@ export const EditorCompanySchema = CompanySchema.pick({
 }).extend({
   /** The host of the division's public pages: its custom domain, else `{subdomain}.{PUBLIC_DOMAIN}`. */
   profileDomain: z.string(),
+  /** Who "Request edits" writes to: the division's supervisors (spec §2 Personal details). */
+  editRequestsTo: z.array(z.string()).default([]),
 });
 
 export const MasterSummarySchema = z.object({

@@ -1,7 +1,7 @@
 import { type Company, type CompanyQuery, DEFAULT_FEATURE_FLAGS } from '@profilehub/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, profiles } from '../../db/schema.ts';
+import { companies, companyMembers, profiles, users } from '../../db/schema.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -86,4 +86,16 @@ export async function companyByHubDomain(db: Db, host: string): Promise<CompanyR
 export async function companyRowById(db: Db, id: number): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
   return row;
+}
+
+/** The supervisors of a division, by email (who "Request edits" and approval requests go to). */
+export async function supervisorEmails(db: Db, companyId: number, limit = 10): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'supervisor'), eq(users.blocked, false)))
+    .orderBy(asc(users.email))
+    .limit(limit);
+  return rows.map((r) => r.email);
 }

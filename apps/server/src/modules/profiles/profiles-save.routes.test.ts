@@ -68,6 +68,8 @@ describe('GET /api/profiles/:id?populate=self-service', () => {
     expect(body.content).toMatchObject({ fullName: 'Jane Doe', jobTitle: 'Head of Sales', mainContactNumber: '+27 21 555 0100', stylingId: d.theme.id });
     expect(body.content.links.map((l: { key: string }) => l.key)).toEqual(['website', 'brochure']);
     expect(body.content).not.toHaveProperty('profileDisclaimer');
+    // "Request edits" writes to the division's supervisors.
+    expect(body.company.editRequestsTo).toEqual([d.sup.user.email]);
     expect(body.permissions).toMatchObject({
       childPermissions: [{ key: 'profileDisclaimer', show: false, edit: true, optional: true, sortable: true }],
       masterPermissions: [],

@@ -30,7 +30,7 @@ import {
   canSeeCompany,
   needsApproval,
 } from '../../http/policy.ts';
-import { companyRowById } from '../companies/companies.queries.ts';
+import { companyRowById, supervisorEmails } from '../companies/companies.queries.ts';
 import { editorContentOf, isChild, pageContentOf, profileDomainOf } from './profile-content.ts';
 import {
   entriesOf,
@@ -112,6 +112,7 @@ export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor
       feature_flags: company.flags,
       limits: { imageGallery: company.imageGalleryLimit },
       profileDomain: profileDomainOf(company, deps.config.PUBLIC_DOMAIN),
+      editRequestsTo: await supervisorEmails(deps.db, company.id),
     },
     master: master ? { id: master.id, templateName: master.templateName, stylingId: master.stylingId, publishedAt: iso(master.publishedAt) } : null,
     access: {

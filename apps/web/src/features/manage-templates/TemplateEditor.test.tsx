@@ -71,6 +71,7 @@ function templateView(
       feature_flags: flags,
       limits: { imageGallery: 5 },
       profileDomain: 'acme.localhost',
+      editRequestsTo: ['supervisor@acme.example'],
     },
     master: null,
     access: { canManage: true, canEditStyling: false, canManagePermissions: o.canManagePermissions ?? true, needsApproval: false },

@@ -69,6 +69,7 @@ function editorView(
       feature_flags: flags,
       limits: { imageGallery: 5 },
       profileDomain: 'acme.localhost',
+      editRequestsTo: ['supervisor@acme.example'],
     },
     master: o.child ? { id: 2, templateName: 'Standard', stylingId: 1, publishedAt: null } : null,
     access: { canManage: false, canEditStyling: false, canManagePermissions: false, needsApproval: false },

@@ -55,6 +55,7 @@ function view(o: { canManage: boolean; needsApproval: boolean; pendingApprovalId
       feature_flags: { approvals: true, templates: false, permissions: false, rte: false, corporate: false, invite_users: false, style_editing: false },
       limits: { imageGallery: 5 },
       profileDomain: 'acme.localhost',
+      editRequestsTo: ['supervisor@acme.example'],
     },
     master: null,
     access: { canManage: o.canManage, canEditStyling: false, canManagePermissions: false, needsApproval: o.needsApproval },

@@ -44,13 +44,19 @@ export function PersonalDetails() {
       ) : (
         <>
           <CoverImages />
-          <Anchor href={`mailto:?subject=${encodeURIComponent(`Edit request for profile ${view.profile.id}`)}`} size="sm">
+          <Anchor href={requestEditsHref(view.company.editRequestsTo, view.profile.id)} size="sm">
             Request edits
           </Anchor>
         </>
       )}
     </Stack>
   );
+}
+
+/** A mail to the division's supervisors asking for edits the person may not make themselves. */
+export function requestEditsHref(to: string[], profileId: number): string {
+  const recipients = to.map((email) => encodeURIComponent(email)).join(',');
+  return `mailto:${recipients}?subject=${encodeURIComponent(`Edit request for profile ${profileId}`)}`;
 }
 
 function ProfilePhoto() {
