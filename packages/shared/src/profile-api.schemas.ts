@@ -92,6 +92,11 @@ export const MasterSummarySchema = z.object({
   templateName: z.string().nullable(),
   stylingId: z.number().nullable(),
   publishedAt: z.string().nullable(),
+  /**
+   * The template's own text values (top-level fields): what a child's page shows where
+   * the child leaves the field empty, so the editor can say so while the person types.
+   */
+  textValues: z.record(z.string(), z.string()).default({}),
 });
 
 /** What the caller may do with this profile (the server enforces the same rules). */

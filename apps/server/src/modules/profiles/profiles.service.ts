@@ -78,6 +78,13 @@ export function basicOf(p: ProfileRow) {
   };
 }
 
+/** The non-empty text fields at the top of a document (a template's fallbacks for its children). */
+function textValuesOf(content: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries((content ?? {}) as Record<string, unknown>)) if (typeof value === 'string' && value.trim()) out[key] = value;
+  return out;
+}
+
 /** GET /profiles/{id}?populate=self-service. */
 export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor, ctx: ProfileContext): Promise<ProfileEditorView> {
   const { profile, company, master } = ctx;
@@ -114,7 +121,15 @@ export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor
       profileDomain: profileDomainOf(company, deps.config.PUBLIC_DOMAIN),
       editRequestsTo: await supervisorEmails(deps.db, company.id),
     },
-    master: master ? { id: master.id, templateName: master.templateName, stylingId: master.stylingId, publishedAt: iso(master.publishedAt) } : null,
+    master: master
+      ? {
+          id: master.id,
+          templateName: master.templateName,
+          stylingId: master.stylingId,
+          publishedAt: iso(master.publishedAt),
+          textValues: textValuesOf(master.content),
+        }
+      : null,
     access: {
       canManage: canManageProfile(actor, profile),
       canEditStyling: canEditStyling(actor, company),

@@ -71,7 +71,7 @@ function editorView(
       profileDomain: 'acme.localhost',
       editRequestsTo: ['supervisor@acme.example'],
     },
-    master: o.child ? { id: 2, templateName: 'Standard', stylingId: 1, publishedAt: null } : null,
+    master: o.child ? { id: 2, templateName: 'Standard', stylingId: 1, publishedAt: null, textValues: { whatsappNumber: '+27 21 555 0199' } } : null,
     access: { canManage: false, canEditStyling: false, canManagePermissions: false, needsApproval: false },
   } as ProfileEditorView;
 }
@@ -90,6 +90,19 @@ function renderEditor(view: ProfileEditorView, routes: Parameters<typeof mockFet
   );
   return calls;
 }
+
+describe('Profile editor: a child’s empty field', () => {
+  it('says at once that the template’s value shows on the page while the field is empty', async () => {
+    renderEditor(editorView({ child: true }));
+    const field = screen.getByRole('textbox', { name: 'WhatsApp number' });
+    expect(screen.queryByText(/template’s value/)).not.toBeInTheDocument();
+    await userEvent.clear(field);
+    expect(screen.getByText('Left empty, your page shows the template’s value: +27 21 555 0199')).toBeInTheDocument();
+    expect(field).toHaveAttribute('placeholder', '+27 21 555 0199');
+    await userEvent.type(field, '+1');
+    expect(screen.queryByText(/template’s value/)).not.toBeInTheDocument();
+  });
+});
 
 describe('Profile editor: validation (spec §5)', () => {
   it('shows the job title limit under the field and holds the autosave back', async () => {

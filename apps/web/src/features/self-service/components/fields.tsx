@@ -86,7 +86,10 @@ export function TextField({
   const [value, setValue] = useField(field);
   const access = useFieldAccess(field, { requiredForPublish });
   const problem = useProblem(field);
+  const { view } = useEditor();
   if (access.hidden) return null;
+  // A child's empty field is not empty on its page: the template's value shows there. Say so while it is empty.
+  const inherited = !((value as string | undefined) ?? '').trim() ? view.master?.textValues?.[field] : undefined;
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap" {...access.anchor}>
       <TextInput
@@ -97,8 +100,8 @@ export function TextField({
         onChange={(e) => setValue(e.currentTarget.value as never)}
         onBlur={normalize ? (e) => setValue(normalize(e.currentTarget.value) as never) : undefined}
         disabled={access.locked}
-        placeholder={placeholder}
-        description={description}
+        placeholder={inherited ?? placeholder}
+        description={inherited ? `Left empty, your page shows the template’s value: ${inherited}` : description}
         type={type}
         maxLength={maxLength}
         error={problem}
