@@ -84,7 +84,10 @@ describe('GET /api/profiles/:id?populate=self-service', () => {
       feature_flags: { approvals: true, templates: false },
       limits: { imageGallery: 5 },
     });
-    expect(body.master).toEqual({ id: d.masterId, templateName: 'Standard', stylingId: d.theme.id, publishedAt: null });
+    expect(body.master).toMatchObject({ id: d.masterId, templateName: 'Standard', stylingId: d.theme.id, publishedAt: null });
+    // The template's text values the child falls back to — never a hidden one.
+    expect(body.master.textValues).toMatchObject({ whatsappNumber: '+27 21 555 0100' });
+    expect(body.master.textValues).not.toHaveProperty('profileDisclaimer');
     expect(body.access).toEqual({ canManage: false, canEditStyling: false, canManagePermissions: false, needsApproval: true });
   });
 

@@ -78,10 +78,12 @@ export function basicOf(p: ProfileRow) {
   };
 }
 
-/** The non-empty text fields at the top of a document (a template's fallbacks for its children). */
-function textValuesOf(content: unknown): Record<string, string> {
+/** The template's non-empty top-level text fields that the child may see (hidden ones are not in its content). */
+function textValuesOf(template: unknown, childContent: object): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries((content ?? {}) as Record<string, unknown>)) if (typeof value === 'string' && value.trim()) out[key] = value;
+  for (const [key, value] of Object.entries((template ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string' && value.trim() && key in childContent) out[key] = value;
+  }
   return out;
 }
 
@@ -90,6 +92,7 @@ export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor
   const { profile, company, master } = ctx;
   const pending = await pendingApprovalId(deps.db, profile.id);
   const permissionOwner = profile.isMaster ? profile : master;
+  const content = editorContentOf(ctx);
   return {
     profile: {
       ...basicOf(profile),
@@ -101,7 +104,7 @@ export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor
       pendingApproval: pending !== null,
       pendingApprovalId: pending,
     },
-    content: editorContentOf(ctx),
+    content,
     permissions: {
       childPermissions: entriesOf(ctx.childPermissions) as ProfileEditorView['permissions']['childPermissions'],
       masterPermissions: entriesOf(ctx.masterPermissions) as ProfileEditorView['permissions']['masterPermissions'],
@@ -127,7 +130,7 @@ export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor
           templateName: master.templateName,
           stylingId: master.stylingId,
           publishedAt: iso(master.publishedAt),
-          textValues: textValuesOf(master.content),
+          textValues: textValuesOf(master.content, content),
         }
       : null,
     access: {
