@@ -515,6 +515,18 @@ describe('POST /api/profiles/setup (set password)', () => {
     expect((await login(user.email)).statusCode).toBe(200);
   });
 
+  it('a reset link mailed before the password was changed here no longer works', async () => {
+    const user = await createUser(t.app);
+    await forgot(user.email);
+    const token = await resetTokenFor(user.email);
+    const { jwt } = await signIn(t.app, user.email);
+    expect((await setup(jwt, { password: NEW_PASSWORD })).statusCode).toBe(200);
+    const res = await reset(token, 'Someone-Elses-99');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(AUTH_MESSAGES.resetLinkInvalid);
+    expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('sets the password, confirms the account, and ends every other session of the user but the current one', async () => {
     const { user, code } = await invitedWithCode();
     const linked = await link(user.email, code);
