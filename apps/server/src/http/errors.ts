@@ -26,7 +26,7 @@ export const DATABASE_UNAVAILABLE = 'The service is not available right now. Ple
 /** Network codes and PostgreSQL classes (08 connection, 57P admin shutdown / cannot connect, 53 resources) that mean "the database is away", not "the request is wrong". */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
 const UNAVAILABLE_MESSAGES =
-  /PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down)/i;
+  /PGlite is closed|Cannot use a pool after calling end|Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down)/i;
 
 /** Whether an error (or what it wraps, e.g. Drizzle's query error) says the database could not be reached. */
 export function isDatabaseUnavailable(err: unknown): boolean {
