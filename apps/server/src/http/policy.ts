@@ -27,15 +27,21 @@ export function canSeeCompany(actor: Actor, companyId: number): boolean {
   return scope === 'all' || scope.includes(companyId);
 }
 
-type ProfileScope = { userId: number | null; companyId: number };
+/** A profile as the policy sees it: whose it is, where it lives, and the role of its owner (null for a template). */
+type ProfileScope = { userId: number | null; companyId: number; ownerRole: Role | null };
 /** A division with its feature flags merged over the defaults. */
 type FlaggedCompany = { id: number; flags: FeatureFlags };
 
-/** Spec §6: a user sees only their own profile; a supervisor those of their divisions; a superadmin all. */
+/**
+ * Spec §6: a user sees only their own profile; a supervisor those of their divisions;
+ * a superadmin all. A supervisor's reach stops at people who are not below them: a
+ * superadmin's profile, or another supervisor's, is not theirs to see or change, even
+ * in a division they supervise (it answers 404 like a missing one).
+ */
 export function canViewProfile(actor: Actor, profile: ProfileScope): boolean {
   if (actor.role === 'superadmin') return true;
-  if (actor.role === 'supervisor') return supervises(actor, profile.companyId) || profile.userId === actor.userId;
-  return profile.userId === actor.userId;
+  if (profile.userId === actor.userId) return true;
+  return actor.role === 'supervisor' && supervises(actor, profile.companyId) && !outranksSupervisor(profile);
 }
 
 /**
@@ -47,9 +53,19 @@ export function canEditProfile(actor: Actor, profile: ProfileScope): boolean {
   return canViewProfile(actor, profile);
 }
 
-/** Supervisor of the profile's division, or superadmin: publish without approval, unpublish, delete, create, admin-only fields. */
-export function canManageProfile(actor: Actor, profile: { companyId: number }): boolean {
-  return actor.role === 'superadmin' || supervises(actor, profile.companyId);
+/**
+ * Supervisor of the profile's division, or superadmin: publish without approval, unpublish,
+ * delete, create, admin-only fields. A new profile (no owner yet) passes `ownerRole: null`.
+ */
+export function canManageProfile(actor: Actor, profile: ProfileScope): boolean {
+  if (actor.role === 'superadmin') return true;
+  if (!supervises(actor, profile.companyId)) return false;
+  return profile.userId === actor.userId || !outranksSupervisor(profile);
+}
+
+/** Profiles a supervisor does not manage: those of superadmins and of other supervisors. */
+function outranksSupervisor(profile: ProfileScope): boolean {
+  return profile.ownerRole === 'superadmin' || profile.ownerRole === 'supervisor';
 }
 
 /** Templates (master profiles) are edited by supervisors when the division has the templates flag, and by superadmins (spec §6). */
@@ -78,7 +94,7 @@ export function canManagePermissions(actor: Actor, company: FlaggedCompany, kind
 }
 
 /** Spec §4 step 4: with the approvals flag, someone who does not manage the profile requests approval instead of publishing. */
-export function needsApproval(actor: Actor, profile: { companyId: number }, company: FlaggedCompany): boolean {
+export function needsApproval(actor: Actor, profile: ProfileScope, company: FlaggedCompany): boolean {
   return company.flags.approvals && !canManageProfile(actor, profile);
 }
 

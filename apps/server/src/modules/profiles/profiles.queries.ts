@@ -1,7 +1,7 @@
-import { DEFAULT_FEATURE_FLAGS, type FeatureFlags, type PermissionEntryInput } from '@profilehub/shared';
+import { DEFAULT_FEATURE_FLAGS, type FeatureFlags, type PermissionEntryInput, type Role } from '@profilehub/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { approvals, companies, companyMembers, permissionRecords, profileStylings, profiles } from '../../db/schema.ts';
+import { approvals, companies, companyMembers, permissionRecords, profileStylings, profiles, users } from '../../db/schema.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -10,7 +10,8 @@ export type ThemeRow = typeof profileStylings.$inferSelect;
 
 /** Everything a profile route reads about one profile: the row, its division, its master and the permission records that govern it. */
 export type ProfileContext = {
-  profile: ProfileRow;
+  /** The profile row, with the role of the account that owns it (null for a template or an orphan): who may manage it depends on it. */
+  profile: ProfileRow & { ownerRole: Role | null };
   company: CompanyRow & { flags: FeatureFlags };
   /** The master of a child profile (null for a master or standalone profile, or when the master is gone). */
   master: ProfileRow | null;
@@ -28,13 +29,15 @@ export const entriesOf = (record: PermissionRecordRow | null): PermissionEntryIn
 /** The profile and the rows around it, or undefined when there is no such profile. */
 export async function loadProfileContext(db: Db, id: number): Promise<ProfileContext | undefined> {
   const [row] = await db
-    .select({ profile: profiles, company: companies })
+    .select({ profile: profiles, company: companies, ownerRole: users.role })
     .from(profiles)
     .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .leftJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.id, id))
     .limit(1);
   if (!row) return undefined;
-  const { profile, company } = row;
+  const { company } = row;
+  const profile = { ...row.profile, ownerRole: row.ownerRole };
   let master: ProfileRow | null = null;
   if (!profile.isMaster && profile.masterProfileId !== null) {
     master = (await db.select().from(profiles).where(eq(profiles.id, profile.masterProfileId)).limit(1))[0] ?? null;

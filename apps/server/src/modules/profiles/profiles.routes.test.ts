@@ -234,3 +234,31 @@ describe('DELETE /api/profiles/:id', () => {
     expect(await getProfileRow(db, owner.user.profileId!)).toBeDefined();
   });
 });
+
+describe('a supervisor manages the people below them, not those above or beside', () => {
+  it("cannot read, edit, unpublish or delete a superadmin's or another supervisor's profile in their own division", async () => {
+    const db = t.app.deps.db;
+    const a = await createCompany(db);
+    const sup = await signedIn({ role: 'supervisor', companyId: a.id });
+    const admin = await createUser(t.app, { role: 'superadmin', companyId: a.id });
+    const peer = await createUser(t.app, { role: 'supervisor', companyId: a.id });
+    const user = await createUser(t.app, { companyId: a.id });
+    const calls = (id: number) =>
+      [
+        { method: 'GET' as const, url: `/api/profiles/${id}` },
+        { method: 'PATCH' as const, url: `/api/profiles/${id}`, payload: { version: 1, changes: { jobTitle: 'URGENT: wire payments' } } },
+        { method: 'PUT' as const, url: `/api/profiles/${id}/unpublish` },
+        { method: 'DELETE' as const, url: `/api/profiles/${id}` },
+      ] as const;
+    for (const target of [admin, peer]) {
+      for (const call of calls(target.profileId!)) {
+        const res = await t.app.inject({ ...call, headers: sup.headers });
+        expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+      }
+      expect((await getProfileRow(db, target.profileId!))?.content).toEqual({});
+    }
+    // A user of the division stays theirs to manage; and their own profile too.
+    expect((await getProfile(sup.headers, user.profileId!)).statusCode).toBe(200);
+    expect((await getProfile(sup.headers, sup.user.profileId!)).statusCode).toBe(200);
+  });
+});

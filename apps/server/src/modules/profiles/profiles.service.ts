@@ -252,7 +252,7 @@ export async function patchProfile(deps: Pick<Deps, 'db'>, actor: Actor, id: num
 export async function createProfile(deps: Pick<Deps, 'db'>, actor: Actor, input: CreateProfileInput): Promise<ProfileRow> {
   const company = canSeeCompany(actor, input.companyId) ? await companyRowById(deps.db, input.companyId) : undefined;
   if (!company) throw notFound('Division not found');
-  if (!canManageProfile(actor, { companyId: company.id })) throw forbidden(M.notAllowed);
+  if (!canManageProfile(actor, { companyId: company.id, userId: null, ownerRole: null })) throw forbidden(M.notAllowed);
   const flagged = { ...company, flags: flagsOf(company) };
   let master: ProfileContext | null = null;
   if (input.isMaster) {
@@ -267,7 +267,7 @@ export async function createProfile(deps: Pick<Deps, 'db'>, actor: Actor, input:
   if (input.userId !== undefined && !(await isMember(deps.db, company.id, input.userId))) throw badRequest(M.ownerNotMember, 'userId');
   // The new profile's context: a child's content is checked against its template's permissions like any later save.
   const draft: ProfileContext = {
-    profile: { content: {} } as ProfileRow,
+    profile: { content: {}, ownerRole: null } as unknown as ProfileContext['profile'],
     company: flagged,
     master: master?.profile ?? null,
     childPermissions: master?.childPermissions ?? null,

@@ -8,7 +8,7 @@ import { type ErrorBody, PROFILE_API_MESSAGES as M, type MissingItem, type Profi
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, profilePublications, profiles } from '../../db/schema.ts';
+import { companies, profilePublications, profiles, users } from '../../db/schema.ts';
 import { errorBody } from '../../http/errors.ts';
 import { storedLeadForm } from '../leads/lead-forms.service.ts';
 import { missingItemsOf, pageContentOf, siteOf } from '../profiles/profile-content.ts';
@@ -268,9 +268,10 @@ export async function rebuildChildren(
 ): Promise<{ total: number; rebuilt: number; failed: number }> {
   const { db, config } = env;
   const children = await db
-    .select({ profile: profiles, company: companies })
+    .select({ profile: profiles, company: companies, ownerRole: users.role })
     .from(profiles)
     .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .leftJoin(users, eq(users.id, profiles.userId))
     .where(and(eq(profiles.masterProfileId, masterCtx.profile.id), eq(profiles.isMaster, false), isNotNull(profiles.publishedAt)));
   let rebuilt = 0;
   let failed = 0;
@@ -278,7 +279,7 @@ export async function rebuildChildren(
   for (const child of children) {
     try {
       const ctx: ProfileContext = {
-        profile: child.profile,
+        profile: { ...child.profile, ownerRole: child.ownerRole },
         company: { ...child.company, flags: flagsOf(child.company) },
         master: masterCtx.profile,
         childPermissions: masterCtx.childPermissions,

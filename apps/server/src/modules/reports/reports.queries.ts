@@ -253,6 +253,7 @@ export async function profileSummary(db: Db, profileId: number) {
       publishedAt: profiles.publishedAt,
       name: profileName,
       picture: profilePicture,
+      ownerRole: users.role,
     })
     .from(profiles)
     .leftJoin(users, eq(users.id, profiles.userId))

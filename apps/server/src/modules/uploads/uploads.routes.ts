@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { profiles, uploads } from '../../db/schema.ts';
+import { profiles, uploads, users } from '../../db/schema.ts';
 import { actorOf } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { type Actor, canEditProfile, canManageUpload } from '../../http/policy.ts';
@@ -95,7 +95,12 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
 
   /** A profile the actor may edit (owner, supervisor of its division, superadmin), else 404. */
   async function editableProfile(actor: Actor, id: number) {
-    const [p] = await db.select({ id: profiles.id, userId: profiles.userId, companyId: profiles.companyId }).from(profiles).where(eq(profiles.id, id)).limit(1);
+    const [p] = await db
+      .select({ id: profiles.id, userId: profiles.userId, companyId: profiles.companyId, ownerRole: users.role })
+      .from(profiles)
+      .leftJoin(users, eq(users.id, profiles.userId))
+      .where(eq(profiles.id, id))
+      .limit(1);
     if (!p || !canEditProfile(actor, p)) throw notFound('Profile not found');
     return p;
   }
