@@ -2,7 +2,10 @@ import { AUTH_MESSAGES } from '@profilehub/shared';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { companyMembers, sessions, users } from '../db/schema.ts';
-import { unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+export const UNCONFIRMED_MESSAGE = 'Set your password first: this account cannot be used until it has one.';
+
 import type { Actor } from './policy.ts';
 
 declare module 'fastify' {
@@ -12,6 +15,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Anyone may call this route. Every other /api route needs a signed-in user (secure by default). */
     public?: boolean;
+    /** A signed-in account that has not set its password yet may call this route (all others answer 403 until it has). */
+    allowUnconfirmed?: boolean;
   }
 }
 
@@ -43,7 +48,13 @@ export async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Pr
   const claims = await store.verify(token);
   if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
   const rows = await db
-    .select({ role: users.role, companyId: companyMembers.companyId, memberRole: companyMembers.role, position: companyMembers.position })
+    .select({
+      role: users.role,
+      confirmed: users.confirmed,
+      companyId: companyMembers.companyId,
+      memberRole: companyMembers.role,
+      position: companyMembers.position,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
@@ -59,6 +70,8 @@ export async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Pr
     .orderBy(asc(companyMembers.position), asc(companyMembers.companyId));
   const first = rows[0];
   if (!first) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+  // Spec §4: an account whose password is not set yet goes to set it first — the server holds it to that too.
+  if (!first.confirmed && req.routeOptions.config.allowUnconfirmed !== true) throw forbidden(UNCONFIRMED_MESSAGE);
   const memberships = rows.filter((r) => r.companyId !== null);
   req.actor = {
     userId: claims.userId,

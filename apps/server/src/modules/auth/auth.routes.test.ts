@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvals, companyMembers, oneTimeCodes, profiles, sessions, users } from '../../db/schema.ts';
+import { UNCONFIRMED_MESSAGE } from '../../http/auth.ts';
 import { LIMITS, RateLimiter } from '../../http/rate-limit.ts';
 import { createCompany, createUser, freshIp, lastCodeFor, lastMailTo, mailCount, PASSWORD, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -513,6 +514,25 @@ describe('POST /api/profiles/setup (set password)', () => {
     }
     expect((await setup(jwt, { password: NEW_PASSWORD, role: 'superadmin' })).statusCode).toBe(400);
     expect((await login(user.email)).statusCode).toBe(200);
+  });
+
+  it('an account without a password yet can only finish setting it up: every other call answers 403', async () => {
+    const { user, code } = await invitedWithCode();
+    const jwt = (await link(user.email, code)).json().jwt as string;
+    const other = [
+      { method: 'GET' as const, url: `/api/profiles/${user.profileId}?populate=self-service` },
+      { method: 'GET' as const, url: '/api/reports/query/all_visits' },
+      { method: 'GET' as const, url: '/api/purchase-histories' },
+    ];
+    for (const call of other) {
+      const res = await api({ ...call, headers: bearer(jwt) });
+      expect(res.statusCode, call.url).toBe(403);
+      expect(res.json().message).toBe(UNCONFIRMED_MESSAGE);
+    }
+    expect((await api({ method: 'GET', url: '/api/companies/users/me', headers: bearer(jwt) })).statusCode).toBe(200);
+    expect((await verifyJwt(bearer(jwt))).statusCode).toBe(200);
+    expect((await setup(jwt, { password: NEW_PASSWORD })).statusCode).toBe(200);
+    for (const call of other) expect((await api({ ...call, headers: bearer(jwt) })).statusCode, call.url).toBe(200);
   });
 
   it('a reset link mailed before the password was changed here no longer works', async () => {

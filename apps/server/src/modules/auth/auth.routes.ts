@@ -43,12 +43,14 @@ export async function authRoutes(app: FastifyInstance) {
     auth.login(deps, req.body, ctxOf(req)),
   );
 
-  r.get('/auth/logout', { schema: { tags, response: { 200: Success } } }, async (req) => {
+  // What an account that has not set its password yet may still call (http/auth.ts).
+  const setUp = { allowUnconfirmed: true };
+  r.get('/auth/logout', { config: setUp, schema: { tags, response: { 200: Success } } }, async (req) => {
     await deps.sessions.revoke(actorOf(req).sessionId);
     return { success: true };
   });
 
-  r.get('/jwts/verify', { schema: { tags, response: { 200: z.object({ valid: z.literal(true), userId: z.number() }) } } }, async (req) => ({
+  r.get('/jwts/verify', { config: setUp, schema: { tags, response: { 200: z.object({ valid: z.literal(true), userId: z.number() }) } } }, async (req) => ({
     valid: true as const,
     userId: actorOf(req).userId,
   }));
@@ -91,8 +93,10 @@ export async function authRoutes(app: FastifyInstance) {
     return auth.linkWithCode(deps, { email: q.email, otp: q.otp, password: q.password }, ctxOf(req));
   });
 
-  r.post('/profiles/setup', { schema: { tags, body: SetupPasswordSchema, response: { 200: z.object({ success: z.literal(true), user: MeSchema }) } } }, (req) =>
-    auth.setupPassword(deps, actorOf(req), req.body.password),
+  r.post(
+    '/profiles/setup',
+    { config: setUp, schema: { tags, body: SetupPasswordSchema, response: { 200: z.object({ success: z.literal(true), user: MeSchema }) } } },
+    (req) => auth.setupPassword(deps, actorOf(req), req.body.password),
   );
 
   r.post('/auth/forgot-password', { config: open, schema: { tags, body: ForgotPasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } } }, (req) =>
@@ -102,7 +106,7 @@ export async function authRoutes(app: FastifyInstance) {
     auth.resetPassword(deps, req.body, ctxOf(req)),
   );
 
-  r.get('/companies/users/me', { schema: { tags, response: { 200: MeSchema } } }, (req) => auth.buildMe(deps.db, actorOf(req).userId));
+  r.get('/companies/users/me', { config: setUp, schema: { tags, response: { 200: MeSchema } } }, (req) => auth.buildMe(deps.db, actorOf(req).userId));
 
   r.get('/auth/google/callback', { config: open, schema: { tags, querystring: GoogleCallbackQuerySchema, response: { 200: AuthResponseSchema } } }, (req) =>
     auth.signInWithGoogle(deps, req.query.id_token, ctxOf(req)),
