@@ -67,7 +67,8 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No public source maps: they hand the whole client source to anyone who asks.
+    sourcemap: false,
     // Every browser the hub supports knows <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
     rolldownOptions: {

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { PAGE_SCRIPT } from '@profilehub/profile-page';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, profiles } from '../../db/schema.ts';
@@ -46,7 +48,10 @@ describe('public profile pages by host', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
-    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    // Only the renderer's own script is allowed: the inline script this stored HTML holds is not.
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(csp).toContain(`script-src 'self' ${hash(PAGE_SCRIPT)};`);
+    expect(csp).not.toContain(hash(SCRIPT));
     expect(csp).not.toContain("'unsafe-inline' 'sha256");
     expect(csp).toContain("frame-ancestors 'self' http://hub.test");
   });

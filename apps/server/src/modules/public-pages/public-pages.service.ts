@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { PAGE_SCRIPT } from '@profilehub/profile-page';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, profiles } from '../../db/schema.ts';
@@ -34,15 +35,19 @@ export async function companyIdForHost(db: Db, host: string, publicDomain: strin
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64');
 
+/** The hash of the renderer's own page script: the only inline script a public page may run. */
+const PAGE_SCRIPT_HASH = `'sha256-${sha256(PAGE_SCRIPT)}'`;
+
 /**
  * The page's Content-Security-Policy. The page is static and the same for every
- * visitor, so its one inline script is allowed by hash rather than a per-response
- * nonce: the bytes (and their compressed forms) can then be cached and served as
- * they are. No other script can run; frames only from the hub (editor preview).
+ * visitor, so the renderer's one inline script is allowed by hash rather than a
+ * per-response nonce: the bytes (and their compressed forms) can then be cached and
+ * served as they are. The hash is of the script the renderer ships, never of what the
+ * stored HTML happens to hold, so an inline script that got into a stored page can
+ * never run. Frames only from YouTube; the page may be framed by the hub (editor preview).
  */
-export function pageCsp(html: string, hubOrigin: string): string {
-  const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1] ?? '').filter((s) => s.length > 0);
-  const scriptSrc = ["'self'", ...scripts.map((s) => `'sha256-${sha256(s)}'`)].join(' ');
+export function pageCsp(hubOrigin: string): string {
+  const scriptSrc = `'self' ${PAGE_SCRIPT_HASH}`;
   return [
     "default-src 'none'",
     `script-src ${scriptSrc}`,
@@ -137,7 +142,7 @@ export class PublishedPageCache {
       html,
       gzip: gzipSync(html, { level: 9 }),
       br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      csp: pageCsp(full.html, this.hubOrigin),
+      csp: pageCsp(this.hubOrigin),
       checkedAt: now,
       expiresAt: pageExpiresAt(full.content),
     };

@@ -30,4 +30,17 @@ describe('first-visit welcome (spec §2)', () => {
     expect(url && aliasFromProfileUrl(url)).toBe('jane-doe');
     expect(profileUrlFromFtv('javascript:alert(1)', 'http://localhost')).toBeNull();
   });
+
+  it('goes back only to a page of this hub or of the product, never to another site', () => {
+    expect(profileUrlFromFtv('https://evil.example/x', 'http://localhost', 'profilehub.example')).toBeNull();
+    expect(profileUrlFromFtv('https://profilehub.example.evil.test/x', 'http://localhost', 'profilehub.example')).toBeNull();
+    expect(profileUrlFromFtv('//evil.example/x', 'https://hub.profilehub.example', 'profilehub.example')).toBeNull();
+    expect(profileUrlFromFtv('https://preview.evil.example/x', 'https://hub.profilehub.example', 'profilehub.example')).toBeNull();
+    expect(profileUrlFromFtv('http://acme.localhost:3000/jane', 'https://hub.profilehub.example', 'profilehub.example')).toBeNull();
+    expect(profileUrlFromFtv('http://acme.localhost:3000/jane', 'http://localhost:3000', 'profilehub.example')?.hostname).toBe('acme.localhost');
+    expect(profileUrlFromFtv('https://acme.profilehub.example/jane', 'https://hub.profilehub.example', 'profilehub.example')?.host).toBe(
+      'acme.profilehub.example',
+    );
+    expect(profileUrlFromFtv('/jane-doe', 'https://hub.acme.example', 'profilehub.example')?.href).toBe('https://hub.acme.example/jane-doe');
+  });
 });

@@ -18,11 +18,22 @@ export function shouldShowWelcome({ ftv, seen, hostname, whiteLabelled }: Welcom
   return Boolean(ftv) && !seen && isProductHost(hostname) && !whiteLabelled;
 }
 
-/** The profile page to go back to, only if it is an http(s) address. */
-export function profileUrlFromFtv(ftv: string, base: string): URL | null {
+const isLocalHost = (host: string) => host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1';
+
+/**
+ * The profile page to go back to: an http(s) address on this hub's own host or one of the
+ * product's hosts (where profile pages live). Anything else is ignored, so a crafted link
+ * cannot make "Back to profile" point at another site.
+ */
+export function profileUrlFromFtv(ftv: string, base: string, productDomain = PRODUCT_DOMAIN): URL | null {
   try {
     const url = new URL(ftv, base);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    const hub = new URL(base);
+    const host = url.hostname.toLowerCase();
+    const ours = host === productDomain || host.endsWith(`.${productDomain}`);
+    // A hub running locally sends people back to local profile pages (acme.localhost).
+    return url.host === hub.host || ours || (isLocalHost(host) && isLocalHost(hub.hostname)) ? url : null;
   } catch {
     return null;
   }
