@@ -17,6 +17,7 @@ import { Background } from './http/background.ts';
 import { errorBody, isDatabaseUnavailable, registerErrorHandler } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { type LimitStore, RateLimiter } from './http/rate-limit.ts';
+import { registerWellFormedGuard } from './http/well-formed.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCodeStore } from './modules/auth/codes.ts';
@@ -74,6 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerWellFormedGuard(app);
 
   const secret = await resolveJwtSecret(config, database);
   const deps: Deps = {
