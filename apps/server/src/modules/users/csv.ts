@@ -2,12 +2,16 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { attachmentName, safeCell, type XlsxColumn } from '../../http/xlsx.ts';
 
-/** One CSV field (RFC 4180 quoting), formula-neutralised like the spreadsheet cells. */
-function csvField(value: string | number | Date | null | undefined): string {
+/**
+ * One CSV field, formula-neutralised like the spreadsheet cells, and always quoted
+ * (RFC 4180): spreadsheets in locales that split on `;` would otherwise read
+ * `Jane;=HYPERLINK(…)` as two cells, the second a formula.
+ */
+export function csvField(value: string | number | Date | null | undefined): string {
   const cell = safeCell(value);
   if (cell === null) return '';
   const text = cell instanceof Date ? cell.toISOString() : String(cell);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 /** Streams rows as a UTF-8 CSV download (with a BOM, so spreadsheet programs read the accents). */

@@ -198,13 +198,13 @@ describe('GET /api/users/export', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toMatch(/^Name,Email,/);
+    expect(lines[0]).toMatch(/^"Name","Email",/);
     expect(
       lines
         .slice(1)
         .map((l) => l.split(',')[0])
         .sort(),
-    ).toEqual(['Kept One', 'Kept Two']);
+    ).toEqual(['"Kept One"', '"Kept Two"']);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/export?format=pdf', headers: a.sup.headers })).json().message).toBe(
       'format must be xlsx or csv.',
     );
