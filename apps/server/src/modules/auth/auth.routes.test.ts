@@ -868,3 +868,23 @@ describe('GET /api/companies/users/me: pending approvals badge', () => {
     expect(await badge(admin.email)).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe("a division's white-labelled hub", () => {
+  it('signs in only its members and superadmins; anyone else is answered like a wrong password', async () => {
+    const domain = `hub.wl-${Date.now().toString(36)}.localhost`;
+    const acme = await createCompany(t.app.deps.db, { whiteLabel: { title: 'Acme', domain } });
+    const globex = await createCompany(t.app.deps.db);
+    const member = await createUser(t.app, { companyId: acme.id });
+    const stranger = await createUser(t.app, { companyId: globex.id });
+    const admin = await createUser(t.app, { role: 'superadmin' });
+    const signInAt = (host: string, email: string) =>
+      api({ method: 'POST', url: '/api/auth/local', headers: { host: `${host}:3000` }, payload: { identifier: email, password: PASSWORD } });
+    expect((await signInAt(domain, member.email)).statusCode).toBe(200);
+    expect((await signInAt(domain, admin.email)).statusCode).toBe(200);
+    const refused = await signInAt(domain, stranger.email);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(AUTH_MESSAGES.incorrectLogin);
+    // On the product's own hub the same person signs in.
+    expect((await signInAt('localhost', stranger.email)).statusCode).toBe(200);
+  });
+});

@@ -21,7 +21,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import * as auth from './auth.service.ts';
 import { exchangeCode } from './google.ts';
 
-const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'], host: req.headers.host });
 const open = { public: true };
 
 /**

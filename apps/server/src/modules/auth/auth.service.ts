@@ -6,7 +6,7 @@ import { approvals, auditLog, companyMembers, profiles, usedIdTokens, users } fr
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
-import { companiesByIds } from '../companies/companies.queries.ts';
+import { companiesByIds, companyByHubDomain } from '../companies/companies.queries.ts';
 import { brandOfAccount } from '../mail/branding.ts';
 import { codeMail, resetMail } from './auth.mails.ts';
 import type { GoogleIdentity } from './google.ts';
@@ -14,7 +14,8 @@ import type { GoogleIdentity } from './google.ts';
 /** Wrong passwords in a row before the next sign-in needs an emailed code. */
 export const MAX_FAILED_LOGINS = 5;
 
-export type RequestContext = { ip: string; userAgent?: string | undefined };
+/** Who is asking, from where: the client address, its browser, and the hub host it is on (white-label hubs sign in only their own). */
+export type RequestContext = { ip: string; userAgent?: string | undefined; host?: string | undefined };
 type UserRow = typeof users.$inferSelect;
 
 async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -73,9 +74,27 @@ async function pendingApprovalCount(db: Db, role: UserRow['role'], memberships: 
   return row?.n ?? 0;
 }
 
+/**
+ * Every sign-in ends here. A division's white-labelled hub (its own host) signs in only
+ * its members and superadmins; anyone else is answered like a wrong password, so the
+ * hub does not reveal that the account exists elsewhere.
+ */
 async function startSession(deps: Deps, user: UserRow, ctx: RequestContext): Promise<AuthResponse> {
+  if (!(await mayUseHub(deps.db, ctx.host, user))) throw badRequest(AUTH_MESSAGES.incorrectLogin);
   const jwt = await deps.sessions.create(user.id, ctx.userAgent);
   return { jwt, user: await buildMe(deps.db, user.id) };
+}
+
+async function mayUseHub(db: Db, host: string | undefined, user: UserRow): Promise<boolean> {
+  if (!host || user.role === 'superadmin') return true;
+  const hub = await companyByHubDomain(db, host.replace(/:\d+$/, ''));
+  if (!hub) return true;
+  const [member] = await db
+    .select({ companyId: companyMembers.companyId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.userId, user.id), eq(companyMembers.companyId, hub.id)))
+    .limit(1);
+  return member !== undefined;
 }
 
 /**
