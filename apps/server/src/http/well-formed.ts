@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors.ts';
 
 /** A NUL, or a UTF-16 surrogate without its pair (JSON's \ud800 escapes can make one). */
-const MALFORMED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The first string in a parsed value that PostgreSQL would refuse: a lone UTF-16 surrogate or a NUL. */
 function firstMalformed(value: unknown, depth = 0): string | null {
-  if (typeof value === 'string') return MALFORMED.test(value) ? value : null;
+  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value) ? value : null;
   if (depth > 32 || value === null || typeof value !== 'object') return null;
   if (Buffer.isBuffer(value)) return null;
   for (const [key, v] of Object.entries(value)) {
