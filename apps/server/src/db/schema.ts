@@ -218,6 +218,12 @@ export const approvals = pgTable(
     respondedBy: integer('responded_by').references(() => users.id, { onDelete: 'set null' }),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     profileChanges: jsonb('profile_changes').$type<unknown[]>().notNull().default([]),
+    /**
+     * The profile's own content and version when the request was made: approving publishes
+     * exactly this, never edits made after the supervisor's review was asked for.
+     */
+    requestedContent: jsonb('requested_content').$type<Record<string, unknown>>(),
+    requestedVersion: integer('requested_version'),
     createdAt: createdAt(),
   },
   (t) => [

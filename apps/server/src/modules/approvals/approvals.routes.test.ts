@@ -169,6 +169,29 @@ describe('PUT /api/approvals/respond/:id', () => {
     expect(await row(approval.id)).toMatchObject({ approved: true, respondedBy: d.sup.user.id });
   });
 
+  it('approving publishes exactly what was reviewed, never an edit saved after the request', async () => {
+    const d = await division();
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    expect(approval.profileChanges).toEqual(
+      expect.arrayContaining([expect.objectContaining({ fieldTitle: 'Job title', newValue: { value: 'Head of Sales' } })]),
+    );
+    // Jane edits the job title after asking; the queue still shows the harmless change.
+    const version = (await getProfileRow(db(), d.jane.id))!.version;
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/profiles/${d.jane.id}`,
+      headers: d.jane.headers,
+      payload: { version, changes: { jobTitle: 'URGENT: wire payments to account 123' } },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await respond(d.sup.headers, approval.id, { approved: true, rebuild: true })).statusCode).toBe(200);
+    const profile = await getProfileRow(db(), d.jane.id);
+    expect((profile!.publishedContent as { jobTitle?: string }).jobTitle).toBe('Head of Sales');
+    expect(profile!.publishedHtml).not.toContain('URGENT');
+    // The later edit is still there, as a draft that needs its own request.
+    expect((profile!.content as { jobTitle?: string }).jobTitle).toBe('URGENT: wire payments to account 123');
+  });
+
   it('approving without rebuild only records the answer', async () => {
     const d = await division();
     const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
@@ -178,8 +201,9 @@ describe('PUT /api/approvals/respond/:id', () => {
 
   it('an approval that cannot be published stays pending with the checklist (400)', async () => {
     const d = await division();
-    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    // The content under review is incomplete (the request binds to it).
     await setProfile(db(), d.jane.id, { content: { fullName: 'Jane Doe' } });
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
     const res = await respond(d.sup.headers, approval.id, { approved: true });
     expect(res.statusCode).toBe(400);
     expect(res.json().missing.map((m: { key: string }) => m.key)).toEqual(['profilePhoto', 'jobTitle']);

@@ -37,6 +37,15 @@ export function toApproval(row: ApprovalRow): Approval {
 /** What would change on the page if it were published now. */
 const changesOf = (ctx: ProfileContext) => profileChanges(ctx.profile.publishedContent, pageContentOf(ctx) as Record<string, unknown>);
 
+/** A request binds to the content it shows the supervisor: the changes, and the exact own content and version they come from. */
+const requestOf = (ctx: ProfileContext, actor: Actor) => ({
+  requestedAt: new Date(),
+  requestedBy: actor.userId,
+  profileChanges: changesOf(ctx),
+  requestedContent: ctx.profile.content,
+  requestedVersion: ctx.profile.version,
+});
+
 function requireApprovable(ctx: ProfileContext): void {
   if (ctx.profile.isMaster) throw badRequest(M.approvalForTemplate);
   if (!ctx.company.flags.approvals) throw badRequest(M.approvalsOff);
@@ -48,15 +57,14 @@ export async function requestApproval(deps: Pick<Deps, 'db'>, actor: Actor, inpu
   const companyId = typeof input.company === 'object' ? input.company.id : input.company;
   if (companyId !== undefined && companyId !== ctx.profile.companyId) throw badRequest(M.wrongDivision, 'company');
   requireApprovable(ctx);
-  const now = new Date();
-  const profileChanges = changesOf(ctx);
+  const request = requestOf(ctx, actor);
   const [row] = await deps.db
     .insert(approvals)
-    .values({ profileId: ctx.profile.id, companyId: ctx.profile.companyId, requestedBy: actor.userId, requestedAt: now, profileChanges })
+    .values({ ...request, profileId: ctx.profile.id, companyId: ctx.profile.companyId })
     .onConflictDoUpdate({
       target: approvals.profileId,
       targetWhere: sql`${approvals.approved} is null`,
-      set: { requestedAt: now, requestedBy: actor.userId, profileChanges },
+      set: request,
     })
     .returning();
   return toApproval(row!);
@@ -82,7 +90,7 @@ async function visibleApproval(deps: Pick<Deps, 'db'>, actor: Actor, id: number)
 export async function reRequestApproval(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<Approval> {
   const { row: current, ctx } = await visibleApproval(deps, actor, id);
   requireApprovable(ctx);
-  const request = { requestedAt: new Date(), requestedBy: actor.userId, profileChanges: changesOf(ctx) };
+  const request = requestOf(ctx, actor);
   try {
     if (current.approved === null) {
       const [reset] = await deps.db
@@ -129,8 +137,10 @@ export async function respondToApproval(
   const { row, ctx } = await visibleApproval(deps, actor, id);
   requireManager(actor, ctx);
   if (row.approved !== null) throw new AppError(409, 'approval_answered', M.approvalAnswered);
+  // What was reviewed goes live — not edits saved after the request (they stay a draft for a new request).
+  const reviewed: ProfileContext = row.requestedContent ? { ...ctx, profile: { ...ctx.profile, content: row.requestedContent } } : ctx;
   if (input.approved && input.rebuild) {
-    const blocked = publishBlock(ctx);
+    const blocked = publishBlock(reviewed);
     if (blocked) return { blocked };
   }
   const answer = { approved: input.approved, message: input.message || null, respondedBy: actor.userId, respondedAt: new Date() };
@@ -141,7 +151,7 @@ export async function respondToApproval(
       .where(and(eq(approvals.id, id), isNull(approvals.approved)))
       .returning();
     if (!done) throw new AppError(409, 'approval_answered', M.approvalAnswered);
-    if (input.approved && input.rebuild) await publishProfile({ db: tx as unknown as Db, config: deps.config }, ctx);
+    if (input.approved && input.rebuild) await publishProfile({ db: tx as unknown as Db, config: deps.config }, reviewed);
     return done;
   });
   if (input.approved && input.rebuild) deps.publishedPages.forget(ctx.profile.companyId, ctx.profile.alias);
