@@ -132,6 +132,12 @@ export const profiles = pgTable(
     publishedOverrides: jsonb('published_overrides').$type<Record<string, unknown>>(),
     /** Static HTML rendered at publish time, with its ETag. */
     publishedHtml: text('published_html'),
+    /**
+     * The lead form (fields, labels, thank-you message) as the live page shows it: a later
+     * change of the form reaches the page only with a publish the division allows (approval),
+     * and the public submit route checks submissions against exactly this.
+     */
+    publishedLeadForm: jsonb('published_lead_form').$type<Record<string, unknown>>(),
     publishedEtag: text('published_etag'),
     site: jsonb('site').$type<{ siteId: string; domainName: string }>(),
     createdAt: createdAt(),

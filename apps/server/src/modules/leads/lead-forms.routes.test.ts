@@ -242,3 +242,51 @@ describe('a published page shows its stored lead form', () => {
     expect(after.publishedEtag).not.toBe(published.publishedEtag);
   });
 });
+
+describe('a lead form change in a division that approves changes', () => {
+  it('does not reach the live page, nor its submit check, until a supervisor publishes; a supervisor’s own change does', async () => {
+    const d = await createTemplateDivision(db(), { flags: { approvals: true } });
+    const jane = await signedInUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+    const sup = await signedInUser(t.app, { role: 'supervisor', companyId: d.company.id });
+    const form = (
+      await create(jane.headers, { profileId: jane.id, fields: [{ label: 'Your name', required: true, type: 'text', field_name: 'name', enabled: true }] })
+    ).json().data;
+    const row = (await getProfileRow(db(), jane.id))!;
+    await setProfile(db(), jane.id, {
+      content: {
+        ...row.content,
+        contactForm: { enabled: true, formId: form.form_id, sendToMail: 'jane@acme.test', sendToMailCC: 'boss@acme.test', thankYouMessage: 'Thanks' },
+      },
+    });
+    // The supervisor publishes (approving what is there).
+    const pub = await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: sup.headers });
+    expect(pub.statusCode, pub.body).toBe(200);
+    const live = (await getProfileRow(db(), jane.id))!;
+
+    // Jane changes the form: a phishing label and a new required field.
+    const phishing = [
+      { label: 'Your name', required: true, type: 'text', field_name: 'name', enabled: true },
+      { label: 'Card number and CVV', required: true, type: 'text', field_name: 'message', enabled: true },
+    ];
+    expect((await update(jane.headers, form.id, { fields: phishing })).statusCode).toBe(200);
+    const after = (await getProfileRow(db(), jane.id))!;
+    expect(after.publishedEtag).toBe(live.publishedEtag);
+    expect(after.publishedHtml).not.toContain('Card number');
+    // A visitor of the live page can still send what it asks for.
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/lead-forms/submit/${jane.id}`,
+      remoteAddress: freshIp(),
+      payload: { profileId: jane.id, fields: { name: 'Vic' } },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+
+    // The supervisor's own change of the form is live at once.
+    const fixed = [
+      { label: 'Your name', required: true, type: 'text', field_name: 'name', enabled: true },
+      { label: 'Your question', required: false, type: 'text', field_name: 'message', enabled: true },
+    ];
+    expect((await update(sup.headers, form.id, { fields: fixed })).statusCode).toBe(200);
+    expect((await getProfileRow(db(), jane.id))!.publishedHtml).toContain('Your question');
+  });
+});

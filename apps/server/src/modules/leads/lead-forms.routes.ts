@@ -54,16 +54,16 @@ export async function leadFormsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Change a lead form {data:{title?, fields?, enabled?, form_submitted_message?, subject?}}; its form_id stays',
-        description: 'Published pages whose contact form uses the form are re-rendered from their published content with its new fields.',
+        description:
+          'Published pages whose contact form uses the form are re-rendered from their published content with its new fields — unless the division approves changes and the caller does not: then the change goes live with the next approved publish.',
         params: IdParamsSchema,
         body: UpdateLeadFormSchema,
         response: { 200: LeadFormResponseSchema },
       },
     },
     async (req) => {
-      const form = await updateLeadForm(deps.db, actorOf(req), req.params.id, req.body.data);
-      // Published pages that use the form show its new fields at once (the submit route checks them).
-      await rerenderPagesUsingLeadForm(deps, form.companyId, form.form_id);
+      const { form, live } = await updateLeadForm(deps.db, actorOf(req), req.params.id, req.body.data);
+      if (live) await rerenderPagesUsingLeadForm(deps, form.companyId, form.form_id);
       return { data: form };
     },
   );

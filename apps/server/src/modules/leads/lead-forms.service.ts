@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { leadForms, profiles } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { type Actor, canEditProfile, companiesOf } from '../../http/policy.ts';
+import { type Actor, canEditProfile, companiesOf, needsApproval } from '../../http/policy.ts';
 import { editorContentOf } from '../profiles/profile-content.ts';
 import { isUniqueViolation, loadProfileContext, type ProfileContext } from '../profiles/profiles.queries.ts';
 import { visibleProfile } from '../profiles/profiles.service.ts';
@@ -122,8 +122,12 @@ async function visibleForm(db: Db, actor: Actor, id: number): Promise<{ row: Lea
   return { row, ctx };
 }
 
-/** PUT /lead-forms/{id}: title, fields, enabled, thank-you message and subject; the form id stays. */
-export async function updateLeadForm(db: Db, actor: Actor, id: number, input: UpdateLeadFormInput): Promise<LeadFormRecord> {
+/**
+ * PUT /lead-forms/{id}: title, fields, enabled, thank-you message and subject; the form id
+ * stays. `live`: the change may reach published pages now — not when the division approves
+ * changes and the actor is not the one who approves (then it goes live with the next approved publish).
+ */
+export async function updateLeadForm(db: Db, actor: Actor, id: number, input: UpdateLeadFormInput): Promise<{ form: LeadFormRecord; live: boolean }> {
   const { row, ctx } = await visibleForm(db, actor, id);
   const message = input.form_submitted_message !== undefined ? input.form_submitted_message : row.formSubmittedMessage;
   checkEnable(ctx, input.enabled ?? row.enabled, message);
@@ -139,7 +143,7 @@ export async function updateLeadForm(db: Db, actor: Actor, id: number, input: Up
     })
     .where(eq(leadForms.id, id))
     .returning();
-  return recordOf(updated!);
+  return { form: recordOf(updated!), live: !needsApproval(actor, ctx.profile, ctx.company) };
 }
 
 /**

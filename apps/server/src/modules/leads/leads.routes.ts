@@ -46,7 +46,13 @@ export async function leadsRoutes(app: FastifyInstance) {
     async (req) => {
       await limiter.hit(LIMITS.leadSubmitPerIp, req.ip);
       const [p] = await db
-        .select({ id: profiles.id, companyId: profiles.companyId, content: profiles.publishedContent, alias: profiles.alias })
+        .select({
+          id: profiles.id,
+          companyId: profiles.companyId,
+          content: profiles.publishedContent,
+          alias: profiles.alias,
+          shown: profiles.publishedLeadForm,
+        })
         .from(profiles)
         .where(and(eq(profiles.id, req.params.profileId), isNotNull(profiles.publishedAt)))
         .limit(1);
@@ -54,15 +60,20 @@ export async function leadsRoutes(app: FastifyInstance) {
         | (Parameters<typeof leadFormFields>[0] & { enabled?: boolean; formId?: string; sendToMail?: string; sendToMailCC?: string; thankYouMessage?: string })
         | undefined;
       if (!p || !form?.enabled || !form.sendToMail) throw notFound('This form is not available.');
-      // The stored lead form the contact form names (spec §3 Lead form): its fields, thank-you message and subject.
+      // The stored lead form the contact form names (spec §3 Lead form): its subject and id; its fields and
+      // thank-you message as the live page shows them (a change waiting for approval is not live yet).
       const stored = await storedLeadForm(db, p.companyId, form.formId);
-      const thanks = strip(stored?.formSubmittedMessage ?? undefined) || strip(form.thankYouMessage) || 'Thank you! Your message has been sent.';
+      const shown = p.shown as { fields?: unknown; thankYouMessage?: string | null } | null;
+      const thanks =
+        strip((shown ? shown.thankYouMessage : stored?.formSubmittedMessage) ?? undefined) ||
+        strip(form.thankYouMessage) ||
+        'Thank you! Your message has been sent.';
       const f = req.body.fields;
       // The hidden honeypot field: people never fill it, form-filling bots do. Answer like success, keep nothing.
       if (f.website) return { success: true as const, message: thanks };
       await limiter.hit(LIMITS.leadSubmitPerProfile, String(p.id));
       const data: Record<string, string> = {};
-      const fields = (stored?.fields as ReturnType<typeof leadFormFields> | undefined) ?? leadFormFields(form);
+      const fields = ((shown?.fields ?? stored?.fields) as ReturnType<typeof leadFormFields> | undefined) ?? leadFormFields(form);
       for (const spec of fields) {
         if (!spec.enabled) continue;
         const value = f[spec.field_name as keyof typeof LABELS] ?? '';

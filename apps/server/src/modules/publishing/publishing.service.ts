@@ -131,6 +131,7 @@ async function renderFor(db: Db, ctx: ProfileContext, own: Record<string, unknow
   const content = markExpired(pageContentOf(ctx, own), now);
   const theme = typeof content.stylingId === 'number' ? await themeOf(content.stylingId, ctx.company.id) : null;
   const site = siteOf(ctx.profile, ctx.company, config.PUBLIC_DOMAIN);
+  const leadForm = await leadFormFor(db, ctx.company.id, content);
   const { html, etag } = renderPublishedPage({
     profile: ctx.profile,
     company: ctx.company,
@@ -138,9 +139,9 @@ async function renderFor(db: Db, ctx: ProfileContext, own: Record<string, unknow
     theme,
     site,
     url: pageUrl(site, ctx.profile.alias, config),
-    leadForm: await leadFormFor(db, ctx.company.id, content),
+    leadForm,
   });
-  return { content, html, etag, site };
+  return { content, html, etag, site, leadForm };
 }
 
 /**
@@ -162,7 +163,12 @@ export type RerenderEnv = { db: Db; config: Pick<SiteConfig, 'PUBLIC_URL'> };
  * Written only if the page is still the one that was read (a publish meanwhile
  * wins). Returns whether a new page was stored.
  */
-async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date, onlyIfExpired: boolean): Promise<boolean> {
+/**
+ * Re-renders a published page from its published content. The lead form is the one the
+ * page already shows (its snapshot), unless `freshLeadForm`: a change of the form by
+ * someone who may publish it.
+ */
+async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date, onlyIfExpired: boolean, freshLeadForm = false): Promise<boolean> {
   const { db } = env;
   const [row] = await db
     .select({ profile: profiles, company: companies })
@@ -177,6 +183,8 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
   const content = markExpired(published, now);
   if (onlyIfExpired && content === published) return false;
   const theme = typeof content.stylingId === 'number' ? ((await themeForCompany(db, content.stylingId, company.id)) ?? null) : null;
+  const leadForm =
+    freshLeadForm || !profile.publishedLeadForm ? await leadFormFor(db, company.id, content) : (profile.publishedLeadForm as RenderInput['leadForm']);
   const { html, etag } = renderPublishedPage({
     profile,
     company,
@@ -184,12 +192,12 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
     theme,
     site,
     url: pageUrl(site, profile.alias, env.config),
-    leadForm: await leadFormFor(db, company.id, content),
+    leadForm,
   });
   if (etag === profile.publishedEtag) return false;
   const done = await db
     .update(profiles)
-    .set({ publishedHtml: html, publishedEtag: etag, publishedContent: content as Record<string, unknown> })
+    .set({ publishedHtml: html, publishedEtag: etag, publishedContent: content as Record<string, unknown>, publishedLeadForm: leadForm })
     .where(and(eq(profiles.id, profileId), eq(profiles.publishedEtag, profile.publishedEtag!)))
     .returning({ id: profiles.id });
   return done.length > 0;
@@ -218,7 +226,7 @@ export async function rerenderPagesUsingLeadForm(env: RerenderEnv, companyId: nu
       and(eq(profiles.companyId, companyId), isNotNull(profiles.publishedAt), sql`${profiles.publishedContent} -> 'contactForm' ->> 'formId' = ${formId}`),
     );
   let changed = 0;
-  for (const { id } of using) if (await rerenderPublished(env, id, now, false)) changed += 1;
+  for (const { id } of using) if (await rerenderPublished(env, id, now, false, true)) changed += 1;
   return changed;
 }
 
@@ -228,11 +236,12 @@ export async function rerenderPagesUsingLeadForm(env: RerenderEnv, companyId: nu
  */
 export async function publishProfile(env: PublishEnv, ctx: ProfileContext, now = new Date()): Promise<{ site: Site; publishedAt: Date }> {
   const own = ctx.profile.content;
-  const { content, html, etag, site } = await renderFor(env.db, ctx, own, env.config, themeLookup(env.db), now);
+  const { content, html, etag, site, leadForm } = await renderFor(env.db, ctx, own, env.config, themeLookup(env.db), now);
   await env.db
     .update(profiles)
     .set({
       publishedAt: now,
+      publishedLeadForm: leadForm,
       publishedHtml: html,
       publishedEtag: etag,
       publishedContent: content as Record<string, unknown>,
@@ -286,10 +295,17 @@ export async function rebuildChildren(
         masterPermissions: null,
       };
       const own = child.profile.publishedOverrides ?? child.profile.content;
-      const { content, html, etag, site } = await renderFor(db, ctx, own, config, themeOf, now);
+      const { content, html, etag, site, leadForm } = await renderFor(db, ctx, own, config, themeOf, now);
       const done = await db
         .update(profiles)
-        .set({ publishedAt: now, publishedHtml: html, publishedEtag: etag, publishedContent: content as Record<string, unknown>, site })
+        .set({
+          publishedAt: now,
+          publishedHtml: html,
+          publishedEtag: etag,
+          publishedContent: content as Record<string, unknown>,
+          publishedLeadForm: leadForm,
+          site,
+        })
         // Unpublished meanwhile: leave it down.
         .where(and(eq(profiles.id, child.profile.id), isNotNull(profiles.publishedAt)))
         .returning({ id: profiles.id });
