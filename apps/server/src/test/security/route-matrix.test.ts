@@ -1,0 +1,208 @@
+/**
+ * Every route of the OpenAPI document, every kind of caller: anonymous callers get 401
+ * unless the route is on the public list below, and callers of one division aimed at
+ * another division's things never get a 2xx. A route that is on neither list fails this
+ * suite until someone classifies it — secure by default, kept that way by a test.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvals, leadForms, permissionRecords, profileStylings, uploads, users } from '../../db/schema.ts';
+import { childDetails, createTemplateDivision, createUser, signIn } from '../factories.ts';
+import { createTestApp, type TestContext } from '../harness.ts';
+
+/** Routes anyone may call (method and OpenAPI path). */
+const PUBLIC_OPERATIONS = new Set([
+  'GET /api/health',
+  'GET /api/white-label',
+  'POST /api/events',
+  'POST /api/lead-forms/submit/{profileId}',
+  'GET /api/profiles/{id}/qr.png',
+  'GET /api/profiles/{id}/vcard',
+  'POST /api/auth/local',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'GET /api/auth/google/callback',
+  'POST /api/auth/google/ticket',
+  'GET /api/connect/google',
+  'GET /api/connect/google/callback',
+  'GET /api/profiles/register-completed',
+  'POST /api/profiles/generate-otp',
+  'POST /api/profiles/generate-login-otp',
+  'POST /api/profiles/verify-otp',
+  'POST /api/profiles/link',
+]);
+
+/**
+ * What another division's thing is, for each signed-in route: the path's id, and the
+ * body that names it. `own` routes act on the caller alone (no other division's id to aim at).
+ */
+type Target = { kind: 'profile' | 'template' | 'approval' | 'leadForm' | 'permission' | 'styling' | 'upload' | 'company' | 'own'; body?: (b: Ids) => unknown };
+type Ids = { profile: number; template: number; approval: number; leadForm: number; permission: number; styling: number; upload: number; company: number };
+const TARGETS: Record<string, Target> = {
+  'GET /api/approvals': { kind: 'own' },
+  'POST /api/approvals': { kind: 'profile', body: (b) => ({ profileId: b.profile, targetProfile: b.profile }) },
+  'GET /api/approvals/count': { kind: 'own' },
+  'PUT /api/approvals/respond/{id}': { kind: 'approval', body: () => ({ approved: true, rebuild: true }) },
+  'PUT /api/approvals/single/{id}': { kind: 'approval', body: () => ({ approved: null, requestedAt: new Date().toISOString() }) },
+  'GET /api/auth/logout': { kind: 'own' },
+  'GET /api/companies': { kind: 'own' },
+  'GET /api/companies/training-video/{companyId}': { kind: 'company' },
+  'GET /api/companies/users/me': { kind: 'own' },
+  'GET /api/jwts/verify': { kind: 'own' },
+  'GET /api/lead-forms': { kind: 'own' },
+  'POST /api/lead-forms': { kind: 'profile', body: (b) => ({ data: { profileId: b.profile } }) },
+  'PUT /api/lead-forms/{id}': { kind: 'leadForm', body: () => ({ data: { title: 'Taken over' } }) },
+  'POST /api/permissions': { kind: 'template', body: (b) => ({ data: { profileId: b.template, permissions: [], title: 'x' } }) },
+  'PUT /api/permissions/{id}': { kind: 'permission', body: () => ({ data: { permissions: [] } }) },
+  'DELETE /api/permissions/{id}/entries': { kind: 'permission' },
+  'POST /api/profile-banners': { kind: 'profile', body: (b) => ({ data: { profileId: b.profile, type: 'slider', slider: [] } }) },
+  'DELETE /api/profile-banners/{id}': { kind: 'profile' },
+  'GET /api/profile-banners/{id}': { kind: 'profile' },
+  'PUT /api/profile-banners/{id}': { kind: 'profile', body: () => ({ data: { type: 'slider', slider: [] } }) },
+  'DELETE /api/profile-modifications/images': { kind: 'profile', body: (b) => ({ profile: b.profile, img_url: '/uploads/x.png' }) },
+  'POST /api/profile-modifications/images': { kind: 'profile', body: (b) => ({ profile: b.profile, img_url: '/uploads/x.png', img_id: b.upload }) },
+  'PUT /api/profile-stylings/{id}': { kind: 'styling', body: () => ({ data: { cssPlug: 'body{}' } }) },
+  'GET /api/profile-stylings/default-themes': { kind: 'own' },
+  'POST /api/profiles': { kind: 'company', body: (b) => ({ companyId: b.company, isMaster: false }) },
+  'DELETE /api/profiles/{id}': { kind: 'profile' },
+  'GET /api/profiles/{id}': { kind: 'profile' },
+  'PATCH /api/profiles/{id}': { kind: 'profile', body: () => ({ version: 1, changes: { jobTitle: 'Taken over' } }) },
+  'PUT /api/profiles/{id}': { kind: 'profile', body: () => ({ version: 1, content: { jobTitle: 'Taken over' } }) },
+  'PUT /api/profiles/{id}/alias': { kind: 'profile', body: () => ({ alias: 'taken-over' }) },
+  'POST /api/profiles/{id}/alias/test': { kind: 'profile', body: () => ({ alias: 'taken-over' }) },
+  'PUT /api/profiles/{id}/publish': { kind: 'profile' },
+  'POST /api/profiles/{id}/rollback': { kind: 'profile' },
+  'PUT /api/profiles/{id}/unpublish': { kind: 'profile' },
+  'POST /api/profiles/create-profile': {
+    kind: 'company',
+    body: (b) => ({ email: 'new-person@example.test', name: 'New Person', company: b.company, masterProfile: b.template }),
+  },
+  'POST /api/profiles/rebuild-children/{id}': { kind: 'template' },
+  'POST /api/profiles/setup': { kind: 'own' },
+  'GET /api/profiles/validateAlias': { kind: 'own' },
+  'GET /api/purchase-histories': { kind: 'own' },
+  'GET /api/reports/lead-forms': { kind: 'own' },
+  'GET /api/reports/overview': { kind: 'own' },
+  'GET /api/reports/query/{report}': { kind: 'own' },
+  'GET /api/templates': { kind: 'own' },
+  'POST /api/upload': { kind: 'own' },
+  'DELETE /api/upload/files/{id}': { kind: 'upload' },
+  'GET /api/users': { kind: 'own' },
+  'POST /api/users': {
+    kind: 'company',
+    body: (b) => ({ email: 'new-person@example.test', name: 'New Person', company: b.company, masterProfile: b.template }),
+  },
+  'GET /api/users/alias-available': { kind: 'own' },
+  'GET /api/users/divisions': { kind: 'own' },
+  'GET /api/users/export': { kind: 'own' },
+  'GET /api/users/suggestions': { kind: 'own' },
+};
+
+let t: TestContext;
+let b: Ids;
+const actors: { name: string; headers: Record<string, string> }[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.app.deps.db;
+  const a = await createTemplateDivision(db, { flags: { approvals: true, templates: true, permissions: true, style_editing: true } });
+  const other = await createTemplateDivision(db, { flags: { approvals: true, templates: true, permissions: true, style_editing: true } });
+  const bUser = await createUser(t.app, { companyId: other.company.id, masterProfileId: other.masterId, content: childDetails() });
+  const [approval] = await db.insert(approvals).values({ profileId: bUser.profileId!, companyId: other.company.id }).returning();
+  const [form] = await db
+    .insert(leadForms)
+    .values({ profileId: bUser.profileId!, companyId: other.company.id, formId: `b-${Date.now()}`, title: 'B', fields: [] })
+    .returning();
+  const [permission] = await db.insert(permissionRecords).values({ profileId: other.masterId, kind: 'child', title: 'B', permissions: [] }).returning();
+  const [styling] = await db.insert(profileStylings).values({ companyId: other.company.id, name: 'B theme' }).returning();
+  const [upload] = await db
+    .insert(uploads)
+    .values({
+      companyId: other.company.id,
+      userId: bUser.id,
+      storageKey: `${'b'.repeat(32)}.png`,
+      url: `/uploads/${'b'.repeat(32)}.png`,
+      mime: 'image/png',
+      size: 1,
+      purpose: 'general',
+    })
+    .returning();
+  b = {
+    profile: bUser.profileId!,
+    template: other.masterId,
+    approval: approval!.id,
+    leadForm: form!.id,
+    permission: permission!.id,
+    styling: styling!.id,
+    upload: upload!.id,
+    company: other.company.id,
+  };
+  for (const [name, o] of [
+    ['user', { companyId: a.company.id, masterProfileId: a.masterId, content: childDetails() }],
+    ['supervisor', { role: 'supervisor', companyId: a.company.id }],
+  ] as const) {
+    const u = await createUser(t.app, o);
+    actors.push({ name, headers: (await signIn(t.app, u.email)).headers });
+  }
+  // An account that has not set its password yet (signed in, confirmed = false).
+  const pending = await createUser(t.app, { role: 'supervisor', companyId: a.company.id });
+  const headers = (await signIn(t.app, pending.email)).headers;
+  await db.update(users).set({ confirmed: false }).where(eq(users.id, pending.id));
+  actors.push({ name: 'unconfirmed', headers });
+});
+afterAll(() => t.close());
+
+const operations = () => {
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+};
+
+describe('the route × caller matrix', () => {
+  it('every route is either public or classified here (a new route fails until it is)', async () => {
+    await t.app.ready();
+    const unclassified = operations().filter((op) => !PUBLIC_OPERATIONS.has(op) && !(op in TARGETS));
+    expect(unclassified, 'classify these routes in route-matrix.test.ts (public, or what they act on)').toEqual([]);
+  });
+
+  it('anonymous callers get 401 from every route that is not public', async () => {
+    const failures: string[] = [];
+    for (const op of operations().filter((o) => !PUBLIC_OPERATIONS.has(o))) {
+      const [method, path] = op.split(' ') as [string, string];
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: path.replace(/\{\w+\}/g, '1'),
+        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
+      if (res.statusCode !== 401) failures.push(`${op} → ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("callers of one division aimed at another division's things never get a 2xx", async () => {
+    const failures: string[] = [];
+    let pairs = 0;
+    for (const [op, target] of Object.entries(TARGETS)) {
+      if (target.kind === 'own') continue;
+      const [method, path] = op.split(' ') as [string, string];
+      const id = b[target.kind];
+      const url = path.replace(/\{\w+\}/g, String(id));
+      for (const actor of actors) {
+        const body = target.body?.(b);
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url,
+          headers: actor.headers,
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        pairs++;
+        if (res.statusCode >= 200 && res.statusCode < 300) failures.push(`${actor.name}: ${op} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+        if (res.statusCode >= 500) failures.push(`${actor.name}: ${op} → ${res.statusCode}`);
+      }
+    }
+    expect(pairs).toBeGreaterThanOrEqual(90);
+    console.log(`route × caller pairs aimed at another division: ${pairs}`);
+    expect(failures).toEqual([]);
+    // Nothing of the other division changed.
+    const [still] = await t.app.deps.db.select().from(approvals).where(eq(approvals.id, b.approval));
+    expect(still?.approved).toBeNull();
+  });
+});
