@@ -119,7 +119,8 @@ describe('FAQ, Legal and Support', () => {
     signedInAs(company({ customSupportLink: 'help@acme.example' }));
     renderRoutes(routes, '/home#legal');
     const dialog = await screen.findByRole('dialog', { name: 'Legal' });
-    expect(within(dialog).getByText(/contact support: mailto:help@acme\.example/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/the privacy notice, or any question about your data, contact support\./)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'mailto:help@acme.example');
   });
 
   it("shows the division's own legal text instead", async () => {
@@ -128,7 +129,7 @@ describe('FAQ, Legal and Support', () => {
     const own = await screen.findByRole('dialog', { name: 'Legal' });
     expect(within(own).getByText('Acme terms apply.')).toBeInTheDocument();
     expect(within(own).getByText('Acme privacy notice.')).toBeInTheDocument();
-    expect(within(own).queryByText(/contact support/)).not.toBeInTheDocument();
+    expect(within(own).queryByText(/any question about your data/)).not.toBeInTheDocument();
   });
 
   it("the support button opens the division's support link", async () => {

@@ -38,10 +38,9 @@ export function paragraphsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-export function defaultLegal(supportHref: string): string {
-  return [
-    'Your use of this hub is governed by the terms agreed between your organisation and the hub provider. Your organisation decides what your profile may show and who may see it.',
-    'We process the personal data in your profile to run your account and publish the pages you choose to publish.',
-    `For the full terms of use, the privacy notice, or any question about your data, contact support: ${supportHref}`,
-  ].join('\n\n');
-}
+/** The product's legal text; the panel links support right below it. */
+export const DEFAULT_LEGAL = [
+  'Your use of this hub is governed by the terms agreed between your organisation and the hub provider. Your organisation decides what your profile may show and who may see it.',
+  'We process the personal data in your profile to run your account and publish the pages you choose to publish.',
+  'For the full terms of use, the privacy notice, or any question about your data, contact support.',
+].join('\n\n');

@@ -11,7 +11,7 @@ import { clearToken } from '../../../lib/session.ts';
 import { useBranding } from '../../../lib/white-label.ts';
 import { deleteAccount, sendDeleteCode } from '../api/delete-account.ts';
 import { usePurchaseHistories } from '../api/get-purchase-histories.ts';
-import { DEFAULT_FAQ, defaultLegal, paragraphsOf } from '../settings-content.ts';
+import { DEFAULT_FAQ, DEFAULT_LEGAL, paragraphsOf } from '../settings-content.ts';
 
 export function BackToSettings() {
   return (
@@ -129,7 +129,10 @@ export function LegalPanel() {
   const { whiteLabel, supportHref } = useBranding();
   return (
     <Stack gap="sm">
-      <Paragraphs text={whiteLabel?.legal?.trim() ? whiteLabel.legal : defaultLegal(supportHref)} />
+      <Paragraphs text={whiteLabel?.legal?.trim() ? whiteLabel.legal : DEFAULT_LEGAL} />
+      <Anchor href={supportHref} target="_blank" rel="noopener noreferrer" size="sm">
+        Contact support
+      </Anchor>
       <BackToSettings />
     </Stack>
   );
