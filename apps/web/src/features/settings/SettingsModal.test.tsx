@@ -163,6 +163,7 @@ describe('Delete Account', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
     expect(calls.find((c) => c.path === '/api/account/delete')?.body).toEqual({ otp: '4321' });
     expect(sessionStorage.getItem('jwt')).toBeNull();
+    expect(await screen.findByText('Your account was deleted.')).toBeInTheDocument();
   });
 
   it('keeps the person signed in and says why on a wrong code', async () => {
