@@ -18,6 +18,7 @@ import { errorBody, isDatabaseUnavailable, registerErrorHandler } from './http/e
 import { loggerOptions } from './http/logging.ts';
 import { type LimitStore, RateLimiter } from './http/rate-limit.ts';
 import { registerWellFormedGuard } from './http/well-formed.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCodeStore } from './modules/auth/codes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(leadsRoutes);
       await api.register(invitationsRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(companiesRoutes);
       await api.register(profilesRoutes);
       await api.register(bannersRoutes);

@@ -39,6 +39,13 @@ export const WhiteLabelSchema = z.object({
   domain: z.string().trim().max(253).nullish(),
   profile_domain: z.string().trim().max(253).nullish(),
   tut_video: httpsUrl.nullish(),
+  /** The division's own FAQ in settings (plain text: blank lines part paragraphs); the product's FAQ when absent. */
+  faq: z
+    .array(z.object({ question: z.string().trim().min(1).max(200), answer: z.string().trim().min(1).max(2_000) }))
+    .max(30)
+    .nullish(),
+  /** The division's own legal text in settings (plain text: blank lines part paragraphs); the product's when absent. */
+  legal: z.string().trim().max(10_000).nullish(),
   updatedAt: z.string().nullish(),
 });
 export type WhiteLabel = z.infer<typeof WhiteLabelSchema>;

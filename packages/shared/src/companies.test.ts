@@ -66,6 +66,14 @@ describe('WhiteLabelSchema', () => {
     expect(WhiteLabelSchema.safeParse({ title: 'Acme', brand_color: 'red;}body{x' }).success).toBe(false);
     expect(WhiteLabelSchema.safeParse({ title: 'Acme', logo: '/uploads/a.png', brand_color: '#c2410c', tut_video: 'https://youtu.be/x' }).success).toBe(true);
   });
+
+  it('takes a division FAQ and legal text, capped in size', () => {
+    const faq = [{ question: 'Who approves?', answer: 'Your supervisor.' }];
+    expect(WhiteLabelSchema.parse({ title: 'Acme', faq, legal: 'Terms.\n\nPrivacy.' })).toMatchObject({ faq, legal: 'Terms.\n\nPrivacy.' });
+    expect(WhiteLabelSchema.safeParse({ title: 'Acme', legal: 'x'.repeat(10_001) }).success).toBe(false);
+    expect(WhiteLabelSchema.safeParse({ title: 'Acme', faq: Array.from({ length: 31 }, () => faq[0]) }).success).toBe(false);
+    expect(WhiteLabelSchema.safeParse({ title: 'Acme', faq: [{ question: 'Q', answer: 'a'.repeat(2_001) }] }).success).toBe(false);
+  });
 });
 
 describe('GET /companies query (spec §7)', () => {

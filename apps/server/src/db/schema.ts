@@ -93,7 +93,7 @@ export const oneTimeCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['register', 'login', 'reset', 'google'] }).notNull(),
+    purpose: text('purpose', { enum: ['register', 'login', 'reset', 'google', 'delete'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -9,6 +9,7 @@ import { LIMITS } from '../../http/rate-limit.ts';
 import { companiesByIds, companyByHubDomain } from '../companies/companies.queries.ts';
 import { brandOfAccount } from '../mail/branding.ts';
 import { codeMail, resetMail } from './auth.mails.ts';
+import type { CodeOnlyPurpose } from './codes.ts';
 import type { GoogleIdentity } from './google.ts';
 
 /** Wrong passwords in a row before the next sign-in needs an emailed code. */
@@ -131,7 +132,7 @@ async function limitCodeIssue(deps: Deps, email: string, ctx: RequestContext) {
  * and the account's rolling daily cap of wrong codes), so parallel guesses cannot get
  * more comparisons than the limits allow. The right code gives its daily-cap hit back.
  */
-async function checkCodeLimited(deps: Deps, email: string, purpose: 'register' | 'login', otp: string, ctx: RequestContext): Promise<boolean> {
+export async function checkCodeLimited(deps: Deps, email: string, purpose: CodeOnlyPurpose, otp: string, ctx: RequestContext): Promise<boolean> {
   await deps.limiter.hit(LIMITS.codeCheckPerIp, ctx.ip);
   await deps.limiter.hit(LIMITS.codeCheckPerEmail, email);
   try {

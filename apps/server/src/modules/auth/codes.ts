@@ -3,7 +3,9 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { oneTimeCodes } from '../../db/schema.ts';
 
-export type CodePurpose = 'register' | 'login' | 'reset' | 'google';
+export type CodePurpose = 'register' | 'login' | 'reset' | 'google' | 'delete';
+/** The purposes of a 4-digit code; 'delete' confirms a person's own account deletion. */
+export type CodeOnlyPurpose = 'register' | 'login' | 'delete';
 
 /** A code dies after this many tries (docs/decisions/002-four-digit-codes.md). */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -14,11 +16,11 @@ export const TICKET_TTL_MS = 2 * 60_000;
 
 export type CodeStore = {
   /** Issues a fresh 4-digit code (older unused ones of the same purpose die). */
-  issueCode(email: string, purpose: 'register' | 'login'): Promise<string>;
+  issueCode(email: string, purpose: CodeOnlyPurpose): Promise<string>;
   /** Issues a long random token: the emailed reset link, or the one-time ticket of a Google sign-in. */
   issueToken(email: string, purpose: 'reset' | 'google'): Promise<string>;
   /** True once for the right, live code; every try is counted before the comparison. */
-  checkCode(email: string, purpose: 'register' | 'login', code: string): Promise<boolean>;
+  checkCode(email: string, purpose: CodeOnlyPurpose, code: string): Promise<boolean>;
   /** The email a live token belongs to, consuming it; null otherwise. */
   consumeToken(token: string, purpose: 'reset' | 'google'): Promise<string | null>;
   /** Ends every live code and token of these purposes (a password changed, so an old reset link must not work). */

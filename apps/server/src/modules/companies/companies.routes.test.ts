@@ -272,6 +272,13 @@ describe('GET /api/white-label', () => {
     }
   });
 
+  it('carries the division’s FAQ and legal text for the settings pages', async () => {
+    const domain = `hub.${tag()}.test`;
+    const faq = [{ question: 'Who approves?', answer: 'Your supervisor.' }];
+    await createCompany(t.app.deps.db, { whiteLabel: { title: 'Acme', domain, faq, legal: 'Acme terms.\n\nAcme privacy.' } });
+    expect((await whiteLabel(domain)).json().whiteLabel).toEqual({ title: 'Acme', domain, faq, legal: 'Acme terms.\n\nAcme privacy.' });
+  });
+
   it('answers null with the default support link on any other host', async () => {
     const domain = `hub.${tag()}.test`;
     await createCompany(t.app.deps.db, { whiteLabel: { title: 'Acme', domain } });

@@ -39,6 +39,8 @@ const PUBLIC_OPERATIONS = new Set([
 type Target = { kind: 'profile' | 'template' | 'approval' | 'leadForm' | 'permission' | 'styling' | 'upload' | 'company' | 'own'; body?: (b: Ids) => unknown };
 type Ids = { profile: number; template: number; approval: number; leadForm: number; permission: number; styling: number; upload: number; company: number };
 const TARGETS: Record<string, Target> = {
+  'POST /api/account/delete-code': { kind: 'own' },
+  'POST /api/account/delete': { kind: 'own' },
   'GET /api/approvals': { kind: 'own' },
   'POST /api/approvals': { kind: 'profile', body: (b) => ({ profileId: b.profile, targetProfile: b.profile }) },
   'GET /api/approvals/count': { kind: 'own' },

@@ -95,11 +95,12 @@ describe('Main shell', () => {
     expect(calls.some((c) => c.path.startsWith('/api/companies/training-video'))).toBe(false);
   });
 
-  it('shows a placeholder panel for the other settings pages', async () => {
+  it('says which mails the hub sends on the notifications page, no more', async () => {
     signedInAs(testUser({ role: 'supervisor', companies: [company()] }));
-    renderRoutes(routes, '/home#delete-account');
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Account' });
-    expect(within(dialog).getByText('This page arrives in a later release.')).toBeInTheDocument();
+    renderRoutes(routes, '/home#manage-notifications');
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Notifications' });
+    expect(within(dialog).getByText(/sign-in and activation codes, password reset links, and decisions on changes sent for approval/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/arrives soon/)).toBeInTheDocument();
   });
 
   it('Change Password sets the flag the Password page reads', async () => {

@@ -1,18 +1,18 @@
-import { Anchor, Button, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Me } from '@profilehub/shared';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { IconCard, IconChevronRight, IconKey, IconLogout, IconVideo } from '../../components/dashboard-icons.tsx';
-import { IconArrowLeft, IconExternal } from '../../components/icons.tsx';
+import { IconExternal } from '../../components/icons.tsx';
 import { endSession, logout } from '../../lib/auth.ts';
 import { CHANGE_PASSWORD_FLAG, clearToken, writeLocalFlag } from '../../lib/session.ts';
-import { useBranding } from '../../lib/white-label.ts';
 import { useTrainingVideo } from './api/get-training-video.ts';
+import { BackToSettings, BillingPanel, DeleteAccountPanel, FaqPanel, LegalPanel, NotificationsPanel, SupportPanel } from './pages/SettingsPages.tsx';
 import classes from './SettingsModal.module.css';
 import { SETTINGS_TITLES, type SettingsPage, settingsPageFromHash } from './settings-hash.ts';
 
 /**
- * The settings modal (spec §2) opens for `#settings` and its placeholder pages
+ * The settings modal (spec §2) opens for `#settings` and its pages
  * (`#billing`, `#faq`, …), so every panel has a link of its own.
  */
 export function SettingsModal({ me }: { me: Me }) {
@@ -30,7 +30,7 @@ export function SettingsModal({ me }: { me: Me }) {
       padding="lg"
       classNames={{ title: classes.modalTitle }}
     >
-      {page === 'settings' ? <SettingsMenu me={me} /> : page ? <PlaceholderPanel page={page} /> : null}
+      {page ? <SettingsPanel page={page} me={me} /> : null}
     </Modal>
   );
 }
@@ -124,23 +124,29 @@ function MenuItem({ icon: Icon, label, to, href, onClick, danger, busy }: MenuIt
   );
 }
 
-function PlaceholderPanel({ page }: { page: SettingsPage }) {
-  const branding = useBranding();
-  return (
-    <Stack gap="lg">
-      <Text c="dimmed">
-        {page === 'support' ? 'Our support team is here to help with your profile and your account.' : 'This page arrives in a later release.'}
-      </Text>
-      {page === 'support' ? (
-        <Button component="a" href={branding.supportHref} target="_blank" rel="noopener noreferrer" rightSection={<IconExternal size={16} />}>
-          Get support
-        </Button>
-      ) : null}
-      <Group>
-        <Button component={Link} to="#settings" replace variant="subtle" color="gray" leftSection={<IconArrowLeft size={16} />} px={6}>
-          Back to settings
-        </Button>
-      </Group>
-    </Stack>
-  );
+function SettingsPanel({ page, me }: { page: SettingsPage; me: Me }) {
+  switch (page) {
+    case 'settings':
+      return <SettingsMenu me={me} />;
+    case 'billing':
+      // Billing is the person's own only where each person pays (spec §2); otherwise the organisation pays.
+      return me.companies[0]?.paymentStructure === 'individual' ? (
+        <BillingPanel me={me} />
+      ) : (
+        <Stack gap="lg">
+          <Text c="dimmed">Your organisation pays for your profile, so there are no payments of yours to show.</Text>
+          <BackToSettings />
+        </Stack>
+      );
+    case 'faq':
+      return <FaqPanel />;
+    case 'legal':
+      return <LegalPanel />;
+    case 'support':
+      return <SupportPanel />;
+    case 'manage-notifications':
+      return <NotificationsPanel />;
+    case 'delete-account':
+      return <DeleteAccountPanel me={me} />;
+  }
 }

@@ -1,0 +1,244 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { Me, PurchaseHistory } from '@profilehub/shared';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { IconArrowLeft, IconExternal } from '../../../components/icons.tsx';
+import { OneTimeCodeInput } from '../../../components/OneTimeCodeInput.tsx';
+import { messageOf } from '../../../lib/api.ts';
+import { endSession } from '../../../lib/auth.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { clearToken } from '../../../lib/session.ts';
+import { useBranding } from '../../../lib/white-label.ts';
+import { deleteAccount, sendDeleteCode } from '../api/delete-account.ts';
+import { usePurchaseHistories } from '../api/get-purchase-histories.ts';
+import { DEFAULT_FAQ, DEFAULT_LEGAL, paragraphsOf } from '../settings-content.ts';
+
+export function BackToSettings() {
+  return (
+    <Group>
+      <Button component={Link} to="#settings" replace variant="subtle" color="gray" leftSection={<IconArrowLeft size={16} />} px={6}>
+        Back to settings
+      </Button>
+    </Group>
+  );
+}
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {paragraphsOf(text).map((p, i) => (
+        // Paragraphs have no identity of their own; their order is their key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: static text
+        <Text key={i} size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {p}
+        </Text>
+      ))}
+    </>
+  );
+}
+
+/** An amount in minor units (cents) with its currency: 12345 ZAR → "R 123.45". */
+export function formatAmount(minor: number, currency: string): string {
+  try {
+    const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(minor / 10 ** digits);
+  } catch {
+    // An unknown currency code still shows its amount.
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '—');
+
+export function BillingPanel({ me }: { me: Me }) {
+  const payments = usePurchaseHistories(me.id);
+  return (
+    <Stack gap="md">
+      {payments.isPending ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" aria-label="Loading payments" />
+        </Group>
+      ) : payments.isError ? (
+        <Alert color="red" title="Your payments could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{messageOf(payments.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => payments.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : payments.data.length === 0 ? (
+        <Text c="dimmed">No payments yet. Your payments appear here once you have paid for your profile.</Text>
+      ) : (
+        <PaymentsTable payments={payments.data} />
+      )}
+      <BackToSettings />
+    </Stack>
+  );
+}
+
+function PaymentsTable({ payments }: { payments: PurchaseHistory[] }) {
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table striped verticalSpacing="xs" fz="sm" aria-label="Payments">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Provider</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>Expires</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {payments.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td>{formatDate(p.billingDate)}</Table.Td>
+              <Table.Td>{p.provider}</Table.Td>
+              <Table.Td>{p.status}</Table.Td>
+              <Table.Td ta="right">{formatAmount(p.amountGross, p.currency)}</Table.Td>
+              <Table.Td>{formatDate(p.expirationDate)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function FaqPanel() {
+  const { whiteLabel } = useBranding();
+  const entries = whiteLabel?.faq?.length ? whiteLabel.faq : DEFAULT_FAQ;
+  return (
+    <Stack gap="md">
+      {entries.map((e) => (
+        <Stack key={e.question} gap={4}>
+          <Title order={3} size="sm">
+            {e.question}
+          </Title>
+          <Paragraphs text={e.answer} />
+        </Stack>
+      ))}
+      <BackToSettings />
+    </Stack>
+  );
+}
+
+export function LegalPanel() {
+  const { whiteLabel, supportHref } = useBranding();
+  return (
+    <Stack gap="sm">
+      <Paragraphs text={whiteLabel?.legal?.trim() ? whiteLabel.legal : DEFAULT_LEGAL} />
+      <Anchor href={supportHref} target="_blank" rel="noopener noreferrer" size="sm">
+        Contact support
+      </Anchor>
+      <BackToSettings />
+    </Stack>
+  );
+}
+
+export function SupportPanel() {
+  const { supportHref } = useBranding();
+  return (
+    <Stack gap="lg">
+      <Text c="dimmed">Our support team is here to help with your profile and your account.</Text>
+      <Button component="a" href={supportHref} target="_blank" rel="noopener noreferrer" rightSection={<IconExternal size={16} />}>
+        Get support
+      </Button>
+      <BackToSettings />
+    </Stack>
+  );
+}
+
+export function NotificationsPanel() {
+  return (
+    <Stack gap="lg">
+      <Text size="sm">
+        The hub emails you only about your account: sign-in and activation codes, password reset links, and decisions on changes sent for approval.
+      </Text>
+      <Text size="sm" c="dimmed">
+        Choosing which of these emails you receive arrives soon. Until then every one of them is sent.
+      </Text>
+      <BackToSettings />
+    </Stack>
+  );
+}
+
+export function DeleteAccountPanel({ me }: { me: Me }) {
+  const navigate = useNavigate();
+  const [stage, setStage] = useState<'intro' | 'code'>('intro');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const superadmin = me.role === 'superadmin';
+
+  const send = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await sendDeleteCode();
+      setStage('code');
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await deleteAccount(code);
+      clearToken();
+      await navigate('/sign-in', { replace: true });
+      // Only now: the dashboard that read the cached user is gone.
+      endSession();
+      toastSuccess(res.message);
+    } catch (err) {
+      setError(messageOf(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">Deleting your account signs you out everywhere and removes your sign-in. It cannot be undone.</Text>
+      <Text size="sm">
+        Your profile belongs to your organisation: it stays with them, taken offline and no longer linked to you. Ask your supervisor if it should be removed as
+        well.
+      </Text>
+      {superadmin ? (
+        <Alert color="yellow">A superadmin account cannot delete itself. Ask another superadmin to remove it.</Alert>
+      ) : stage === 'intro' ? (
+        <Group>
+          <Button onClick={send} loading={busy}>
+            Send code
+          </Button>
+        </Group>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm">
+            We emailed a 4-digit code to {me.email}.{' '}
+            <Anchor component="button" type="button" size="sm" onClick={send} disabled={busy}>
+              Send a new code
+            </Anchor>
+          </Text>
+          <OneTimeCodeInput onChange={setCode} disabled={busy} autoFocus label="Code from the email" />
+          <Group>
+            <Button color="red" onClick={confirm} loading={busy} disabled={!/^\d{4}$/.test(code)}>
+              Delete my account
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {error ? (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      ) : null}
+      <BackToSettings />
+    </Stack>
+  );
+}
