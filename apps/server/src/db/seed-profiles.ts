@@ -132,8 +132,8 @@ export function acmeTemplate(themeId: number): ProfileContentInput {
     contactForm: {
       enabled: true,
       formId: 'Acme Lead Form-1735689600000',
-      sendToMail: 'leads@acme.example',
-      sendToMailCC: 'sales@acme.example',
+      sendToMail: 'supervisor@acme.example',
+      sendToMailCC: 'jane@acme.example',
       thankYouMessage: '<p>Thank you! We will be in touch within one working day.</p>',
     },
     profileDisclaimer: '<p>Acme (Pty) Ltd is an authorised financial services provider (FSP 00000). Terms apply.</p>',

@@ -191,7 +191,7 @@ describe('a published page’s contact form uses its stored lead form', () => {
     await setProfile(db(), s.jane.id, {
       publishedAt: new Date(),
       publishedContent: {
-        contactForm: { enabled: true, formId: form.form_id, sendToMail: 'jane@acme.test', sendToMailCC: 'boss@acme.test', thankYouMessage: 'Thanks' },
+        contactForm: { enabled: true, formId: form.form_id, sendToMail: s.jane.user.email, sendToMailCC: 'boss@acme.test', thankYouMessage: 'Thanks' },
       },
     });
     const submit = (f: Record<string, string>) =>
@@ -204,7 +204,7 @@ describe('a published page’s contact form uses its stored lead form', () => {
     expect(ok.json()).toEqual({ success: true, message: 'We will call you.' });
     const [row] = await db().select().from(leadSubmissions).where(eq(leadSubmissions.profileId, s.jane.id));
     expect(row).toMatchObject({ leadFormId: form.id, data: { name: 'Vic', mobile: '+27 82 000 0000' } });
-    expect((await lastMailTo(db(), 'jane@acme.test'))?.subject).toBe('A lead for Jane');
+    expect((await lastMailTo(db(), s.jane.user.email))?.subject).toBe('A lead for Jane');
   });
 });
 

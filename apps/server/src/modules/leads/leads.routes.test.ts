@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadSubmissions, profiles } from '../../db/schema.ts';
+import { companyMembers, leadSubmissions, profiles, users } from '../../db/schema.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { createCompany, freshIp, lastMailTo } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -11,8 +11,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Makes `emails` accounts of the division (the only addresses a lead notification may go to). */
+async function members(companyId: number, emails: string[]) {
+  const db = t.app.deps.db;
+  for (const email of emails) {
+    await db
+      .insert(users)
+      .values({ email, username: email.split('@')[0]! })
+      .onConflictDoNothing();
+    const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await db.insert(companyMembers).values({ userId: u!.id, companyId }).onConflictDoNothing();
+  }
+}
+
 async function profileWithForm(contactForm: Record<string, unknown> | null, published = true) {
   const company = await createCompany(t.app.deps.db);
+  await members(company.id, ['owner@acme.test', 'boss@acme.test', 'sales@acme.test']);
   const [p] = await t.app.deps.db
     .insert(profiles)
     .values({
@@ -50,6 +64,17 @@ describe('POST /api/lead-forms/submit/:profileId', () => {
     const mail = await lastMailTo(t.app.deps.db, 'owner@acme.test');
     expect(mail?.text).toContain('Cc: boss@acme.test, sales@acme.test');
     expect(mail?.text).toContain('Name: Vic Visitor');
+  });
+
+  it('is not a mail relay: addresses outside the division get nothing, whatever the form says', async () => {
+    const p = await profileWithForm({ ...FORM, sendToMail: 'victim@elsewhere.test', sendToMailCC: 'a@elsewhere.test; boss@acme.test; b@elsewhere.test' });
+    const res = await submit(p.id, { name: 'Spam', email: 'spammer@example.test', message: 'Buy now' });
+    expect(res.statusCode).toBe(200);
+    expect(await lastMailTo(t.app.deps.db, 'victim@elsewhere.test')).toBeUndefined();
+    const mail = await lastMailTo(t.app.deps.db, 'boss@acme.test');
+    expect(mail?.text).not.toContain('elsewhere.test');
+    // The message is still kept for the owner to read in the hub.
+    expect(await submissions(p.id)).toHaveLength(1);
   });
 
   it('asks for each missing required field and for a valid email, storing nothing', async () => {

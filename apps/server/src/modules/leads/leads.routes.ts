@@ -3,7 +3,8 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { leadSubmissions, profiles } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { companyMembers, leadSubmissions, profiles, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { leadFormsRoutes } from './lead-forms.routes.ts';
@@ -27,6 +28,19 @@ const strip = (html: string | undefined) =>
  * A visitor's lead-form message from a public page: stored for the profile's
  * statistics and mailed to the form's "send to" address (and CC).
  */
+/** Copies of a lead notification, besides its recipient. */
+const MAX_CC = 3;
+
+/** The accounts of a division, by email: who a lead notification may go to. */
+async function divisionEmails(db: Db, companyId: number): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(users.blocked, false)));
+  return rows.map((r) => r.email.toLowerCase());
+}
+
 export async function leadsRoutes(app: FastifyInstance) {
   const { db, limiter, mailer } = app.deps;
   await leadFormsRoutes(app);
@@ -83,14 +97,20 @@ export async function leadsRoutes(app: FastifyInstance) {
       if (data.email && !z.email().safeParse(data.email).success) throw badRequest('Please enter a valid email address.', 'fields.email');
       await db.insert(leadSubmissions).values({ profileId: p.id, companyId: p.companyId, data, leadFormId: stored?.id ?? null });
       const lines = Object.entries(data).map(([k, v]) => `${LABELS[k as keyof typeof LABELS] ?? k}: ${v}`);
-      const cc = splitEmailList(form.sendToMailCC);
-      await mailer.send({
-        to: form.sendToMail,
-        ...(cc.length ? { cc: cc.join(', ') } : {}),
-        ...(data.email ? { replyTo: data.email } : {}),
-        subject: stored?.subject || `New message from your profile${p.alias ? ` (${p.alias})` : ''}`,
-        text: `Someone left their details on your digital profile:\n\n${lines.join('\n')}\n`,
-      });
+      // Not a mail relay: a visitor's message goes only to people of the profile's division
+      // (the addresses the hub can vouch for), never to whatever the form was set to send to.
+      const vouched = new Set(await divisionEmails(db, p.companyId));
+      const recipients = [form.sendToMail, ...splitEmailList(form.sendToMailCC)].map((e) => e.trim().toLowerCase()).filter((e) => vouched.has(e));
+      const [to, ...cc] = [...new Set(recipients)].slice(0, 1 + MAX_CC);
+      if (to) {
+        await mailer.send({
+          to,
+          ...(cc.length ? { cc: cc.join(', ') } : {}),
+          ...(data.email ? { replyTo: data.email } : {}),
+          subject: stored?.subject || `New message from your profile${p.alias ? ` (${p.alias})` : ''}`,
+          text: `Someone left their details on your digital profile. What they wrote, as they wrote it:\n\n${lines.join('\n')}\n`,
+        });
+      }
       return { success: true as const, message: thanks };
     },
   );
