@@ -15,11 +15,14 @@ afterAll(() => t.close());
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
+/** The buttons the published page shows: only their labels are counted. */
+const PAGE = '<html><body><a>Call me</a><a>Website</a><a>Shop</a><a>Call</a><a>Tom &amp; Jerry&#x27;s</a></body></html>';
+
 async function profile(published = true) {
   const company = await createCompany(t.app.deps.db);
   const [p] = await t.app.deps.db
     .insert(profiles)
-    .values({ companyId: company.id, alias: `ev-${company.subdomain}`, publishedAt: published ? new Date() : null })
+    .values({ companyId: company.id, alias: `ev-${company.subdomain}`, publishedAt: published ? new Date() : null, publishedHtml: published ? PAGE : null })
     .returning();
   return p!;
 }
@@ -110,6 +113,23 @@ describe('POST /api/events', () => {
     }
   });
 
+  it('counts a label only if the live page shows it; a made-up one is stored without it', async () => {
+    const p = await profile();
+    for (const label of ["Tom & Jerry's", 'Send your card number to evil.example'])
+      expect((await send({ profileId: p.id, action: 'click', type: 'url', label })).statusCode).toBe(204);
+    const rows = await stored(p.id);
+    expect(rows.map((r) => r.label).sort()).toEqual(["Tom & Jerry's", null].sort());
+  });
+
+  it('one address rotating user agents is one visitor', async () => {
+    const p = await profile();
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) await send({ profileId: p.id, action: 'view', type: 'page' }, { ip, ua: `${PHONE} rotated/${i}` });
+    await t.app.deps.ingest.flush();
+    const [row] = await t.app.deps.db.select().from(dailyStats).where(eq(dailyStats.profileId, p.id));
+    expect(row).toMatchObject({ count: 20, visitors: 1 });
+  });
+
   it('limits events per IP', async () => {
     const p = await profile();
     const ip = freshIp();
@@ -164,10 +184,10 @@ describe('rollups', () => {
 
 describe('visitor hash and bot detection', () => {
   it('is stable within a day, differs across days and visitors, and never contains the IP', () => {
-    const a = visitorHash('k', '203.0.113.9', PHONE, '2026-01-01');
-    expect(visitorHash('k', '203.0.113.9', PHONE, '2026-01-01')).toBe(a);
-    expect(visitorHash('k', '203.0.113.9', PHONE, '2026-01-02')).not.toBe(a);
-    expect(visitorHash('k', '203.0.113.10', PHONE, '2026-01-01')).not.toBe(a);
+    const a = visitorHash('k', '203.0.113.9', '2026-01-01');
+    expect(visitorHash('k', '203.0.113.9', '2026-01-01')).toBe(a);
+    expect(visitorHash('k', '203.0.113.9', '2026-01-02')).not.toBe(a);
+    expect(visitorHash('k', '203.0.113.10', '2026-01-01')).not.toBe(a);
     expect(a).not.toContain('203');
   });
   it('treats phones as people and crawlers as bots', () => {

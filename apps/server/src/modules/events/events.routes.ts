@@ -43,7 +43,7 @@ export async function eventsRoutes(app: FastifyInstance) {
             ...req.body,
             label: req.body.label ?? null,
             value: req.body.value ?? null,
-            visitorHash: visitorHash(visitorSecret, req.ip, ua ?? '', now.toISOString().slice(0, 10)),
+            visitorHash: visitorHash(visitorSecret, req.ip, now.toISOString().slice(0, 10)),
             occurredAt: now,
           });
         } catch (err) {

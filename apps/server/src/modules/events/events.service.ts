@@ -22,11 +22,13 @@ export function isBotAgent(userAgent: string | undefined): boolean {
 const salts = new Map<string, Buffer>();
 
 /**
- * A visitor id without cookies and without keeping the IP: a hash of IP and
- * user agent salted with a key that changes every day, so the same person is
- * one visitor within a day and cannot be followed across days.
+ * A visitor id without cookies and without keeping the IP: a hash of the IP salted
+ * with a key that changes every day, so the same person is one visitor within a day
+ * and cannot be followed across days. The user agent is left out on purpose: one
+ * address rotating made-up user agents would otherwise count as hundreds of visitors
+ * (decision 008); people behind one office address count as one.
  */
-export function visitorHash(secret: string, ip: string, userAgent: string, day = new Date().toISOString().slice(0, 10)): string {
+export function visitorHash(secret: string, ip: string, day = new Date().toISOString().slice(0, 10)): string {
   const cacheKey = `${secret}\n${day}`;
   let salt = salts.get(cacheKey);
   if (!salt) {
@@ -34,5 +36,5 @@ export function visitorHash(secret: string, ip: string, userAgent: string, day =
     salt = createHmac('sha256', secret).update(`visitor:${day}`).digest();
     salts.set(cacheKey, salt);
   }
-  return createHash('sha256').update(salt).update(ip).update('\n').update(userAgent).digest('base64url').slice(0, 22);
+  return createHash('sha256').update(salt).update(ip).digest('base64url').slice(0, 22);
 }

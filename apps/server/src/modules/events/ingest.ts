@@ -183,9 +183,16 @@ async function writeEvents(db: Db, batch: BufferedEvent[]): Promise<number> {
         ${col((e) => e.occurredAt.toISOString())}::timestamptz[]
       ) as t(profile_id, action, type, label, value, visitor_hash, occurred_at)
     ),
-    valid as (
-      select i.*, p.company_id, (i.occurred_at at time zone 'UTC')::date as day, coalesce(i.label, '') as key_label
+    shown as (
+      -- A label counts only if the live page shows it (as React escapes text); a made-up one is dropped.
+      select i.profile_id, i.action, i.type, i.value, i.visitor_hash, i.occurred_at, p.company_id,
+        case when i.label is not null and position(
+          replace(replace(replace(replace(replace(i.label, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#x27;')
+          in coalesce(p.published_html, '')) > 0 then i.label end as label
       from input i join profiles p on p.id = i.profile_id and p.published_at is not null
+    ),
+    valid as (
+      select s.*, (s.occurred_at at time zone 'UTC')::date as day, coalesce(s.label, '') as key_label from shown s
     ),
     stored as (
       insert into events (occurred_at, company_id, profile_id, action, type, label, value, visitor_hash)
