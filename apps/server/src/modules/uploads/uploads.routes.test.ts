@@ -437,7 +437,6 @@ describe('GET /uploads/{key}', () => {
       '/uploads/..%5c..%5cpackage.json',
       `/uploads/${keyOf(item).slice(0, 2)}/${keyOf(item)}`,
       `/uploads/${keyOf(item)}/..`,
-      `/uploads/${keyOf(item)}%00.html`,
       `/uploads/${keyOf(item).toUpperCase()}`,
       `/uploads/${keyOf(item).replace('.png', '.html')}`,
       '/uploads/',
@@ -446,6 +445,8 @@ describe('GET /uploads/{key}', () => {
       const res = await get(url);
       expect([url, res.statusCode]).toEqual([url, 404]);
     }
+    // A NUL in the path never reaches the store: the request is refused as malformed text.
+    expect((await get(`/uploads/${keyOf(item)}%00.html`)).statusCode).toBe(400);
   });
 
   it('answers 404 to dot segments sent as they are over a real socket (inject would normalise them)', async () => {
