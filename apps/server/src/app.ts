@@ -31,6 +31,7 @@ import { companyByHubDomain } from './modules/companies/companies.queries.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { EventIngest } from './modules/events/ingest.ts';
+import { ensureEventPartitions } from './modules/events/partitions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
@@ -38,14 +39,17 @@ import { devMailRoutes } from './modules/mail/dev-mail.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { createCardFiles } from './modules/public-pages/card-files.ts';
 import { servePublicPage } from './modules/public-pages/public-pages.handler.ts';
 import { companyIdForHost, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
-import { vcardRoutes } from './modules/public-pages/vcard.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { stylingsRoutes } from './modules/stylings/stylings.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { startUpkeep } from './modules/upkeep/upkeep.ts';
+import { UploadMemory } from './modules/uploads/memory.ts';
 import { uploadsServeRoutes } from './modules/uploads/serve.routes.ts';
 import { createFileStore } from './modules/uploads/store.ts';
+import { sweepUploads } from './modules/uploads/sweep.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -57,7 +61,11 @@ export type BuildAppOptions = {
   logger?: { stream?: { write(line: string): void }; level?: string };
   /** Tests swap in a cheaper hasher or a fake clock-free limiter when a test is about something else. */
   overrides?: Partial<Pick<Deps, 'passwords' | 'limiter' | 'mailer' | 'google'>>;
+  /** Run the periodic upkeep (event partitions, unused uploads): the server does; tests call the tasks themselves. */
+  upkeep?: boolean;
 };
+
+const HOUR = 3_600_000;
 
 /** The composition root: builds the whole app from its dependencies; server.ts only listens. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -139,7 +147,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       api.addHook('onRequest', authenticateUnlessPublic);
       await api.register(healthRoutes);
       await api.register(eventsRoutes);
-      await api.register(vcardRoutes, { store: fileStore });
       await api.register(leadsRoutes);
       await api.register(invitationsRoutes);
       await api.register(authRoutes);
@@ -154,14 +161,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(reportsRoutes);
       await api.register(usersRoutes);
       await api.register(templatesRoutes);
-      await api.register(uploadsRoutes, { store: fileStore });
+      await api.register(uploadsRoutes, { store: fileStore, memory: new UploadMemory(config.UPLOAD_MEMORY_MB * 1024 * 1024) });
     },
     { prefix: '/api' },
   );
   await app.register(uploadsServeRoutes, { store: fileStore });
+  if (opts.upkeep) {
+    const upkeep = startUpkeep(deps.db, app.log, [
+      // Next month's partition of `events` is made well before it starts (the window runs two months ahead).
+      { name: 'event-partitions', everyMs: 24 * HOUR, run: () => ensureEventPartitions(deps.db) },
+      { name: 'unused-uploads', everyMs: HOUR, run: () => sweepUploads(deps.db, fileStore, app.log) },
+    ]);
+    app.addHook('onClose', async () => upkeep.stop());
+  }
   if (deps.mailer.kind === 'outbox' && config.NODE_ENV !== 'production') await app.register(devMailRoutes);
 
-  await registerWeb(app, config);
+  await registerWeb(app, config, createCardFiles({ db: deps.db, config, store: fileStore, pages: deps.publishedPages, log: app.log }));
   return app;
 }
 
@@ -175,7 +190,7 @@ function limitStoreOf(config: Config, database: Database): LimitStore {
  * The hub SPA for hub hosts (history-API fallback to index.html); other hosts
  * are public profile pages, which arrive with the publishing work.
  */
-async function registerWeb(app: FastifyInstance, config: Config) {
+async function registerWeb(app: FastifyInstance, config: Config, cardFiles: ReturnType<typeof createCardFiles>) {
   const dist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
   const indexFile = path.join(dist, 'index.html');
   // Read once: the shell is the same for every hub path, and a rebuild in progress must not break serving.
@@ -221,7 +236,7 @@ async function registerWeb(app: FastifyInstance, config: Config) {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     // Hub hosts get the web app; a division's subdomain or custom domain gets its public pages.
     const site = hubHosts.has(host) ? null : await siteOf(host);
-    if (site) return servePublicPage(app.deps.publishedPages, app.deps.db, req, reply, site.companyId);
+    if (site) return servePublicPage(app.deps.publishedPages, app.deps.db, req, reply, site.companyId, cardFiles);
     if (indexHtml === null) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does this for you).');
     }

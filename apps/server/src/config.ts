@@ -62,6 +62,8 @@ const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Uploaded files on local disk; defaults to DATA_DIR/uploads. Unused when S3_BUCKET is set. */
   UPLOADS_DIR: z.string().optional(),
+  /** Upload bytes this process holds in memory at once, across all requests; beyond it uploads answer 503 and are retried. */
+  UPLOAD_MEMORY_MB: z.coerce.number().int().min(4).max(4096).default(64),
   /** S3-compatible storage for uploads: set S3_BUCKET (and the keys) to use it instead of the disk. */
   S3_BUCKET: z.string().optional(),
   /** Defaults to AWS (https://s3.{S3_REGION}.amazonaws.com); set it for MinIO, R2, Scaleway … */

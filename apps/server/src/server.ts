@@ -2,7 +2,6 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/startup.ts';
-import { ensureEventPartitions } from './modules/events/partitions.ts';
 
 /** Longest a SIGTERM waits for requests in flight (load balancers usually allow 30 s). */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -21,14 +20,8 @@ async function main() {
   }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, thread: true });
   const report = await prepareDatabase(database, config);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, upkeep: true });
   if (report) printSignIns(config.PUBLIC_URL, report, demoCardUrl(config.PUBLIC_URL, config.PUBLIC_DOMAIN));
-  // Next month's partition of `events` is made well before it starts (the window runs two months ahead).
-  const partitions = setInterval(
-    () => void ensureEventPartitions(database.db).catch((error: unknown) => app.log.error({ err: error }, 'creating event partitions failed')),
-    24 * 3_600_000,
-  );
-  partitions.unref();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

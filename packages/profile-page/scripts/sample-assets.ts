@@ -68,7 +68,7 @@ export const SAMPLE_ASSETS: Record<string, string> = {
     360,
     `<defs><linearGradient id="y" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#232526"/><stop offset="1" stop-color="#414345"/></linearGradient></defs><rect width="480" height="360" fill="url(#y)"/><circle cx="360" cy="150" r="70" fill="#f1c7a8" opacity=".85"/><text x="36" y="250" font-family="Liberation Sans, Arial" font-size="34" font-weight="700" fill="#fff">Meet Jane</text>`,
   ),
-  '/api/profiles/42/qrcode.png': qr(),
+  '/jane-doe/qr.png': qr(),
   '/uploads/background.jpg': svg(
     1600,
     1000,

@@ -87,7 +87,7 @@ describe.each(LAYOUTS)('layout %s', (layout, bodyClass) => {
     expect(attr(cta, 'href')).toBe('https://acme.test/book');
     expect(attr(cta, 'rel')).toBe('noopener noreferrer');
     const save = byClass(html, 'ph-save')[0]!;
-    expect(attr(save, 'href')).toBe('/api/profiles/42/vcard');
+    expect(attr(save, 'href')).toBe('/jane-doe/contact.vcf');
     expect(attr(save, 'data-track-type')).toBe('save-to-contacts');
     const website = tags(html).find((t) => t.name === 'a' && attr(t, 'href') === 'https://acme.test')!;
     expect(attr(website, 'class')).toMatch(/ph-btn ph-full ph-k\d/);
@@ -163,7 +163,7 @@ describe.each(LAYOUTS)('layout %s', (layout, bodyClass) => {
     const thanks = byClass(html, 'ph-thanks')[0]!;
     expect(attr(thanks, 'hidden')).toBeDefined();
     expect(textOf(html)).toContain('Thanks, we will be in touch.');
-    expect(tags(html).some((t) => t.name === 'img' && attr(t, 'src') === '/api/profiles/42/qrcode.png')).toBe(true);
+    expect(tags(html).some((t) => t.name === 'img' && attr(t, 'src') === '/jane-doe/qr.png')).toBe(true);
     expect(tags(html).some((t) => t.name === 'a' && attr(t, 'download') === 'QRCode.png')).toBe(true);
     expect(
       tags(html)

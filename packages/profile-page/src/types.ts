@@ -23,7 +23,7 @@ export type RenderInput = {
   urls: {
     /** The public address of the page (canonical, Open Graph, share and copy link). */
     pageUrl: string;
-    /** The vCard download (`/api/profiles/{id}/vcard`). */
+    /** The vCard download (`/{alias}/contact.vcf` on the page's host). */
     vcardUrl: string;
     /** Where events are posted (`/api/events`). */
     eventsUrl: string;

@@ -256,6 +256,8 @@ export const uploads = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     url: text('url').notNull(),
     createdAt: createdAt(),
+    /** Its owner removed it; the file goes once no draft, live page or pending approval shows it (modules/uploads/sweep.ts). */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [index('uploads_company_idx').on(t.companyId)],
 );

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
 import { ensureEventPartitions } from '../modules/events/partitions.ts';
+import { PAGE_FORMAT, rerenderAllPublished } from '../modules/publishing/publishing.service.ts';
 import type { Database } from './client.ts';
+import { appState } from './schema.ts';
 import { type SeedReport, seed } from './seed.ts';
 
 /** The advisory lock every copy of the server takes around its start-up work ("phub" in ASCII). */
@@ -18,10 +21,22 @@ export async function prepareDatabase(database: Database, config: Config): Promi
   return withStartupLock(config.DATABASE_URL, async () => {
     await database.migrate();
     await ensureEventPartitions(database.db);
+    await upgradePublishedPages(database, config);
     if (!config.SEED) return null;
     const hasher = createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES });
     return seed(database.db, { password: config.SEED_PASSWORD, dataDir: config.DATA_DIR, hasher });
   });
+}
+
+/** Pages stored by an older renderer are rendered again, once per database (PAGE_FORMAT). */
+async function upgradePublishedPages(database: Database, config: Config): Promise<void> {
+  const [state] = await database.db.select().from(appState).where(eq(appState.key, 'page-format')).limit(1);
+  if (Number(state?.value.version ?? 0) >= PAGE_FORMAT) return;
+  await rerenderAllPublished({ db: database.db, config });
+  await database.db
+    .insert(appState)
+    .values({ key: 'page-format', value: { version: PAGE_FORMAT } })
+    .onConflictDoUpdate({ target: appState.key, set: { value: { version: PAGE_FORMAT } } });
 }
 
 /** Runs `work` holding the start-up lock on its own connection (a session lock needs one connection throughout). */

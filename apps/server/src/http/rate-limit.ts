@@ -48,11 +48,11 @@ export class RateLimiter {
     }
   }
 
-  /** Counts one hit; throws 429 (spec text) once `max` is exceeded within the window. */
-  async hit(limit: Limit, key: string): Promise<void> {
+  /** Counts one hit (or `points`, e.g. kilobytes); throws 429 (spec text) once `max` is exceeded within the window. */
+  async hit(limit: Limit, key: string, points = 1): Promise<void> {
     if (!this.#enabled) return;
     try {
-      await this.#limiterOf(limit).consume(key);
+      await this.#limiterOf(limit).consume(key, points);
     } catch (err) {
       throw this.#refusal(err);
     }
@@ -137,6 +137,8 @@ export const LIMITS = {
   aliasCheckPerIp: { name: 'alias-check-ip', max: 300, windowMs: 15 * MINUTE },
   /** Upload requests (each up to 10 files) per signed-in user: a whole gallery at once, not a flood. */
   uploadPerUser: { name: 'upload-user', max: 60, windowMs: 15 * MINUTE },
+  /** Kilobytes uploaded per signed-in user in an hour (counted as they arrive): a full gallery many times over, never gigabytes. */
+  uploadKbPerUser: { name: 'upload-kb-user', max: 300 * 1024, windowMs: 60 * MINUTE },
   /** Interactions from public pages: a busy visitor clicks a lot, a script floods. Counted per process (see `Limit`). */
   eventsPerIp: { name: 'events-ip', max: 600, windowMs: 15 * MINUTE, local: true },
   /** Lead-form messages: a person sends one or two; a spammer many. */

@@ -1,8 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { CARD_FILE_PATH, type CardFile, type createCardFiles } from './card-files.ts';
 import { PROFILE_NOT_FOUND_HTML } from './not-found-page.ts';
 import { chooseEncoding, type PublishedPageCache } from './public-pages.service.ts';
 import { profileManifest, profileServiceWorker } from './pwa.ts';
+
+type CardFiles = ReturnType<typeof createCardFiles>;
 
 const ALIAS = /^\/([a-z0-9][a-z0-9._-]{0,99})\/?$/;
 const PWA_FILE = /^\/([a-z0-9][a-z0-9._-]{0,99})\/(manifest\.webmanifest|sw\.js)$/;
@@ -11,8 +14,21 @@ const PWA_FILE = /^\/([a-z0-9][a-z0-9._-]{0,99})\/(manifest\.webmanifest|sw\.js)
  * Serves `{host}/{alias}` of a division's public host: the page stored at
  * publish time, compressed, with ETag revalidation. Anything else is the 404 page.
  */
-export async function servePublicPage(cache: PublishedPageCache, db: Db, req: FastifyRequest, reply: FastifyReply, companyId: number | null) {
+export async function servePublicPage(
+  cache: PublishedPageCache,
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  companyId: number | null,
+  cardFiles: CardFiles,
+) {
   const path = decodeURIComponent((req.url.split('?')[0] ?? '/').toLowerCase());
+  const card = CARD_FILE_PATH.exec(path);
+  if (card && companyId !== null) {
+    const [, alias, file] = card as unknown as [string, string, CardFile];
+    const sent = await cardFiles(req, reply, companyId, alias, file);
+    if (sent) return sent;
+  }
   const pwa = PWA_FILE.exec(path);
   if (pwa && companyId !== null) {
     const [, alias, file] = pwa as unknown as [string, string, string];

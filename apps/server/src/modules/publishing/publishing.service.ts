@@ -43,12 +43,12 @@ export type PublishedPageInput = {
 function pageUrls(profile: ProfileRow, pageUrl: string) {
   return {
     pageUrl,
-    vcardUrl: `/api/profiles/${profile.id}/vcard`,
+    vcardUrl: profile.alias ? `/${profile.alias}/contact.vcf` : '',
     eventsUrl: '/api/events',
     manifestUrl: `/${profile.alias ?? profile.id}/manifest.webmanifest`,
     ...(profile.alias ? { serviceWorkerUrl: `/${profile.alias}/sw.js`, serviceWorkerScope: `/${profile.alias}` } : {}),
     leadFormUrl: `/api/lead-forms/submit/${profile.id}`,
-    qrCodeUrl: `/api/profiles/${profile.id}/qr.png`,
+    ...(profile.alias ? { qrCodeUrl: `/${profile.alias}/qr.png` } : {}),
   };
 }
 
@@ -201,6 +201,21 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
     .where(and(eq(profiles.id, profileId), eq(profiles.publishedEtag, profile.publishedEtag!)))
     .returning({ id: profiles.id });
   return done.length > 0;
+}
+
+/**
+ * Bump when the stored HTML of every published page must change (new addresses, new
+ * markup): start-up re-renders each page once from its published content (db/startup.ts).
+ * 2: the vCard and QR code are addressed by alias on the page's own host.
+ */
+export const PAGE_FORMAT = 2;
+
+/** Re-renders every published page from its published content; returns how many changed. */
+export async function rerenderAllPublished(env: RerenderEnv, now = new Date()): Promise<number> {
+  const published = await env.db.select({ id: profiles.id }).from(profiles).where(isNotNull(profiles.publishedAt));
+  let changed = 0;
+  for (const { id } of published) if (await rerenderPublished(env, id, now, false)) changed += 1;
+  return changed;
 }
 
 /**

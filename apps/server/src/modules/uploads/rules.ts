@@ -56,6 +56,8 @@ export const UPLOAD_MESSAGES = {
   fieldsFirst: 'Send the purpose and profileId fields before the files.',
   badPurpose: `purpose must be one of ${PURPOSES.join(', ')}.`,
   badProfile: 'profileId must be a profile id.',
+  busy: 'The server is busy with other uploads. Please try again in a moment.',
+  quota: 'You have uploaded a lot in the last hour. Please try again later.',
 } as const;
 
 /** 'JPG or PNG', 'JPG, PNG, WebP, GIF, MP4 or MOV'. */

@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from '../../config.ts';
 import { createUser, multipartBody, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createS3Store, signV4 } from './s3.ts';
+import { createFileStore } from './store.ts';
+import { sweepUploads } from './sweep.ts';
 import { png } from './test-images.ts';
 
 const EMPTY = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
@@ -130,7 +132,11 @@ describe('S3-compatible store', () => {
 
     const del = await t.app.inject({ method: 'DELETE', url: `/api/upload/files/${item!.id}`, headers });
     expect(del.statusCode).toBe(200);
+    // Removed files go in the upkeep sweep, once nothing shows them.
+    expect(s3.objects.has(`/media/uploads/${key}`)).toBe(true);
+    expect(await sweepUploads(t.app.deps.db, createFileStore(t.config), t.app.log)).toBe(1);
     expect(s3.objects.has(`/media/uploads/${key}`)).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: item!.url })).statusCode).toBe(404);
   });
 
   it('reports a refused signature, answers null for a missing object, and builds virtual-hosted URLs', async () => {

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema.ts';
+import { LIMITS, RateLimiter } from '../../http/rate-limit.ts';
 import { createCompany, createUser, type MultipartPart, multipartBody, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { UPLOAD_MESSAGES } from './rules.ts';
@@ -479,7 +480,7 @@ describe('GET /uploads/{key}', () => {
 });
 
 describe('DELETE /api/upload/files/{id}', () => {
-  it('the uploader, a supervisor of its division or a superadmin may delete; others get 404', async () => {
+  it('the uploader, a supervisor of its division or a superadmin may remove; others get 404', async () => {
     const item = await uploadOne(userA.headers, 'general', { data: await png() });
     const del = (headers: Headers, id = item.id) => t.app.inject({ method: 'DELETE', url: `/api/upload/files/${id}`, headers });
 
@@ -487,20 +488,24 @@ describe('DELETE /api/upload/files/{id}', () => {
     expect((await del(userB.headers)).statusCode).toBe(404);
     expect((await del(userA2.headers)).statusCode).toBe(404);
     expect((await del(userA.headers, 2_000_000_000)).statusCode).toBe(404);
-    expect(existsSync(onDisk(keyOf(item)))).toBe(true);
+    expect((await rowOf(item.id))?.removedAt).toBeNull();
 
     const res = await del(supervisorA.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: item.id, url: item.url });
-    expect(await rowOf(item.id)).toBeUndefined();
-    expect(existsSync(onDisk(keyOf(item)))).toBe(false);
-    expect((await get(item.url)).statusCode).toBe(404);
-    expect((await del(supervisorA.headers)).statusCode).toBe(404);
+    // Marked for removal: the bytes go in the upkeep sweep once nothing shows them (sweep.test.ts).
+    const removedAt = (await rowOf(item.id))?.removedAt;
+    expect(removedAt).toBeInstanceOf(Date);
+    expect(existsSync(onDisk(keyOf(item)))).toBe(true);
+    // Removing twice keeps the first time.
+    expect((await del(supervisorA.headers)).statusCode).toBe(200);
+    expect((await rowOf(item.id))?.removedAt).toEqual(removedAt);
 
     const own = await uploadOne(userA.headers, 'general', { data: await png() });
     expect((await del(userA.headers, own.id)).statusCode).toBe(200);
     const foreign = await uploadOne(userB.headers, 'general', { data: await png() });
     expect((await del(supervisorA.headers, foreign.id)).statusCode).toBe(404);
+    expect((await rowOf(foreign.id))?.removedAt).toBeNull();
     expect((await del(admin.headers, foreign.id)).statusCode).toBe(200);
   });
 });
@@ -552,5 +557,58 @@ describe('OpenAPI', () => {
     expect(Object.keys(doc.paths['/api/upload/files/{id}'])).toContain('delete');
     expect(Object.keys(doc.paths['/api/profile-modifications/images']).sort()).toEqual(['delete', 'post']);
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/uploads'))).toBe(false);
+  });
+});
+
+describe('upload memory and volume', () => {
+  it('holds at most UPLOAD_MEMORY_MB of uploads in memory: beyond it 503 with Retry-After, and the budget is given back', async () => {
+    const small = await createTestApp({ env: { UPLOAD_MEMORY_MB: '4' } });
+    try {
+      const u = await createUser(small.app, { companyId: (await createCompany(small.app.deps.db)).id });
+      const { headers } = await signIn(small.app, u.email);
+      const send = (data: Buffer) => {
+        const body = multipartBody([
+          { name: 'purpose', value: 'banner' },
+          { name: 'files', filename: 'clip.mp4', data },
+        ]);
+        return small.app.inject({ method: 'POST', url: '/api/upload', headers: { ...headers, ...body.headers }, payload: body.payload });
+      };
+      const big = await send(mp4(5 * 1024 * 1024));
+      expect(big.statusCode).toBe(503);
+      expect(big.headers['retry-after']).toBe('5');
+      expect(big.json().message).toBe(UPLOAD_MESSAGES.busy);
+      // Nothing of the refused file stays taken: the next ones fit, one after the other.
+      for (let i = 0; i < 3; i++) expect((await send(mp4(3 * 1024 * 1024))).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('counts the bytes each person uploads per hour; 20 parallel uploads never pass the quota', async () => {
+    const quota = await createTestApp({ overrides: { limiter: new RateLimiter(true, { kind: 'memory' }, { [LIMITS.uploadKbPerUser.name]: 100 }) } });
+    try {
+      const company = await createCompany(quota.app.deps.db);
+      const who = async () => (await signIn(quota.app, (await createUser(quota.app, { companyId: company.id })).email)).headers;
+      const send = (headers: Headers, kb: number) => {
+        const body = multipartBody([
+          { name: 'purpose', value: 'banner' },
+          { name: 'files', filename: 'clip.mp4', data: mp4(kb * 1024) },
+        ]);
+        return quota.app.inject({ method: 'POST', url: '/api/upload', headers: { ...headers, ...body.headers }, payload: body.payload });
+      };
+      const jane = await who();
+      expect((await send(jane, 60)).statusCode).toBe(200);
+      const over = await send(jane, 60);
+      expect(over.statusCode).toBe(429);
+      expect(over.json().message).toBe(UPLOAD_MESSAGES.quota);
+
+      const leo = await who();
+      const results = await Promise.all(Array.from({ length: 20 }, () => send(leo, 30)));
+      const ok = results.filter((r) => r.statusCode === 200).length;
+      expect(ok).toBe(3);
+      expect(results.filter((r) => r.statusCode === 429)).toHaveLength(17);
+    } finally {
+      await quota.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import fastifyMultipart, { type Multipart } from '@fastify/multipart';
 import { MAX_ROW_ID } from '@profilehub/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { actorOf } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { type Actor, canEditProfile, canManageUpload } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
+import type { UploadMemory } from './memory.ts';
 import { type ProcessedFile, processUpload } from './process.ts';
 import { byteCap, IMAGE_LIMIT, KEY_PATTERN, MAX_FILES, PURPOSES, type Purpose, UPLOAD_MESSAGES, VIDEO_LIMIT } from './rules.ts';
 import { type FileStore, newKey } from './store.ts';
@@ -46,14 +47,28 @@ function uploadKeyOf(imgUrl: string): string | null {
   }
 }
 
-async function readCapped(stream: Readable, cap: number): Promise<Buffer> {
+/**
+ * Reads one file part into memory, taking its bytes from the process-wide budget as
+ * they arrive: past the file's cap 413, past the budget 503 (the client tries again).
+ * On failure what was taken is given back; on success the caller gives back `bytes.length`.
+ */
+async function readCapped(stream: Readable, cap: number, memory: UploadMemory): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    // Throwing out of the loop destroys the stream; the rest of the request is not read.
-    if (size > cap) throw new AppError(413, 'file_too_large', cap > IMAGE_LIMIT ? UPLOAD_MESSAGES.videoTooLarge : UPLOAD_MESSAGES.imageTooLarge);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      // Throwing out of the loop destroys the stream; the rest of the request is not read.
+      if (size > cap) throw new AppError(413, 'file_too_large', cap > IMAGE_LIMIT ? UPLOAD_MESSAGES.videoTooLarge : UPLOAD_MESSAGES.imageTooLarge);
+      if (!memory.take(chunk.length)) {
+        size -= chunk.length;
+        throw new AppError(503, 'uploads_busy', UPLOAD_MESSAGES.busy);
+      }
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    memory.give(size);
+    throw err;
   }
   return Buffer.concat(chunks);
 }
@@ -78,7 +93,7 @@ const parseProfileId = (v: unknown): number => {
   throw badRequest(UPLOAD_MESSAGES.badProfile, 'profileId');
 };
 
-export type UploadsRoutesOptions = { store: FileStore };
+export type UploadsRoutesOptions = { store: FileStore; memory: UploadMemory };
 
 /**
  * `POST /upload`, `DELETE /upload/files/{id}` and the rich-text image
@@ -86,7 +101,7 @@ export type UploadsRoutesOptions = { store: FileStore };
  * here only, so no other route accepts multipart bodies.
  */
 export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOptions) {
-  const { store } = opts;
+  const { store, memory } = opts;
   const { db, limiter } = app.deps;
   await app.register(fastifyMultipart, {
     limits: { files: MAX_FILES, fields: 4, parts: MAX_FILES + 4, fieldNameSize: 32, fieldSize: 64, headerPairs: 20, fileSize: VIDEO_LIMIT + 1024 },
@@ -132,56 +147,60 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
       let purpose: Purpose | undefined = req.query.purpose;
       let profileId: number | undefined = req.query.profileId;
       let profile: { id: number; companyId: number } | null | undefined;
-      const processed: ProcessedFile[] = [];
+      // Each file is checked and stored as soon as it has arrived, so a request holds one file in memory at a time.
+      const stored: { key: string; file: ProcessedFile }[] = [];
+      const removeStored = () =>
+        Promise.all(stored.map(({ key }) => store.delete(key).catch((e: unknown) => req.log.warn({ err: e, key }, 'could not remove an orphaned upload'))));
 
-      const parts = req.parts();
-      for (;;) {
-        let next: IteratorResult<Multipart>;
-        try {
-          next = await parts.next();
-        } catch (err) {
-          throw multipartError(err);
-        }
-        if (next.done) break;
-        const part = next.value;
-        if (part.type === 'field') {
-          if (profile !== undefined) throw badRequest(UPLOAD_MESSAGES.fieldsFirst);
-          if (part.fieldname === 'purpose') purpose = parsePurpose(part.value);
-          else if (part.fieldname === 'profileId') profileId = parseProfileId(part.value);
-          else throw badRequest('Unexpected form field. Send purpose, profileId and files.');
-          continue;
-        }
-        if (part.fieldname !== 'files') throw badRequest('Send the files in a field named files.');
-        if (!purpose) throw badRequest(UPLOAD_MESSAGES.fieldsFirst, 'purpose');
-        // Authorise before reading any file bytes.
-        if (profile === undefined) profile = profileId ? await editableProfile(actor, profileId) : null;
-        let bytes: Buffer;
-        try {
-          bytes = await readCapped(part.file, byteCap(purpose));
-        } catch (err) {
-          throw multipartError(err);
-        }
-        try {
-          processed.push(await processUpload(bytes, purpose));
-        } catch (err) {
-          if (err instanceof AppError) throw new AppError(err.status, err.code, err.message, `files.${processed.length}`);
-          throw err;
-        }
-      }
-      if (!purpose || processed.length === 0) throw badRequest(UPLOAD_MESSAGES.noFiles, 'files');
-
-      const companyId = profile ? profile.companyId : (actor.companyIds[0] ?? null);
-      const stored: string[] = [];
       try {
-        for (const file of processed) {
-          const key = newKey(file.ext);
-          await store.put(key, file.bytes, file.mime);
-          stored.push(key);
+        const parts = req.parts();
+        for (;;) {
+          let next: IteratorResult<Multipart>;
+          try {
+            next = await parts.next();
+          } catch (err) {
+            throw multipartError(err);
+          }
+          if (next.done) break;
+          const part = next.value;
+          if (part.type === 'field') {
+            if (profile !== undefined) throw badRequest(UPLOAD_MESSAGES.fieldsFirst);
+            if (part.fieldname === 'purpose') purpose = parsePurpose(part.value);
+            else if (part.fieldname === 'profileId') profileId = parseProfileId(part.value);
+            else throw badRequest('Unexpected form field. Send purpose, profileId and files.');
+            continue;
+          }
+          if (part.fieldname !== 'files') throw badRequest('Send the files in a field named files.');
+          if (!purpose) throw badRequest(UPLOAD_MESSAGES.fieldsFirst, 'purpose');
+          // Authorise before reading any file bytes.
+          if (profile === undefined) profile = profileId ? await editableProfile(actor, profileId) : null;
+          let bytes: Buffer;
+          try {
+            bytes = await readCapped(part.file, byteCap(purpose), memory);
+          } catch (err) {
+            throw multipartError(err);
+          }
+          try {
+            await limiter.hit(LIMITS.uploadKbPerUser, `user:${actor.userId}`, Math.ceil(bytes.length / 1024)).catch((err: unknown) => {
+              throw err instanceof AppError && err.status === 429 ? new AppError(429, 'upload_quota', UPLOAD_MESSAGES.quota) : err;
+            });
+            const file = await processUpload(bytes, purpose).catch((err: unknown) => {
+              throw err instanceof AppError ? new AppError(err.status, err.code, err.message, `files.${stored.length}`) : err;
+            });
+            const key = newKey(file.ext);
+            await store.put(key, file.bytes, file.mime);
+            stored.push({ key, file });
+          } finally {
+            memory.give(bytes.length);
+          }
         }
+        if (!purpose || stored.length === 0) throw badRequest(UPLOAD_MESSAGES.noFiles, 'files');
+
+        const companyId = profile ? profile.companyId : (actor.companyIds[0] ?? null);
         const rows = await db
           .insert(uploads)
           .values(
-            processed.map((file, i) => ({
+            stored.map(({ key, file }) => ({
               companyId,
               userId: actor.userId,
               profileId: profile?.id ?? null,
@@ -190,15 +209,15 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
               size: file.bytes.length,
               width: file.width,
               height: file.height,
-              storageKey: stored[i]!,
-              url: `/uploads/${stored[i]}`,
+              storageKey: key,
+              url: `/uploads/${key}`,
             })),
           )
           .returning();
         return rows.map(itemOf);
       } catch (err) {
         // All or nothing: no file without its row.
-        await Promise.all(stored.map((key) => store.delete(key).catch((e: unknown) => req.log.warn({ err: e, key }, 'could not remove an orphaned upload'))));
+        await removeStored();
         throw err;
       }
     },
@@ -209,7 +228,9 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
     {
       schema: {
         tags: ['uploads'],
-        summary: 'Delete an uploaded file (its uploader, a supervisor of its division, or a superadmin)',
+        summary: 'Remove an uploaded file (its uploader, a supervisor of its division, or a superadmin)',
+        description:
+          'The file is no longer offered for editing; its bytes are deleted once no draft, live page, pending approval or rollback target shows it (a replaced photo stays on the live page until the change is published).',
         params: z.object({ id: RowId }),
         response: { 200: UploadItemSchema },
       },
@@ -218,9 +239,10 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
       const actor = actorOf(req);
       const [row] = await db.select().from(uploads).where(eq(uploads.id, req.params.id)).limit(1);
       if (!row || !canManageUpload(actor, row)) throw notFound('File not found');
-      await db.delete(uploads).where(eq(uploads.id, row.id));
-      // The row is gone, so the file is no longer served; a failed removal only leaves bytes behind.
-      await store.delete(row.storageKey).catch((err: unknown) => req.log.warn({ err, key: row.storageKey }, 'could not remove an uploaded file'));
+      await db
+        .update(uploads)
+        .set({ removedAt: sql`coalesce(${uploads.removedAt}, now())` })
+        .where(eq(uploads.id, row.id));
       return itemOf(row);
     },
   );
@@ -241,7 +263,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
       const profile = await editableProfile(actor, req.body.profile);
       const [row] = await db.select().from(uploads).where(eq(uploads.id, req.body.img_id)).limit(1);
       if (!row || !canManageUpload(actor, row) || uploadKeyOf(req.body.img_url) !== row.storageKey) throw notFound('File not found');
-      await db.update(uploads).set({ profileId: profile.id, companyId: profile.companyId }).where(eq(uploads.id, row.id));
+      await db.update(uploads).set({ profileId: profile.id, companyId: profile.companyId, removedAt: null }).where(eq(uploads.id, row.id));
       return { id: row.id, url: row.url, profile: profile.id };
     },
   );
