@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvals, leadForms, permissionRecords, profileStylings, uploads, users } from '../../db/schema.ts';
-import { childDetails, createTemplateDivision, createUser, signIn } from '../factories.ts';
+import { childDetails, createTemplateDivision, createUser, multipartBody, signIn } from '../factories.ts';
 import { createTestApp, type TestContext } from '../harness.ts';
 
 /** Routes anyone may call (method and OpenAPI path). */
@@ -16,8 +16,6 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/white-label',
   'POST /api/events',
   'POST /api/lead-forms/submit/{profileId}',
-  'GET /api/profiles/{id}/qr.png',
-  'GET /api/profiles/{id}/vcard',
   'POST /api/auth/local',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
@@ -36,7 +34,11 @@ const PUBLIC_OPERATIONS = new Set([
  * What another division's thing is, for each signed-in route: the path's id, and the
  * body that names it. `own` routes act on the caller alone (no other division's id to aim at).
  */
-type Target = { kind: 'profile' | 'template' | 'approval' | 'leadForm' | 'permission' | 'styling' | 'upload' | 'company' | 'own'; body?: (b: Ids) => unknown };
+type Target = {
+  kind: 'profile' | 'template' | 'approval' | 'leadForm' | 'permission' | 'styling' | 'upload' | 'company' | 'own';
+  body?: (b: Ids) => unknown;
+  query?: (b: Ids) => string;
+};
 type Ids = { profile: number; template: number; approval: number; leadForm: number; permission: number; styling: number; upload: number; company: number };
 const TARGETS: Record<string, Target> = {
   'POST /api/account/delete-code': { kind: 'own' },
@@ -57,10 +59,10 @@ const TARGETS: Record<string, Target> = {
   'POST /api/permissions': { kind: 'template', body: (b) => ({ data: { profileId: b.template, permissions: [], title: 'x' } }) },
   'PUT /api/permissions/{id}': { kind: 'permission', body: () => ({ data: { permissions: [] } }) },
   'DELETE /api/permissions/{id}/entries': { kind: 'permission' },
-  'POST /api/profile-banners': { kind: 'profile', body: (b) => ({ data: { profileId: b.profile, type: 'slider', slider: [] } }) },
-  'DELETE /api/profile-banners/{id}': { kind: 'profile' },
-  'GET /api/profile-banners/{id}': { kind: 'profile' },
-  'PUT /api/profile-banners/{id}': { kind: 'profile', body: () => ({ data: { type: 'slider', slider: [] } }) },
+  'POST /api/profile-banners': { kind: 'profile', body: (b) => ({ data: { profileId: b.profile, type: 'image', slider: [] } }) },
+  'DELETE /api/profile-banners/{id}': { kind: 'profile', query: (b) => `profileId=${b.profile}` },
+  'GET /api/profile-banners/{id}': { kind: 'profile', query: (b) => `profileId=${b.profile}` },
+  'PUT /api/profile-banners/{id}': { kind: 'profile', body: (b) => ({ data: { profileId: b.profile, type: 'image', slider: [] } }) },
   'DELETE /api/profile-modifications/images': { kind: 'profile', body: (b) => ({ profile: b.profile, img_url: '/uploads/x.png' }) },
   'POST /api/profile-modifications/images': { kind: 'profile', body: (b) => ({ profile: b.profile, img_url: '/uploads/x.png', img_id: b.upload }) },
   'PUT /api/profile-stylings/{id}': { kind: 'styling', body: () => ({ data: { cssPlug: 'body{}' } }) },
@@ -77,7 +79,7 @@ const TARGETS: Record<string, Target> = {
   'PUT /api/profiles/{id}/unpublish': { kind: 'profile' },
   'POST /api/profiles/create-profile': {
     kind: 'company',
-    body: (b) => ({ email: 'new-person@example.test', name: 'New Person', company: b.company, masterProfile: b.template }),
+    body: (b) => ({ company: b.company, masterProfile: b.template, person: { first_name: 'New' }, userAccountEmail: 'new-person@example.test' }),
   },
   'POST /api/profiles/rebuild-children/{id}': { kind: 'template' },
   'POST /api/profiles/setup': { kind: 'own' },
@@ -102,6 +104,8 @@ const TARGETS: Record<string, Target> = {
 
 let t: TestContext;
 let b: Ids;
+/** Strings only the other division's data holds: no answer to a caller of this division may contain one. */
+let bMarkers: string[] = [];
 const actors: { name: string; headers: Record<string, string> }[] = [];
 beforeAll(async () => {
   t = await createTestApp();
@@ -115,7 +119,10 @@ beforeAll(async () => {
     .values({ profileId: bUser.profileId!, companyId: other.company.id, formId: `b-${Date.now()}`, title: 'B', fields: [] })
     .returning();
   const [permission] = await db.insert(permissionRecords).values({ profileId: other.masterId, kind: 'child', title: 'B', permissions: [] }).returning();
-  const [styling] = await db.insert(profileStylings).values({ companyId: other.company.id, name: 'B theme' }).returning();
+  const [styling] = await db
+    .insert(profileStylings)
+    .values({ companyId: other.company.id, name: `b-theme-${other.company.subdomain}` })
+    .returning();
   const [upload] = await db
     .insert(uploads)
     .values({
@@ -138,6 +145,7 @@ beforeAll(async () => {
     upload: upload!.id,
     company: other.company.id,
   };
+  bMarkers = [other.company.subdomain, bUser.email, form!.formId, styling!.name];
   for (const [name, o] of [
     ['user', { companyId: a.company.id, masterProfileId: a.masterId, content: childDetails() }],
     ['supervisor', { role: 'supervisor', companyId: a.company.id }],
@@ -186,7 +194,7 @@ describe('the route × caller matrix', () => {
       if (target.kind === 'own') continue;
       const [method, path] = op.split(' ') as [string, string];
       const id = b[target.kind];
-      const url = path.replace(/\{\w+\}/g, String(id));
+      const url = path.replace(/\{\w+\}/g, String(id)) + (target.query ? `?${target.query(b)}` : '');
       for (const actor of actors) {
         const body = target.body?.(b);
         const res = await t.app.inject({
@@ -196,8 +204,10 @@ describe('the route × caller matrix', () => {
           ...(body === undefined ? {} : { payload: body as object }),
         });
         pairs++;
-        if (res.statusCode >= 200 && res.statusCode < 300) failures.push(`${actor.name}: ${op} → ${res.statusCode} ${res.body.slice(0, 100)}`);
-        if (res.statusCode >= 500) failures.push(`${actor.name}: ${op} → ${res.statusCode}`);
+        // Refused as such: 404 (it does not exist for you) or 403 (unconfirmed, or a role the route needs) — never a
+        // 2xx, and never a 400 that would mean the body was checked before the caller was.
+        if (res.statusCode !== 404 && res.statusCode !== 403) failures.push(`${actor.name}: ${op} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+        if (bMarkers.some((m) => res.body.includes(m))) failures.push(`${actor.name}: ${op} answered with the other division's data`);
       }
     }
     expect(pairs).toBeGreaterThanOrEqual(90);
@@ -206,5 +216,48 @@ describe('the route × caller matrix', () => {
     // Nothing of the other division changed.
     const [still] = await t.app.deps.db.select().from(approvals).where(eq(approvals.id, b.approval));
     expect(still?.approved).toBeNull();
+  });
+
+  it("lists and reports never show another division's data", async () => {
+    const failures: string[] = [];
+    // Every read of the caller's own lists (signing out would end the callers' sessions).
+    const reads = Object.entries(TARGETS).filter(([op, target]) => target.kind === 'own' && op.startsWith('GET ') && op !== 'GET /api/auth/logout');
+    expect(reads.length).toBeGreaterThanOrEqual(15);
+    for (const [op] of reads) {
+      const path = op.slice(4);
+      for (const actor of actors) {
+        const res = await t.app.inject({ method: 'GET', url: path.replace('{report}', 'views'), headers: actor.headers });
+        if (res.statusCode >= 500) failures.push(`${actor.name}: ${op} → ${res.statusCode}`);
+        const leaked = bMarkers.filter((m) => res.body.includes(m));
+        if (leaked.length) failures.push(`${actor.name}: ${op} shows ${leaked.join(', ')}`);
+        // The same lists asked for the other division by name or id.
+        for (const query of [`companyId=${b.company}`, `company=${b.company}`, `profileId=${b.profile}`, `q=${bMarkers[0]}`]) {
+          const aimed = await t.app.inject({ method: 'GET', url: `${path.replace('{report}', 'views')}?${query}`, headers: actor.headers });
+          if (aimed.statusCode >= 500) failures.push(`${actor.name}: ${op}?${query} → ${aimed.statusCode}`);
+          if (aimed.statusCode < 300 && bMarkers.some((m) => aimed.body.includes(m))) failures.push(`${actor.name}: ${op}?${query} shows the other division`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("an upload aimed at another division's profile is refused before any byte is stored", async () => {
+    for (const actor of actors) {
+      const body = multipartBody([
+        { name: 'purpose', value: 'general' },
+        { name: 'profileId', value: String(b.profile) },
+        { name: 'files', filename: 'a.png', data: Buffer.from('not read') },
+      ]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...actor.headers, ...body.headers }, payload: body.payload });
+      expect([403, 404], `${actor.name}: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+    }
+    const rows = await t.app.deps.db.select().from(uploads).where(eq(uploads.profileId, b.profile));
+    expect(rows).toEqual([]);
+  });
+
+  it('every route on the public list exists (a removed route leaves no stale exception)', async () => {
+    const all = new Set(operations());
+    expect([...PUBLIC_OPERATIONS].filter((op) => !all.has(op))).toEqual([]);
+    expect(Object.keys(TARGETS).filter((op) => !all.has(op))).toEqual([]);
   });
 });
