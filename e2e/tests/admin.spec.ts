@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { openEditor, openSection, preview, savedAfter, uploadProfilePhoto } from '../editor-support.ts';
+import { auth, editorView, openEditor, openSection, ownProfileId, preview, savedAfter, uploadProfilePhoto } from '../editor-support.ts';
 import {
   ACME_HUB_URL,
   apiLogin,
@@ -26,9 +26,23 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString(36);
-const INVITEE = { name: 'Nora Newman', email: `nora.${stamp}@acme.example`, alias: `nora-${stamp}` };
+const INVITEE = { name: 'Nora Newman', email: `nora.${stamp}@acme.example`, alias: `nora-${stamp}`, password: 'Nora-Newman-2026' };
 const NEW_TITLE = `Head of Partnerships ${stamp}`;
 const SUBMITTED = 'Your digital profile data is being submitted for approval. You will be alerted via email once approved.';
+
+/** Nora's public page on Acme's host, as a visitor fetches it. */
+function publicPage(request: APIRequestContext) {
+  const port = new URL(BASE_URL).port;
+  return request.get(`http://127.0.0.1:${port}/${INVITEE.alias}`, { headers: { host: `acme.localhost:${port}` } });
+}
+
+/** Publishes as a person whose division approves changes: the request is filed (the answer seen, not only the toast). */
+async function submitForApproval(page: Page) {
+  const filed = page.waitForResponse((r) => /\/api\/approvals(\/single\/\d+)?$/.test(new URL(r.url()).pathname) && r.request().method() !== 'GET');
+  await page.getByRole('button', { name: /^(Re-)?[Ss]ubmit for approval$/ }).click();
+  expect((await filed).status()).toBe(200);
+  await expectToast(page, SUBMITTED);
+}
 
 async function openUsers(page: Page) {
   await page.goto('/users');
@@ -78,8 +92,8 @@ test('the invited user registers, edits their profile and asks for approval', as
   await codeBoxes(page).first().focus();
   await page.keyboard.type(code, { delay: 30 });
   await expect(page).toHaveURL(/\/reset-password$/);
-  await page.getByLabel('New Password').fill('Nora-Newman-2026');
-  await page.getByLabel('Confirm Password').fill('Nora-Newman-2026');
+  await page.getByLabel('New Password').fill(INVITEE.password);
+  await page.getByLabel('Confirm Password').fill(INVITEE.password);
   await page.getByRole('button', { name: 'UPDATE PASSWORD' }).click();
   await expect(page).toHaveURL(/\/self-service$/);
 
@@ -101,9 +115,14 @@ test('the invited user registers, edits their profile and asks for approval', as
   await shot(page, 'admin-invitee-editor');
 
   // Acme approves changes: publishing asks for approval instead (spec §4 Publish flow step 4).
+  const supervisorMails = await lastMailId(request, USERS.supervisor);
   await page.getByRole('button', { name: 'Submit for approval' }).click();
   await expectToast(page, SUBMITTED);
   await expect(page.getByRole('button', { name: 'Re-submit for approval' })).toBeVisible();
+  // The division's supervisors hear of it.
+  const asked = await waitForMail(request, USERS.supervisor, supervisorMails);
+  expect(asked.subject).toBe(`${INVITEE.name} asks for approval of profile changes`);
+  expect(asked.text).toContain('/approvals');
 });
 
 test('the supervisor sees the badge, views the updates, approves; the public page shows the change', async ({ page, request }) => {
@@ -140,6 +159,7 @@ test('the supervisor sees the badge, views the updates, approves; the public pag
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();
 
+  const noraMails = await lastMailId(request, INVITEE.email);
   await row.getByRole('button', { name: 'Approve' }).click();
   const confirm = page.getByRole('dialog', { name: 'Approve changes' });
   await confirm.getByLabel('Message (optional)').fill('Welcome aboard!');
@@ -154,10 +174,62 @@ test('the supervisor sees the badge, views the updates, approves; the public pag
   await expect(resolved.getByText('Approved')).toBeVisible();
   await expect(resolved.getByText('“Welcome aboard!”')).toBeVisible();
 
-  const port = new URL(BASE_URL).port;
-  const pageRes = await request.get(`http://127.0.0.1:${port}/${INVITEE.alias}`, { headers: { host: `acme.localhost:${port}` } });
+  const pageRes = await publicPage(request);
   expect(pageRes.status()).toBe(200);
   expect(await pageRes.text()).toContain(NEW_TITLE);
+  // "You will be alerted via email once approved."
+  const answer = await waitForMail(request, INVITEE.email, noraMails);
+  expect(answer.subject).toBe('Your profile changes were approved');
+  expect(answer.text).toContain('Welcome aboard!');
+  expect(answer.text).toContain(`/${INVITEE.alias}`);
+});
+
+test('a photo replaced in a draft leaves the live page whole until approved; a decline shows its message in the editor', async ({ page, request }) => {
+  const nora = await auth(request, INVITEE.email, INVITEE.password);
+  const sup = await auth(request, USERS.supervisor);
+  const id = await ownProfileId(request, nora);
+  const livePhoto = (await editorView(request, nora, id)).content.profilePhoto.url as string;
+  expect(await (await publicPage(request)).text()).toContain(livePhoto);
+
+  await signInAndWait(page, INVITEE.email, INVITEE.password);
+  await openEditor(page);
+  await uploadProfilePhoto(page);
+  const draftPhoto = (await editorView(request, nora, id)).content.profilePhoto.url as string;
+  expect(draftPhoto).not.toBe(livePhoto);
+  // The live page still shows the old photo, and the photo still loads.
+  expect(await (await publicPage(request)).text()).toContain(livePhoto);
+  expect((await request.get(livePhoto)).status()).toBe(200);
+
+  await submitForApproval(page);
+  const respond = async (body: object) => {
+    const queue = await (await request.get('/api/approvals', { headers: sup })).json();
+    const mine = (queue.data as { id: number; profileId: number }[]).find((a) => a.profileId === id);
+    expect(mine, 'Nora’s request is in the queue').toBeDefined();
+    const res = await request.put(`/api/approvals/respond/${mine!.id}`, { headers: sup, data: body });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await respond({ approved: true, rebuild: true });
+  const live = await (await publicPage(request)).text();
+  expect(live).toContain(draftPhoto);
+  expect(live).not.toContain(livePhoto);
+
+  // Declined, with a message: the editor says so until Nora asks again. She comes back to the editor later.
+  await page.reload();
+  await savedAfter(page, () => page.getByLabel('Job title / subheading').fill(`${NEW_TITLE} and more`));
+  await submitForApproval(page);
+  const before = await lastMailId(request, INVITEE.email);
+  await respond({ approved: false, message: 'Please keep the title short.' });
+  const declined = await waitForMail(request, INVITEE.email, before);
+  expect(declined.subject).toBe('Your profile changes were not approved');
+  expect(declined.text).toContain('Please keep the title short.');
+  await page.reload();
+  const banner = page.getByRole('status', { name: 'Your last changes were not approved' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByText('Please keep the title short.')).toBeVisible();
+  await shot(page, 'admin-declined-banner-1280');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(banner).toBeVisible();
+  await shot(page, 'admin-declined-banner-375');
 });
 
 test('the users list sorts and pages; the Excel export has every row and no formula', async ({ page, request }) => {

@@ -68,6 +68,8 @@ export const ProfileRecordSchema = ProfileBasicSchema.extend({
   pendingApproval: z.boolean(),
   /** The pending approval to re-request with PUT /approvals/single/{id}. */
   pendingApprovalId: z.number().nullable(),
+  /** The supervisor's answer to the latest request, shown in the editor until a new request is made (none while one is pending). */
+  lastDecision: z.object({ approved: z.boolean(), message: z.string().nullable(), respondedAt: z.string() }).nullable(),
 });
 
 /** The division as the editor needs it (spec §3 Division subset) plus where its pages live. */

@@ -1,7 +1,7 @@
 import { PROFILE_API_MESSAGES as M } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvals } from '../../db/schema.ts';
+import { approvals, companies } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision, type createUser, getProfileRow, lastMailTo, setProfile, signedInUser } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 
@@ -216,6 +216,7 @@ describe('PUT /api/approvals/respond/:id', () => {
     const res = await respond(d.sup.headers, approval.id, { approved: false, message: 'Please use a professional photo.' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ approved: false, message: 'Please use a professional photo.' });
+    await t.app.deps.background.idle();
     const mail = await lastMailTo(db(), d.jane.user.email);
     expect(mail?.subject).toBe('Your profile changes were not approved');
     expect(mail?.text).toContain('Please use a professional photo.');
@@ -235,5 +236,78 @@ describe('PUT /api/approvals/respond/:id', () => {
     const again = await respond(d.sup.headers, approval.id, { approved: true });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(M.approvalAnswered);
+  });
+});
+
+describe('approval mails and the last decision in the editor', () => {
+  const editorOf = async (d: Awaited<ReturnType<typeof division>>) =>
+    (await t.app.inject({ method: 'GET', url: `/api/profiles/${d.jane.id}?populate=self-service`, headers: d.jane.headers })).json().profile;
+
+  it('a request mails the division’s supervisors (not the one who asked) with a link to the queue', async () => {
+    const d = await division();
+    const second = await signedIn({ role: 'supervisor', companyId: d.company.id });
+    const before = await lastMailTo(db(), d.jane.user.email);
+    expect((await request(d.jane.headers, { profileId: d.jane.id })).statusCode).toBe(200);
+    await t.app.deps.background.idle();
+    for (const sup of [d.sup, second]) {
+      const mail = await lastMailTo(db(), sup.user.email);
+      expect(mail?.subject).toBe('Test Person asks for approval of profile changes');
+      expect(mail?.text).toContain('Review the request: http://hub.test/approvals');
+    }
+    expect(await lastMailTo(db(), d.jane.user.email)).toEqual(before);
+
+    // A supervisor asking on Jane's behalf is not told about their own request.
+    const mark = await lastMailTo(db(), d.sup.user.email);
+    const pending = (await editorOf(d)).pendingApprovalId;
+    expect((await reRequest(d.sup.headers, pending)).statusCode).toBe(200);
+    await t.app.deps.background.idle();
+    expect((await lastMailTo(db(), d.sup.user.email))?.id).toBe(mark?.id);
+    expect((await lastMailTo(db(), second.user.email))?.id).not.toBe(mark?.id);
+  });
+
+  it('approving tells the owner the changes are live, with the page address; the editor shows the decision', async () => {
+    const d = await division();
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    expect((await editorOf(d)).lastDecision).toBeNull();
+    expect((await respond(d.sup.headers, approval.id, { approved: true, message: 'Looks great.' })).statusCode).toBe(200);
+    await t.app.deps.background.idle();
+    const mail = await lastMailTo(db(), d.jane.user.email);
+    expect(mail?.subject).toBe('Your profile changes were approved');
+    expect(mail?.text).toContain('Your latest profile changes were approved and are now live.');
+    expect(mail?.text).toContain('Looks great.');
+    expect(mail?.text).toMatch(new RegExp(`See your page: http://${d.company.subdomain}\\.localhost/p-`));
+    expect((await editorOf(d)).lastDecision).toMatchObject({ approved: true, message: 'Looks great.' });
+  });
+
+  it('declining shows the supervisor’s message in the editor until a new request is made', async () => {
+    const d = await division();
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    await respond(d.sup.headers, approval.id, { approved: false, message: 'Please use a professional photo.' });
+    const editor = await editorOf(d);
+    expect(editor.lastDecision).toMatchObject({ approved: false, message: 'Please use a professional photo.' });
+    expect(Date.parse(editor.lastDecision.respondedAt)).toBeGreaterThan(Date.now() - 60_000);
+    await request(d.jane.headers, { profileId: d.jane.id });
+    expect((await editorOf(d)).lastDecision).toBeNull();
+  });
+
+  it('speaks in a white-labelled division’s name and links to its own hub', async () => {
+    const d = await createTemplateDivision(db(), { flags: { approvals: true } });
+    await db()
+      .update(companies)
+      .set({ whiteLabel: { title: 'Acme hub', domain: 'hub.acme.test', brand_color: '#aa0000' } as never, hubDomain: 'hub.acme.test' })
+      .where(eq(companies.id, d.company.id));
+    const jane = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+    const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
+    const approval = (await request(jane.headers, { profileId: jane.id })).json().data;
+    await t.app.deps.background.idle();
+    const asked = await lastMailTo(db(), sup.user.email);
+    expect(asked?.text).toContain('Review the request: http://hub.acme.test/approvals');
+    expect(asked?.text).toContain('— Acme hub');
+    expect(asked?.text).not.toContain('Profilehub');
+    await respond(sup.headers, approval.id, { approved: false });
+    await t.app.deps.background.idle();
+    const answered = await lastMailTo(db(), jane.user.email);
+    expect(answered?.text).toContain('Open your profile: http://hub.acme.test/profile');
+    expect(answered?.html).toContain('#aa0000');
   });
 });

@@ -82,7 +82,7 @@ export async function approvalsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const result = await respondToApproval(deps, actorOf(req), req.params.id, req.body, req.log);
+      const result = await respondToApproval(deps, actorOf(req), req.params.id, req.body);
       if ('blocked' in result) return reply.code(400).send(result.blocked);
       return { success: true as const, data: result.approval };
     },

@@ -6,7 +6,6 @@
  */
 import { type Approval, type CreateApprovalInput, PROFILE_API_MESSAGES as M, type ProfileChange } from '@profilehub/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { approvals, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -15,10 +14,13 @@ import type { Actor } from '../../http/policy.ts';
 import { pageContentOf } from '../profiles/profile-content.ts';
 import { isUniqueViolation, type ProfileContext } from '../profiles/profiles.queries.ts';
 import { requireManager, visibleProfile } from '../profiles/profiles.service.ts';
-import { publishBlock, publishProfile } from '../publishing/publishing.service.ts';
+import { pageUrl, publishBlock, publishProfile } from '../publishing/publishing.service.ts';
+import { mailApprovalDecision, mailApprovalRequested } from './approvals.mails.ts';
 import { profileChanges } from './profile-changes.ts';
 
 type ApprovalRow = typeof approvals.$inferSelect;
+/** Requests and answers mail the people concerned (approvals.mails.ts). */
+type ApprovalDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'background'>;
 
 export function toApproval(row: ApprovalRow): Approval {
   return {
@@ -52,7 +54,12 @@ function requireApprovable(ctx: ProfileContext): void {
 }
 
 /** POST /approvals: the owner (or a supervisor) asks for the profile's current content to be published. */
-export async function requestApproval(deps: Pick<Deps, 'db'>, actor: Actor, input: CreateApprovalInput): Promise<Approval> {
+/** The demo seed files requests without telling anyone: it passes only the database. */
+const notifyRequest = (deps: Pick<Deps, 'db'> & Partial<ApprovalDeps>, ctx: ProfileContext, actor: Actor) => {
+  if (deps.config && deps.mailer && deps.background) mailApprovalRequested(deps as ApprovalDeps, ctx, actor.userId);
+};
+
+export async function requestApproval(deps: Pick<Deps, 'db'> & Partial<ApprovalDeps>, actor: Actor, input: CreateApprovalInput): Promise<Approval> {
   const ctx = await visibleProfile(deps, actor, (input.profileId ?? input.targetProfile)!);
   const companyId = typeof input.company === 'object' ? input.company.id : input.company;
   if (companyId !== undefined && companyId !== ctx.profile.companyId) throw badRequest(M.wrongDivision, 'company');
@@ -67,6 +74,7 @@ export async function requestApproval(deps: Pick<Deps, 'db'>, actor: Actor, inpu
       set: request,
     })
     .returning();
+  notifyRequest(deps, ctx, actor);
   return toApproval(row!);
 }
 
@@ -87,7 +95,7 @@ async function visibleApproval(deps: Pick<Deps, 'db'>, actor: Actor, id: number)
  * current changes. A pending request is reset in place; a resolved one keeps its
  * decision (the Resolved tab's history) and the answer is a new pending request.
  */
-export async function reRequestApproval(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<Approval> {
+export async function reRequestApproval(deps: ApprovalDeps, actor: Actor, id: number): Promise<Approval> {
   const { row: current, ctx } = await visibleApproval(deps, actor, id);
   requireApprovable(ctx);
   const request = requestOf(ctx, actor);
@@ -98,13 +106,17 @@ export async function reRequestApproval(deps: Pick<Deps, 'db'>, actor: Actor, id
         .set(request)
         .where(and(eq(approvals.id, id), isNull(approvals.approved)))
         .returning();
-      if (reset) return toApproval(reset);
+      if (reset) {
+        mailApprovalRequested(deps, ctx, actor.userId);
+        return toApproval(reset);
+      }
       // Answered in the meantime: that decision stays, and this becomes a new request.
     }
     const [added] = await deps.db
       .insert(approvals)
       .values({ ...request, profileId: ctx.profile.id, companyId: ctx.profile.companyId })
       .returning();
+    mailApprovalRequested(deps, ctx, actor.userId);
     return toApproval(added!);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, 'approval_pending', M.approvalPendingExists);
@@ -128,11 +140,10 @@ export type RespondInput = { approved: boolean; message?: string | null | undefi
  * leaves the request pending); declined mails the owner, who resubmits.
  */
 export async function respondToApproval(
-  deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'publishedPages'>,
+  deps: ApprovalDeps & Pick<Deps, 'publishedPages'>,
   actor: Actor,
   id: number,
   input: RespondInput,
-  log: FastifyBaseLogger,
 ): Promise<{ approval: Approval } | { blocked: NonNullable<ReturnType<typeof publishBlock>> }> {
   const { row, ctx } = await visibleApproval(deps, actor, id);
   requireManager(actor, ctx);
@@ -144,37 +155,18 @@ export async function respondToApproval(
     if (blocked) return { blocked };
   }
   const answer = { approved: input.approved, message: input.message || null, respondedBy: actor.userId, respondedAt: new Date() };
-  const updated = await deps.db.transaction(async (tx) => {
+  const { updated, liveUrl } = await deps.db.transaction(async (tx) => {
     const [done] = await tx
       .update(approvals)
       .set(answer)
       .where(and(eq(approvals.id, id), isNull(approvals.approved)))
       .returning();
     if (!done) throw new AppError(409, 'approval_answered', M.approvalAnswered);
-    if (input.approved && input.rebuild) await publishProfile({ db: tx as unknown as Db, config: deps.config }, reviewed);
-    return done;
+    if (!(input.approved && input.rebuild)) return { updated: done, liveUrl: null };
+    const { site } = await publishProfile({ db: tx as unknown as Db, config: deps.config }, reviewed);
+    return { updated: done, liveUrl: pageUrl(site, ctx.profile.alias, deps.config) };
   });
-  if (input.approved && input.rebuild) deps.publishedPages.forget(ctx.profile.companyId, ctx.profile.alias);
-  if (!input.approved) await mailDecline(deps, ctx, answer.message, log);
+  if (liveUrl) deps.publishedPages.forget(ctx.profile.companyId, ctx.profile.alias);
+  mailApprovalDecision(deps, ctx, { approved: input.approved, message: answer.message, liveUrl });
   return { approval: toApproval(updated) };
-}
-
-async function mailDecline(deps: Pick<Deps, 'db' | 'mailer'>, ctx: ProfileContext, message: string | null, log: FastifyBaseLogger): Promise<void> {
-  if (ctx.profile.userId === null) return;
-  const [owner] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, ctx.profile.userId)).limit(1);
-  if (!owner) return;
-  try {
-    await deps.mailer.send({
-      to: owner.email,
-      subject: 'Your profile changes were not approved',
-      text: [
-        'Your latest profile changes were reviewed and not approved, so your public page stays as it was.',
-        message ? `\nMessage from your supervisor:\n${message}\n` : '',
-        'Update your profile and submit it again when you are ready.',
-      ].join('\n'),
-    });
-  } catch (err) {
-    // The answer is recorded; a mail that cannot be sent must not undo it.
-    log.error({ err, profileId: ctx.profile.id }, 'decline mail failed');
-  }
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_FEATURE_FLAGS, type FeatureFlags, type PermissionEntryInput, type Role } from '@profilehub/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { approvals, companies, companyMembers, permissionRecords, profileStylings, profiles, users } from '../../db/schema.ts';
 
@@ -54,6 +54,17 @@ export async function loadProfileContext(db: Db, id: number): Promise<ProfileCon
 }
 
 /** The pending approval of a profile (spec §4: approved null), if any. */
+/** The answer to the profile's latest answered request (approved or declined, with the supervisor's message). */
+export async function lastDecisionOf(db: Db, profileId: number): Promise<{ approved: boolean; message: string | null; respondedAt: string } | null> {
+  const [row] = await db
+    .select({ approved: approvals.approved, message: approvals.message, respondedAt: approvals.respondedAt })
+    .from(approvals)
+    .where(and(eq(approvals.profileId, profileId), isNotNull(approvals.approved), isNotNull(approvals.respondedAt)))
+    .orderBy(desc(approvals.respondedAt), desc(approvals.id))
+    .limit(1);
+  return row ? { approved: row.approved!, message: row.message, respondedAt: row.respondedAt!.toISOString() } : null;
+}
+
 export async function pendingApprovalId(db: Db, profileId: number): Promise<number | null> {
   const [row] = await db
     .select({ id: approvals.id })

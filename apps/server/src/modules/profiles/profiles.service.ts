@@ -37,6 +37,7 @@ import {
   flagsOf,
   isMember,
   isUniqueViolation,
+  lastDecisionOf,
   loadProfileContext,
   type ProfileContext,
   type ProfileRow,
@@ -103,6 +104,7 @@ export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor
       stylingId: profile.stylingId,
       pendingApproval: pending !== null,
       pendingApprovalId: pending,
+      lastDecision: pending === null ? await lastDecisionOf(deps.db, profile.id) : null,
     },
     content,
     permissions: {

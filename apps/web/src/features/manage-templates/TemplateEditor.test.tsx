@@ -43,6 +43,7 @@ function templateView(
       stylingId: 1,
       pendingApproval: false,
       pendingApprovalId: null,
+      lastDecision: null,
     },
     content: {
       templateLayout: 'desktop2',

@@ -41,6 +41,7 @@ function editorView(
       stylingId: 1,
       pendingApproval: false,
       pendingApprovalId: null,
+      lastDecision: null,
     },
     content: {
       templateLayout: 'desktop2',
@@ -101,6 +102,33 @@ describe('Profile editor: a child’s empty field', () => {
     expect(field).toHaveAttribute('placeholder', '+27 21 555 0199');
     await userEvent.type(field, '+1');
     expect(screen.queryByText(/template’s value/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Profile editor: the supervisor’s last decision', () => {
+  const withDecision = (lastDecision: ProfileEditorView['profile']['lastDecision'], pendingApprovalId: number | null = null) => {
+    const view = editorView();
+    return { ...view, profile: { ...view.profile, lastDecision, pendingApprovalId, pendingApproval: pendingApprovalId !== null } };
+  };
+
+  it('shows a decline with the supervisor’s message until it is dismissed', async () => {
+    renderEditor(withDecision({ approved: false, message: 'Please use a professional photo.', respondedAt: '2026-11-20T10:00:00.000Z' }));
+    const banner = screen.getByRole('status', { name: 'Your last changes were not approved' });
+    expect(within(banner).getByText('Your last changes were not approved')).toBeInTheDocument();
+    expect(within(banner).getByText('Please use a professional photo.')).toBeInTheDocument();
+    expect(within(banner).getByText(/Your public page stays as it was/)).toBeInTheDocument();
+    await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Your last changes were not approved')).not.toBeInTheDocument();
+  });
+
+  it('shows an approval', () => {
+    renderEditor(withDecision({ approved: true, message: null, respondedAt: '2026-11-20T10:00:00.000Z' }));
+    expect(screen.getByText('Your last changes were approved')).toBeInTheDocument();
+  });
+
+  it('shows nothing while a request is pending', () => {
+    renderEditor(withDecision({ approved: false, message: 'Old news', respondedAt: '2026-11-20T10:00:00.000Z' }, 12));
+    expect(screen.queryByText('Old news')).not.toBeInTheDocument();
   });
 });
 

@@ -10,6 +10,7 @@ import { useCachedUser } from '../../lib/auth.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { PreviewFrame } from '../preview/PreviewFrame.tsx';
 import { editorViewOptions, themesOptions } from './api/profile-editor.ts';
+import { DecisionBanner } from './components/DecisionBanner.tsx';
 import classes from './components/editor.module.css';
 import { IconCopy, IconEye } from './components/editor-icons.tsx';
 import { type ProfileRecordState, usePublishFlow } from './components/PublishFlow.tsx';
@@ -246,6 +247,7 @@ function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar:
         }
       />
       {toolbar}
+      <DecisionBanner decision={record.pendingApprovalId ? null : view.profile.lastDecision} />
       <div className={classes.layout}>
         <Stack gap={0} miw={0}>
           <Accordion multiple value={open} onChange={setOpen} variant="separated" radius="md">

@@ -42,6 +42,7 @@ function view(o: { canManage: boolean; needsApproval: boolean; pendingApprovalId
       stylingId: 1,
       pendingApproval: o.pendingApprovalId !== null,
       pendingApprovalId: o.pendingApprovalId,
+      lastDecision: null,
     },
     content: complete,
     permissions: { childPermissions: [], masterPermissions: [], childPermissionId: null, masterPermissionId: null },
