@@ -7,7 +7,7 @@
 import { type Approval, type CreateApprovalInput, PROFILE_API_MESSAGES as M, type ProfileChange } from '@profilehub/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { approvals, users } from '../../db/schema.ts';
+import { approvals } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { Actor } from '../../http/policy.ts';
