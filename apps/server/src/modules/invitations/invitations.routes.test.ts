@@ -195,3 +195,22 @@ describe('GET /api/users/divisions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/divisions?limit=500', headers: d.headers })).json().message).toBe('limit can be at most 100.');
   });
 });
+
+describe('the invitation mail', () => {
+  it('speaks in a white-labelled division’s name and links to its own hub', async () => {
+    const company = await createCompany(t.app.deps.db, {
+      flags: { invite_users: true },
+      whiteLabel: { title: 'Acme hub', domain: 'hub.acme.test', brand_color: '#aa0000' } as never,
+    });
+    const sup = await createUser(t.app, { role: 'supervisor', companyId: company.id });
+    const headers = (await signIn(t.app, sup.email)).headers;
+    const b = body(company.id);
+    expect((await invite(headers, b)).statusCode).toBe(200);
+    const mail = await lastMailTo(t.app.deps.db, b.userAccountEmail);
+    expect(mail?.subject).toBe('You are invited to the Acme hub hub');
+    expect(mail?.text).toContain(`Activate your account: http://hub.acme.test/register?email=${encodeURIComponent(b.userAccountEmail)}`);
+    expect(mail?.text).toContain('— Acme hub');
+    expect(mail?.text).not.toContain('Profilehub');
+    expect(mail?.html).toContain('#aa0000');
+  });
+});

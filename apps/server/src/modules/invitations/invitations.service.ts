@@ -14,6 +14,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, canSeeCompany } from '../../http/policy.ts';
 import { companyRowById } from '../companies/companies.queries.ts';
+import { brandedMail, brandOfDivision } from '../mail/branding.ts';
 import { profileDomainOf } from '../profiles/profile-content.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import { aliasIsFree } from '../profiles/profiles.service.ts';
@@ -27,13 +28,6 @@ function splitName(full: string): { firstName: string; lastName?: string } {
   if (words.length < 2) return { firstName: full.trim() };
   const lastName = words.pop()!;
   return { firstName: words.join(' '), lastName };
-}
-
-/** The hub address the invited person should open: the division's white-label hub when it has one. */
-function hubUrlFor(publicUrl: string, hubDomain: string | null): string {
-  if (!hubDomain) return publicUrl;
-  const hub = new URL(publicUrl);
-  return `${hub.protocol}//${hubDomain}${hub.port ? `:${hub.port}` : ''}`;
 }
 
 /** GET /users/divisions: where the caller can invite (and what the list filters offer). */
@@ -137,13 +131,23 @@ export async function inviteUser(deps: Deps, actor: Actor, input: Invite, notify
   }
 
   if (notify) {
-    const hub = hubUrlFor(deps.config.PUBLIC_URL, company.hubDomain);
+    // In the division's brand, with a link to its own hub when it is white-labelled.
+    const brand = await brandOfDivision(deps.db, company.id, deps.config.PUBLIC_URL);
     const title = company.whiteLabel?.title ?? company.title;
-    await deps.mailer.send({
-      to: input.userAccountEmail,
-      subject: `You are invited to the ${title} hub`,
-      text: `Hello ${name},\n\nYou have been invited to create your digital business profile on the ${title} hub.\n\nActivate your account here (we will email you a 4-digit code):\n${hub}/register?email=${encodeURIComponent(input.userAccountEmail)}\n`,
-    });
+    await deps.mailer.send(
+      brandedMail(brand, {
+        to: input.userAccountEmail,
+        subject: `You are invited to the ${title} hub`,
+        lines: [
+          `Hello ${name},`,
+          '',
+          `You have been invited to create your digital business profile on the ${title} hub.`,
+          '',
+          'Activate your account (we will email you a 4-digit code).',
+        ],
+        action: { label: 'Activate your account', url: `${brand.hubUrl}/register?email=${encodeURIComponent(input.userAccountEmail)}` },
+      }),
+    );
   }
   return { success: true as const, message: 'User invited', ...created, companyId: company.id, alias, emailed: notify };
 }

@@ -64,6 +64,18 @@ describe('POST /api/lead-forms/submit/:profileId', () => {
     const mail = await lastMailTo(t.app.deps.db, 'owner@acme.test');
     expect(mail?.text).toContain('Cc: boss@acme.test, sales@acme.test');
     expect(mail?.text).toContain('Name: Vic Visitor');
+    // In the product's (or the division's) brand, with the visitor's words escaped in the HTML part.
+    expect(mail?.text).toContain('— Profilehub');
+    expect(mail?.html).toContain('Name: Vic Visitor');
+  });
+
+  it('escapes what a visitor writes in the HTML of the mail', async () => {
+    const p = await profileWithForm(FORM);
+    await submit(p.id, { name: '<img src=x onerror=alert(1)>', email: 'vic@example.test', message: '<script>alert(1)</script>' });
+    const mail = await lastMailTo(t.app.deps.db, 'owner@acme.test');
+    expect(mail?.html).not.toContain('<img src=x');
+    expect(mail?.html).not.toContain('<script>');
+    expect(mail?.html).toContain('&#60;script&#62;');
   });
 
   it('is not a mail relay: addresses outside the division get nothing, whatever the form says', async () => {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { companyMembers, leadSubmissions, profiles, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
+import { brandedMail, brandOfDivision } from '../mail/branding.ts';
 import { leadFormsRoutes } from './lead-forms.routes.ts';
 import { storedLeadForm } from './lead-forms.service.ts';
 
@@ -103,13 +104,16 @@ export async function leadsRoutes(app: FastifyInstance) {
       const recipients = [form.sendToMail, ...splitEmailList(form.sendToMailCC)].map((e) => e.trim().toLowerCase()).filter((e) => vouched.has(e));
       const [to, ...cc] = [...new Set(recipients)].slice(0, 1 + MAX_CC);
       if (to) {
-        await mailer.send({
-          to,
-          ...(cc.length ? { cc: cc.join(', ') } : {}),
-          ...(data.email ? { replyTo: data.email } : {}),
-          subject: stored?.subject || `New message from your profile${p.alias ? ` (${p.alias})` : ''}`,
-          text: `Someone left their details on your digital profile. What they wrote, as they wrote it:\n\n${lines.join('\n')}\n`,
-        });
+        const brand = await brandOfDivision(db, p.companyId, app.deps.config.PUBLIC_URL);
+        await mailer.send(
+          brandedMail(brand, {
+            to,
+            ...(cc.length ? { cc: cc.join(', ') } : {}),
+            ...(data.email ? { replyTo: data.email } : {}),
+            subject: stored?.subject || `New message from your profile${p.alias ? ` (${p.alias})` : ''}`,
+            lines: ['Someone left their details on your digital profile. What they wrote, as they wrote it:', '', ...lines],
+          }),
+        );
       }
       return { success: true as const, message: thanks };
     },
