@@ -1,3 +1,4 @@
+import { todayUtc } from '@profilehub/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -101,6 +102,27 @@ const busy = {
 };
 
 describe('Statistics page', { timeout: 30_000 }, () => {
+  it('lifetime views are lifetime, whatever range is chosen (not up to the end of a past month)', async () => {
+    const today = todayUtc();
+    signedInAs(
+      testUser({ companies: [acme] }),
+      {
+        ...busy,
+        // Up to today: 1,234; up to the end of July: 709.
+        all_visits: (call: MockCall) => ({ ...busy.all_visits(call), total: call.query.get('start') ? 40 : call.query.get('end') === today ? 1234 : 709 }),
+      },
+      {
+        kind: 'profile',
+        name: 'Jane Doe',
+        picture: null,
+        profile: { id: 7, companyId: 3, alias: 'jane-doe', published: true, isMaster: false },
+        profileCount: 1,
+      },
+    );
+    renderRoutes(routes, '/statistics?start=2026-07-01&end=2026-07-31');
+    expect(await screen.findByText('1.2K lifetime views', undefined, SLOW)).toBeInTheDocument();
+  });
+
   it('a user sees their profile overview, counts in K, and no Top viewed profiles or filters', async () => {
     signedInAs(testUser({ companies: [acme] }), busy, {
       kind: 'profile',

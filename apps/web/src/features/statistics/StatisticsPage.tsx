@@ -52,7 +52,8 @@ export function StatisticsPage() {
   const overview = useQuery(overviewOptions(scope));
   const views = useQuery(reportOptions('profile_views', scope, range));
   const visits = useQuery(reportOptions('all_visits', scope, range));
-  const lifetime = useQuery(reportOptions('all_visits', scope, LIFETIME(range.end)));
+  // Lifetime is lifetime: up to today, whatever range the rest of the page shows.
+  const lifetime = useQuery(reportOptions('all_visits', scope, LIFETIME(todayUtc())));
   const interactions = useQuery(reportOptions('interactions', scope, range));
   const top = useQuery(reportOptions('top_interactions', scope, range));
   const leads = useQuery(leadFormsOptions(scope, range));
