@@ -175,6 +175,7 @@ export const PROFILE_MESSAGES = {
   expiryInvalid: 'Expire date must be a date and time.',
   contactFormEnable: '"Send to email" and "Thank you message" required!',
   linkHttps: 'Links must start with https://',
+  linkRequired: 'Enter the address this button opens (https://…).',
   linkUnsafe: 'This kind of link is not allowed.',
   mapsLink: 'Use a Google Maps, Apple Maps, Waze, Bing Maps or OpenStreetMap link.',
   imageUrl: 'Images must be an https:// URL or an uploaded file.',

@@ -144,6 +144,20 @@ describe('Profile editor: validation (spec §5)', () => {
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
   }, 10_000);
 
+  it('holds a new link button back until it has an address, then saves it', async () => {
+    const calls = renderEditor(editorView(), { 'PATCH /api/profiles/7': { body: { version: 5, updatedAt: '2026-01-01T00:00:01.000Z' } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Buttons' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add a button' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Link button' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.linkRequired)).toBeInTheDocument();
+    expect(await screen.findByText('Fix the highlighted fields to save')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 2200));
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Button 2 URL' }), 'https://acme.example/book');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1), { timeout: 5000 });
+    expect(screen.queryByText(PROFILE_MESSAGES.linkRequired)).not.toBeInTheDocument();
+  }, 15_000);
+
   it('refuses a button link that is not https', async () => {
     renderEditor(editorView());
     await userEvent.click(screen.getByRole('button', { name: 'Buttons' }));

@@ -14,6 +14,7 @@ import {
   type EditableContentField,
   type EditorContent,
   mergeConcurrent,
+  PROFILE_MESSAGES,
   type ProfileChanges,
   ProfileContentOverridesSchema,
 } from '@profilehub/shared';
@@ -44,12 +45,16 @@ type Options = {
 export function validateContent(content: EditorContent): Problems {
   const { variableChangeRecords: _records, ...doc } = content;
   const parsed = ProfileContentOverridesSchema.safeParse(doc);
-  if (parsed.success) return {};
   const out: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.error?.issues ?? []) {
     const path = issue.path.map(String).join('.');
     out[path] ??= issue.message;
   }
+  // A link button the person added waits for its address before it is saved: a button
+  // that opens nothing must not reach the page. (Template buttons are the template's affair.)
+  (content.links ?? []).forEach((link, i) => {
+    if (link.source === 'self' && (link.contactType ?? 'url') === 'url' && !link.url?.trim()) out[`links.${i}.url`] ??= PROFILE_MESSAGES.linkRequired;
+  });
   return out;
 }
 
