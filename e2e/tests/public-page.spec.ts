@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { PORT } from '../env.ts';
 import { apiLogin, lastMailId, SEED_PASSWORD, USERS, waitForMail } from '../support.ts';
+
+const require = createRequire(import.meta.url);
 
 /** Jane's card is published by the seed at her division's subdomain (Chromium sends *.localhost to loopback). */
 const JANE = `http://acme.localhost:${PORT}/jane-doe`;
@@ -145,4 +149,34 @@ test('saved to the phone, the card opens offline', async ({ page, context }) => 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Jane Doe' })).toBeVisible();
   await context.setOffline(false);
+});
+
+test('every division’s public page passes the colour-contrast check (axe-core, WCAG AA)', async ({ browser, request }) => {
+  // Bob's Globex card: his own colours on Globex's default brand. He publishes it himself (Globex approves nothing).
+  const bobJwt = await apiLogin(request, USERS.bob, SEED_PASSWORD);
+  const bobHeaders = { authorization: `Bearer ${bobJwt}` };
+  const me = (await (await request.get('/api/companies/users/me', { headers: bobHeaders })).json()) as { profile: { id: number } };
+  const published = await request.put(`/api/profiles/${me.profile.id}/publish`, { headers: bobHeaders });
+  expect(published.status(), await published.text()).toBe(200);
+
+  const visitor = await browser.newContext({ userAgent: PHONE_UA });
+  for (const url of [JANE, `http://globex.localhost:${PORT}/bob-smith`]) {
+    for (const width of [375, 1280]) {
+      const page = await visitor.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      expect((await page.goto(url))?.status()).toBe(200);
+      // The page's CSP allows only its own script: axe is evaluated by the test runner, not loaded by the page.
+      await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+      const violations = await page.evaluate(async () => {
+        const axe = (
+          window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary: string }[] }[] }> } }
+        ).axe;
+        const result = await axe.run({ runOnly: { type: 'rule', values: ['color-contrast'] } });
+        return result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`));
+      });
+      expect(violations, `${url} at ${width} px`).toEqual([]);
+      await page.close();
+    }
+  }
+  await visitor.close();
 });

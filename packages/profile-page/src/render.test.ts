@@ -8,6 +8,7 @@ import { RICH_PROFILE } from '../../shared/src/profile/test-fixtures.ts';
 import { attr, startTags, type Token, tokenize } from './__fixtures__/html-tokenizer.ts';
 import { pageSafetyProblems } from './__fixtures__/page-safety.ts';
 import { SAMPLE_NOW, sampleInput } from './__fixtures__/sample-input.ts';
+import { buttonColourRules } from './css/page-css.ts';
 import { buildPageModel, nextExpiry, PAGE_SCRIPT, type PageContent, ProfilePreview, renderProfileHtml, renderProfilePage } from './index.ts';
 
 const LAYOUTS = [
@@ -325,6 +326,41 @@ describe('document details', () => {
     const light = buildPageModel(sampleInput(RICH_PROFILE, { company: { ...sampleInput().company, brandColor: '#ffe066' } }));
     expect(light.css).toContain('--ph-on-brand:#1b2230');
     expect(light.css).toContain('--ph-accent:#1b2230'); // the yellow brand does not read as text on white
+  });
+
+  it('never lets a chosen colour make a button unreadable (Globex: dark text on the dark default brand was 2.03:1)', () => {
+    const solid = (c: string) => ({ color: c, css: c });
+    const globex = buildPageModel(
+      sampleInput({
+        ...RICH_PROFILE,
+        cssVariables: {
+          'background-color': solid('#f0f9ff'),
+          'font-color': solid('#0f172a'),
+          'icon-color': solid('#ffffff'),
+          'main-action-button-background-color': solid('#0369a1'),
+          'main-action-button-color': solid('#0b3b5c'),
+          'name-font-color': solid('#eef6ff'),
+        },
+      }),
+    );
+    // On the default brand (#114b8a): the dark button text becomes white, the white icons stay.
+    expect(globex.css).toContain('--ph-btn-fg:#fff');
+    expect(globex.css).toContain('--ph-icon:#ffffff');
+    // Dark blue on the blue call to action is replaced; a name nearly as light as the page is too.
+    expect(globex.css).toContain('--ph-cta-fg:#fff');
+    expect(globex.css).toContain('--ph-name:#1b2230');
+    // Readable choices are kept as they are.
+    const acme = buildPageModel(
+      sampleInput({ ...RICH_PROFILE, cssVariables: { 'font-color': solid('#ffffff') } }, { company: { ...sampleInput().company, brandColor: '#c2410c' } }),
+    );
+    expect(acme.css).toContain('--ph-btn-fg:#ffffff');
+  });
+
+  it('keeps each button’s own text readable on its own background', () => {
+    expect(buttonColourRules([{ className: 'ph-k1', background: '#ffe066', font: '#ffffff' }])).toBe('.ph-k1{--bb:#ffe066;--bf:#1b2230}');
+    expect(buttonColourRules([{ className: 'ph-k2', background: '#0b3b5c' }])).toBe('.ph-k2{--bb:#0b3b5c;--bf:#fff}');
+    expect(buttonColourRules([{ className: 'ph-k3', font: '#0f172a' }], '#114b8a')).toBe('.ph-k3{--bf:#fff}');
+    expect(buttonColourRules([{ className: 'ph-k4', background: '#c2410c', font: '#ffffff' }])).toBe('.ph-k4{--bb:#c2410c;--bf:#ffffff}');
   });
 
   it('says when the page next changes by itself (the next gallery expiry)', () => {

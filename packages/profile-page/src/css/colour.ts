@@ -98,6 +98,19 @@ export function readableOn(background: string | undefined, dark = DARK_TEXT, lig
   return contrastRatio(rgb, darkRgb) >= contrastRatio(rgb, lightRgb) ? dark : light;
 }
 
+/**
+ * `fg` when it reads on `bg` with at least `min` contrast (WCAG: 4.5 for text, 3 for icons and
+ * large text), else whichever of dark or white reads better on `bg`. A colour chosen by a
+ * theme or a profile never makes a button unreadable; gradients (no single colour) pass as set.
+ */
+export function readableOr(fg: string | undefined, bg: string | undefined, min = 4.5): string | undefined {
+  if (!fg) return undefined;
+  const f = parseRgb(fg);
+  const b = parseRgb(bg);
+  if (!f || !b) return fg;
+  return contrastRatio(f, b) >= min ? fg : readableOn(bg, DARK_TEXT, '#fff');
+}
+
 const hex2 = (n: number) =>
   Math.round(Math.max(0, Math.min(255, n)))
     .toString(16)

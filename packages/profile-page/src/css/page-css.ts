@@ -8,7 +8,7 @@
  */
 import { FONT_SIZE_MAX, FONT_SIZE_MIN } from '@profilehub/shared';
 import { BASE_CSS } from './base.ts';
-import { colourValue, contrastRatio, DARK_TEXT, mixColours, parseRgb, readableOn, solidColour } from './colour.ts';
+import { colourValue, contrastRatio, DARK_TEXT, mixColours, parseRgb, readableOn, readableOr, solidColour } from './colour.ts';
 import { cssString, sanitizeCss } from './sanitize.ts';
 
 type ColourLike = { color?: string | undefined; css?: string | undefined };
@@ -70,12 +70,13 @@ export function colourDeclarations(input: PageCssInput): string {
     ['--ph-muted', mixColours(text, backgroundSolid, 0.7)],
     ['--ph-surface', mixColours(text, backgroundSolid, 0.04)],
     ['--ph-line', mixColours(text, backgroundSolid, 0.11)],
-    ['--ph-name', v('name-font-color')],
-    ['--ph-subtitle', v('subtitle-font-color')],
-    ['--ph-btn-fg', v('font-color')],
-    ['--ph-icon', v('icon-color')],
+    // Chosen colours are kept where they read on what they sit on (WCAG AA), else replaced by a readable one.
+    ['--ph-name', readableOr(v('name-font-color'), backgroundSolid, 3)],
+    ['--ph-subtitle', readableOr(v('subtitle-font-color'), backgroundSolid)],
+    ['--ph-btn-fg', readableOr(v('font-color'), brand)],
+    ['--ph-icon', readableOr(v('icon-color'), brand, 3)],
     ['--ph-cta-bg', v('main-action-button-background-color')],
-    ['--ph-cta-fg', v('main-action-button-color')],
+    ['--ph-cta-fg', readableOr(v('main-action-button-color'), solidColour(v('main-action-button-background-color')) ?? brand)],
     ['--ph-font', fontStack(input.fontFamily)],
     ['--ph-title-size', fontSize(input.titleSize)],
     ['--ph-subtitle-size', fontSize(input.subtitleSize)],
@@ -87,13 +88,18 @@ export function colourDeclarations(input: PageCssInput): string {
     .join(';');
 }
 
-/** Per-button colour rules (`.ph-k3{--bb:…;--bf:…}`); class names are ours, never the item keys. */
-export function buttonColourRules(colours: readonly ButtonColour[] = []): string {
+/**
+ * Per-button colour rules (`.ph-k3{--bb:…;--bf:…}`); class names are ours, never the item keys.
+ * A button's text stays readable on its own background (or the brand's, when it has none).
+ */
+export function buttonColourRules(colours: readonly ButtonColour[] = [], brand = DEFAULT_BRAND): string {
   return colours
     .filter((c) => /^ph-k\d{1,3}$/.test(c.className))
     .map((c) => {
       const bg = colourValue({ css: c.background });
-      const fg = colourValue({ css: c.font });
+      const on = solidColour(bg) ?? (bg ? undefined : brand);
+      const chosen = colourValue({ css: c.font });
+      const fg = chosen ? readableOr(chosen, on) : on && bg ? readableOn(on, DARK_TEXT, '#fff') : undefined;
       const decl = [bg && `--bb:${bg}`, fg && `--bf:${fg}`].filter(Boolean).join(';');
       return decl ? `.${c.className}{${decl}}` : '';
     })
@@ -105,7 +111,7 @@ export function pageCss(input: PageCssInput): string {
   return [
     BASE_CSS,
     sanitizeCss(input.themeCss),
-    sanitizeCss(`:root{${colourDeclarations(input)}}${buttonColourRules(input.buttonColours)}`),
+    sanitizeCss(`:root{${colourDeclarations(input)}}${buttonColourRules(input.buttonColours, solidColour(input.brandColor) ?? DEFAULT_BRAND)}`),
     sanitizeCss(input.companyCss),
     sanitizeCss(input.profileCss),
   ]
