@@ -53,6 +53,24 @@ describe('POST /api/approvals', () => {
     expect(editor.profile).toMatchObject({ pendingApproval: true, pendingApprovalId: approval.id });
   });
 
+  it('lists only what the person changed: not the template’s values on a first request, nor the template’s later edits', async () => {
+    const d = await division();
+    const first = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    const titles = (a: { profileChanges: { fieldTitle: string }[] }) => a.profileChanges.map((c) => c.fieldTitle);
+    // Jane's own details only (childDetails): none of the template's logo, buttons, numbers or disclaimer.
+    expect(titles(first).sort()).toEqual(['Full name', 'Job title', 'Profile picture']);
+    expect((await respond(d.sup.headers, first.id, { approved: true })).statusCode).toBe(200);
+
+    // The template changes its disclaimer after Jane's page went live; Jane changes her title.
+    const master = await getProfileRow(db(), d.masterId);
+    await setProfile(db(), d.masterId, { content: { ...master!.content, profileDisclaimer: '<p>Acme Holdings.</p>' } });
+    await setProfile(db(), d.jane.id, { content: { ...childDetails(), jobTitle: 'Sales Director' } });
+    const second = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    expect(second.profileChanges).toEqual([
+      { actionType: 'updated', fieldTitle: 'Job title', oldValue: { value: 'Head of Sales' }, newValue: { value: 'Sales Director' } },
+    ]);
+  });
+
   it('a second request re-requests the pending one (one pending per profile)', async () => {
     const d = await division();
     const first = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;

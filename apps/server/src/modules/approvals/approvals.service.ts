@@ -5,9 +5,9 @@
  * Answered requests are never changed again: they are the profile's history.
  */
 import { type Approval, type CreateApprovalInput, PROFILE_API_MESSAGES as M, type ProfileChange } from '@profilehub/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { approvals } from '../../db/schema.ts';
+import { approvals, profilePublications } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { Actor } from '../../http/policy.ts';
@@ -36,14 +36,29 @@ export function toApproval(row: ApprovalRow): Approval {
   };
 }
 
-/** What would change on the page if it were published now. */
-const changesOf = (ctx: ProfileContext) => profileChanges(ctx.profile.publishedContent, pageContentOf(ctx) as Record<string, unknown>);
+/**
+ * What the person changed, against what is live: their own content now against their own
+ * content when the page was last published (nothing, the first time), both seen through
+ * the same template — so the template's values (a consent text, a logo) and the template's
+ * later edits are not listed as the person's changes.
+ */
+async function changesOf(db: Db, ctx: ProfileContext): Promise<ProfileChange[]> {
+  const [last] = await db
+    .select({ content: profilePublications.content })
+    .from(profilePublications)
+    .where(eq(profilePublications.profileId, ctx.profile.id))
+    .orderBy(desc(profilePublications.publishedAt), desc(profilePublications.id))
+    .limit(1);
+  // Published before publications were recorded: what is live is all there is to compare with.
+  const before = last ? pageContentOf(ctx, last.content) : ctx.profile.publishedContent ? ctx.profile.publishedContent : pageContentOf(ctx, {});
+  return profileChanges(before as Record<string, unknown>, pageContentOf(ctx) as Record<string, unknown>);
+}
 
 /** A request binds to the content it shows the supervisor: the changes, and the exact own content and version they come from. */
-const requestOf = (ctx: ProfileContext, actor: Actor) => ({
+const requestOf = async (db: Db, ctx: ProfileContext, actor: Actor) => ({
   requestedAt: new Date(),
   requestedBy: actor.userId,
-  profileChanges: changesOf(ctx),
+  profileChanges: await changesOf(db, ctx),
   requestedContent: ctx.profile.content,
   requestedVersion: ctx.profile.version,
 });
@@ -64,7 +79,7 @@ export async function requestApproval(deps: Pick<Deps, 'db'> & Partial<ApprovalD
   const companyId = typeof input.company === 'object' ? input.company.id : input.company;
   if (companyId !== undefined && companyId !== ctx.profile.companyId) throw badRequest(M.wrongDivision, 'company');
   requireApprovable(ctx);
-  const request = requestOf(ctx, actor);
+  const request = await requestOf(deps.db, ctx, actor);
   const [row] = await deps.db
     .insert(approvals)
     .values({ ...request, profileId: ctx.profile.id, companyId: ctx.profile.companyId })
@@ -98,7 +113,7 @@ async function visibleApproval(deps: Pick<Deps, 'db'>, actor: Actor, id: number)
 export async function reRequestApproval(deps: ApprovalDeps, actor: Actor, id: number): Promise<Approval> {
   const { row: current, ctx } = await visibleApproval(deps, actor, id);
   requireApprovable(ctx);
-  const request = requestOf(ctx, actor);
+  const request = await requestOf(deps.db, ctx, actor);
   try {
     if (current.approved === null) {
       const [reset] = await deps.db
