@@ -46,8 +46,8 @@ export function errorBody(statusCode: number, code: string, message: string, pat
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      // "Busy, come back": every 503 says when.
-      if (err.status === 503) reply.header('retry-after', '5');
+      // "Busy, come back": every 503 says when (unless the route said it already).
+      if (err.status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
       return reply.code(err.status).send(errorBody(err.status, err.code, err.message, err.path));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
