@@ -100,3 +100,39 @@ test('superadmin: keyboard focus never lands on the folded-away side links', asy
     expect(box && box.x + box.width > 0 && box.x < viewport.width, `focus stop ${i + 1} is on screen`).toBe(true);
   }
 });
+
+test('user: a custom date range can be chosen on a phone; the views chart opens on the newest days', async ({ page }) => {
+  await signInAndWait(page, USERS.jane);
+  await page.goto('/statistics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile stats overview' })).toBeVisible();
+  // The chart scrolls sideways when it is wider than the screen: it opens scrolled to its newest end.
+  const chart = page.getByLabel('Profile views chart');
+  await expect(chart).toBeVisible();
+  await expect
+    .poll(() =>
+      chart.evaluate((el) => {
+        const viewport = el.closest('.mantine-ScrollArea-viewport');
+        return viewport ? viewport.scrollLeft + viewport.clientWidth >= viewport.scrollWidth - 2 : true;
+      }),
+    )
+    .toBe(true);
+
+  await page.getByRole('button', { name: 'Select Date Range' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Date Range' });
+  await expect(dialog).toBeVisible();
+  // Scrolling inside the dialog keeps it open, and brings the "To" calendar and Select within reach.
+  const select = dialog.getByRole('button', { name: 'Select', exact: true });
+  await select.scrollIntoViewIfNeeded();
+  await expect(dialog).toBeVisible();
+  // A day of the month shown (not one of the neighbouring months' greyed days).
+  const day = (calendar: string, n: number) =>
+    dialog.locator(`[aria-labelledby="${calendar}"] button:not([data-outside]):not([data-disabled])`, { hasText: new RegExp(`^${n}$`) }).first();
+  await day('stats-from', 1).click();
+  await day('stats-to', 2).click();
+  await expect(select).toBeEnabled();
+  await shot(page, 'mobile-date-picker');
+  await select.click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/start=\d{4}-\d{2}-01/);
+  await expectNoHorizontalScroll(page);
+});

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.layer.css';
 import { LineChart, PieChart } from '@mantine/charts';
 import { Box, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { formatCount, formatShare, lineChartWidth, type ReportItem } from '@profilehub/shared';
+import { useEffect, useRef } from 'react';
 
 /**
  * The two charts of the statistics page, with @mantine/charts (recharts). This
@@ -37,29 +38,54 @@ export function InteractionsPie({ slices, colors }: { slices: Slice[]; colors: s
   );
 }
 
-/** Spec §2/§9 Profile views: a line, 48 px per data point, scrolling sideways when it is wider than its card. */
+/**
+ * Spec §2/§9 Profile views: a line, 48 px per data point, scrolling sideways when it is
+ * wider than its card. It opens on the newest days (the end people look for), and its
+ * legend stays above the scrolling part so it is never cut off.
+ */
 export function ViewsLine({ items, color }: { items: ReportItem[]; color: string }) {
   const data = items.map((i) => ({ point: i.title ?? i.label, Views: i.data, Visitors: i.visitors ?? 0 }));
+  const viewport = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = viewport.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+  }, [data.length]);
   return (
-    <ScrollArea type="auto" offsetScrollbars>
-      <Box w={lineChartWidth(data.length, 280)} miw="100%">
-        <LineChart
-          h={220}
-          data={data}
-          dataKey="point"
-          series={[
-            { name: 'Views', color },
-            { name: 'Visitors', color: 'gray.6', strokeDasharray: '5 5' },
-          ]}
-          curveType="monotone"
-          withLegend
-          legendProps={{ verticalAlign: 'top', height: 32 }}
-          valueFormatter={formatCount}
-          tickLine="none"
-          gridAxis="y"
-          aria-label="Profile views chart"
-        />
-      </Box>
-    </ScrollArea>
+    <Stack gap={4}>
+      <Group gap="md" justify="center" aria-hidden="true">
+        <LegendKey color={color} label="Views" />
+        <LegendKey color="var(--mantine-color-gray-6)" label="Visitors" dashed />
+      </Group>
+      <ScrollArea type="auto" offsetScrollbars viewportRef={viewport}>
+        <Box w={lineChartWidth(data.length, 280)} miw="100%">
+          <LineChart
+            h={200}
+            data={data}
+            dataKey="point"
+            series={[
+              { name: 'Views', color },
+              { name: 'Visitors', color: 'gray.6', strokeDasharray: '5 5' },
+            ]}
+            curveType="monotone"
+            valueFormatter={formatCount}
+            tickLine="none"
+            gridAxis="y"
+            aria-label="Profile views chart"
+          />
+        </Box>
+      </ScrollArea>
+    </Stack>
+  );
+}
+
+function LegendKey({ color, label, dashed = false }: { color: string; label: string; dashed?: boolean }) {
+  const stroke = color.includes('(') || color.startsWith('#') ? color : `var(--mantine-color-${color.replace('.', '-')})`;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <svg width="22" height="8" viewBox="0 0 22 8" aria-hidden="true">
+        <line x1="1" y1="4" x2="21" y2="4" stroke={stroke} strokeWidth="2.5" strokeDasharray={dashed ? '5 4' : undefined} />
+      </svg>
+      <Text size="sm">{label}</Text>
+    </Group>
   );
 }

@@ -16,6 +16,18 @@ function renderPicker(onChange = vi.fn()) {
 }
 
 describe('DateRangePicker (spec §2 Date picker)', () => {
+  it('on a phone opens as a full-screen dialog, and the slider announces months, not positions', async () => {
+    renderPicker();
+    await userEvent.click(screen.getByRole('button', { name: 'Select Date Range' }));
+    const dialog = screen.getByRole('dialog', { name: 'Select Date Range' });
+    expect(dialog).toBeInTheDocument();
+    const [first, last] = screen.getAllByRole('slider');
+    expect(first).toHaveAttribute('aria-valuetext', 'Jun 2025');
+    expect(last).toHaveAttribute('aria-valuetext', 'May 2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Select Date Range' })).not.toBeInTheDocument();
+  });
+
   it('offers every preset, the From/To calendars, Select and the month slider', async () => {
     renderPicker();
     await userEvent.click(screen.getByRole('button', { name: 'Select Date Range' }));
