@@ -46,10 +46,12 @@ export function InteractionsPie({ slices, colors }: { slices: Slice[]; colors: s
 export function ViewsLine({ items, color }: { items: ReportItem[]; color: string }) {
   const data = items.map((i) => ({ point: i.title ?? i.label, Views: i.data, Visitors: i.visitors ?? 0 }));
   const viewport = useRef<HTMLDivElement>(null);
+  const points = data.length;
+  // Again whenever the number of points changes (another range was chosen).
   useEffect(() => {
     const el = viewport.current;
-    if (el) el.scrollLeft = el.scrollWidth;
-  }, [data.length]);
+    if (el && points > 0) el.scrollLeft = el.scrollWidth;
+  }, [points]);
   return (
     <Stack gap={4}>
       <Group gap="md" justify="center" aria-hidden="true">
