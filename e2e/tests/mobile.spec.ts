@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { auth, editorView, ownProfileId } from '../editor-support.ts';
 import { shot, signInAndWait, USERS } from '../support.ts';
 
 /** Spec §2 Main shell: on a phone the side navigation folds away behind a menu control. */
@@ -135,4 +136,44 @@ test('user: a custom date range can be chosen on a phone; the views chart opens 
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/start=\d{4}-\d{2}-01/);
   await expectNoHorizontalScroll(page);
+});
+
+test('supervisor: template permissions read on a phone, and scroll-to-top never covers Save template', async ({ page, request }) => {
+  const headers = await auth(request, USERS.supervisor);
+  const jane = await editorView(request, headers, await ownProfileId(request, await auth(request, USERS.jane)));
+  const templateId = jane.master?.id as number;
+  await signInAndWait(page, USERS.supervisor);
+  await page.goto(`/manage-templates/${templateId}?mode=permissions`);
+  const legend = page.getByRole('dialog', { name: 'Edit Template Permissions' });
+  await legend.getByRole('button', { name: 'I Understand' }).click();
+  await expect(legend).toBeHidden();
+
+  // Each button's name keeps its room; its toggles open from one control.
+  await page.getByRole('button', { name: 'Buttons', exact: true }).click();
+  const rows = page.getByRole('list', { name: 'Buttons' }).getByRole('listitem');
+  await expect(rows.first()).toBeVisible();
+  const names = await rows.evaluateAll((items) =>
+    items.map((li) => (li.querySelector('p, [class*="Text"]') as HTMLElement | null)?.getBoundingClientRect().width ?? 0),
+  );
+  for (const width of names) expect(width, 'an item name has room for more than a letter').toBeGreaterThan(60);
+  const first = page.getByRole('button', { name: /^Permissions of / }).first();
+  await first.click();
+  await expect(page.getByRole('button', { name: /^Show permission of / }).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await shot(page, 'mobile-template-permissions');
+
+  // Scrolled far down, the scroll-to-top control sits above the sticky Save template button.
+  await page.mouse.wheel(0, 4000);
+  const up = page.getByRole('button', { name: 'Scroll to top' });
+  await expect(up).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save template' });
+  // Measured once the control has finished sliding in.
+  const overlaps = async () => {
+    const [a, b] = [await up.boundingBox(), await save.boundingBox()];
+    if (!a || !b) return 'not laid out';
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height ? 'covers Save template' : 'clear';
+  };
+  await expect.poll(overlaps).toBe('clear');
+  await page.mouse.wheel(0, -1500);
+  await expect.poll(overlaps).toBe('clear');
 });

@@ -307,7 +307,7 @@ function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar:
             ) : null}
           </Accordion>
 
-          <Group className={classes.bottomBar} justify="space-between" gap="xs">
+          <Group className={classes.bottomBar} justify="space-between" gap="xs" data-sticky-actions>
             <SaveStatusText />
             <Group gap="xs" wrap="nowrap" ml="auto" w={{ base: '100%', sm: 'auto' }}>
               <Button variant="default" size="sm" leftSection={<IconEye size={16} />} onClick={() => setPreviewOpen(true)} hiddenFrom="lg" flex="none" px="xs">

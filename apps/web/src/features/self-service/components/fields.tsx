@@ -1,4 +1,5 @@
-import { Box, Group, NumberInput, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, NumberInput, Popover, Text, TextInput, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { EditorContent } from '@profilehub/shared';
 import type { ReactNode } from 'react';
 import { type FieldAccess, useEditor, useField, useFieldAccess, useProblem } from '../hooks/editor-context.tsx';
@@ -19,10 +20,27 @@ export function FieldLabel({ label, access }: { label: string; access: FieldAcce
   );
 }
 
-/** The permission toggles of permissions mode, when the editor runs in it. */
+/**
+ * The permission toggles of permissions mode, when the editor runs in it. Beside the item
+ * on a wide screen; on a phone behind one button that opens them, so a row keeps room for
+ * the item's name (five toggles inline cut it to a letter).
+ */
 export function PermissionToggles({ permissionKey, label }: { permissionKey: string; label: string }) {
   const { permissionsMode } = useEditor();
-  return permissionsMode ? permissionsMode.renderToggles(permissionKey, label) : null;
+  const phone = useMediaQuery('(max-width: 47.99em)', false);
+  if (!permissionsMode) return null;
+  const toggles = permissionsMode.renderToggles(permissionKey, label);
+  if (!phone) return toggles;
+  return (
+    <Popover position="bottom-end" withArrow shadow="md" trapFocus>
+      <Popover.Target>
+        <ActionIcon variant="light" aria-label={`Permissions of ${label}`} flex="none">
+          <IconLock size={16} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown aria-label={`Permissions of ${label}`}>{toggles}</Popover.Dropdown>
+    </Popover>
+  );
 }
 
 /**
@@ -34,10 +52,10 @@ export function PartPermissions({ permissionKey, label }: { permissionKey: strin
   if (!permissionsMode) return null;
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap" className={classes.partPermissions}>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} miw={0} truncate="end">
         {label}
       </Text>
-      {permissionsMode.renderToggles(permissionKey, label)}
+      <PermissionToggles permissionKey={permissionKey} label={label} />
     </Group>
   );
 }
@@ -51,7 +69,7 @@ export function WithPermissions({ permissionKey, label, children }: { permission
       <Box flex={1} miw={0}>
         {children}
       </Box>
-      {permissionsMode.renderToggles(permissionKey, label)}
+      <PermissionToggles permissionKey={permissionKey} label={label} />
     </Group>
   );
 }
