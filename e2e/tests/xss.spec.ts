@@ -91,6 +91,9 @@ async function check(page: Page, w: Watch, url: string): Promise<string[]> {
 }
 
 test('every XSS payload in every field renders to a page on which nothing runs', async ({ browser }) => {
+  // Rendered by the page package and served from the test itself: no server, no database. It runs
+  // on the PGlite pass; the PostgreSQL pass (TEST_DATABASE_URL) would only repeat it word for word.
+  test.skip(Boolean(process.env.TEST_DATABASE_URL), 'independent of the database: runs once, on the PGlite pass');
   test.setTimeout(90_000);
   expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(100);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
