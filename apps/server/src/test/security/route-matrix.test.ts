@@ -223,6 +223,7 @@ describe('the route × caller matrix', () => {
     // Every read of the caller's own lists (signing out would end the callers' sessions).
     const reads = Object.entries(TARGETS).filter(([op, target]) => target.kind === 'own' && op.startsWith('GET ') && op !== 'GET /api/auth/logout');
     expect(reads.length).toBeGreaterThanOrEqual(15);
+    console.log(`list reads checked for another division's data: ${reads.length} routes × ${actors.length} callers × 5 queries`);
     for (const [op] of reads) {
       const path = op.slice(4);
       for (const actor of actors) {
