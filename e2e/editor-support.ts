@@ -74,7 +74,7 @@ export async function pngFile(page: Page): Promise<{ name: string; mimeType: str
 /** Chooses a photo, crops it as the editor forces, and waits for the save. */
 export async function uploadProfilePhoto(page: Page): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload profile picture' }).click();
+  await page.getByRole('button', { name: /^(Upload|Replace) profile picture$/ }).click();
   await (await chooser).setFiles(await pngFile(page));
   const crop = page.getByRole('dialog', { name: 'Crop profile picture' });
   await expect(crop).toBeVisible();

@@ -108,7 +108,7 @@ test('the invited user registers, edits their profile and asks for approval', as
   await expect(preview(page).getByText(NEW_TITLE)).toBeVisible();
   // The template locks its logo and its website button: shown, but not for this person to change.
   await openSection(page, 'Appearance and branding');
-  await expect(page.getByRole('button', { name: 'Upload logo' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^(Upload|Replace) logo$/ })).toBeDisabled();
   await openSection(page, 'Buttons');
   await expect(page.getByRole('switch', { name: 'Show Visit our website' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Delete Visit our website' })).toHaveCount(0);

@@ -267,7 +267,7 @@ test('a child’s locked fields are read-only in the editor and unchanged by a c
   await openEditor(page);
   await openSection(page, 'Appearance and branding');
   await expect(page.getByRole('textbox', { name: 'Background colour', exact: true })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Upload logo' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^(Upload|Replace) logo$/ })).toBeDisabled();
   await openSection(page, 'Buttons');
   await expect(page.getByRole('switch', { name: 'Show Visit our website' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Delete Visit our website' })).toHaveCount(0);

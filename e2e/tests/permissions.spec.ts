@@ -109,9 +109,13 @@ test('a supervisor locks one field and hides another in the template’s permiss
   // The rest of the seeded set is kept.
   expect(child.find((e) => e.key === 'logo')).toMatchObject({ edit: false });
 
+  // On a phone a field's toggles open from one control beside it, and keep their state.
   await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: `Permissions of ${JOB}` }).click();
   await expect(toggle(page, 'Edit', JOB)).toBeVisible();
+  await expect(toggle(page, 'Edit', JOB)).toHaveAttribute('aria-pressed', 'false');
   await shot(page, 'permissions-supervisor-375');
+  await page.keyboard.press('Escape');
 });
 
 test('Jane then sees the locked field read-only and the hidden one not at all; a crafted PATCH does not change it', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { Button, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { PRODUCT_NAME } from '@profilehub/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -39,45 +39,56 @@ export function WelcomeModal({ ftv }: Props) {
   }, [opened, profileUrl, navigate]);
 
   return (
-    <Modal opened={opened} onClose={() => setOpened(false)} size="md" padding="xl" withCloseButton={false} aria-labelledby="welcome-title">
-      <Stack gap="lg" align="stretch">
-        <Stack gap={6} ta="center">
-          <Title order={2} id="welcome-title" fz={24}>
+    // The compound form, so the dialog is named by its title and has a close button screen readers can name.
+    <Modal.Root opened={opened} onClose={() => setOpened(false)} size="md" padding="xl" centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header pb={0}>
+          <Modal.Title component="h2" fz={24} fw={700} ta="center" flex={1}>
             Welcome to {PRODUCT_NAME}
-          </Title>
-          <Text c="dimmed">You just viewed a digital business profile. Sign in to manage your own profile, or get digital profiles for your whole team.</Text>
-        </Stack>
-        <Button size="md" fullWidth onClick={() => setOpened(false)}>
-          Sign In
-        </Button>
-        <Button
-          component="a"
-          href={REQUEST_QUOTE_LINK}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="light"
-          fullWidth
-          rightSection={<IconExternal size={16} />}
-        >
-          Request a quote
-        </Button>
-        <Button
-          component="a"
-          href={WELCOME_VIDEO_LINK}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="default"
-          fullWidth
-          leftSection={<IconPlay size={18} />}
-        >
-          Watch the video
-        </Button>
-        {profileUrl ? (
-          <Button component="a" href={profileUrl.href} variant="subtle" fullWidth leftSection={<IconArrowLeft size={16} />}>
-            Back to profile
-          </Button>
-        ) : null}
-      </Stack>
-    </Modal>
+          </Modal.Title>
+          <Modal.CloseButton aria-label="Close" />
+        </Modal.Header>
+        <Modal.Body>
+          <Stack gap="lg" align="stretch">
+            <Stack gap={6} ta="center">
+              <Text c="dimmed">
+                You just viewed a digital business profile. Sign in to manage your own profile, or get digital profiles for your whole team.
+              </Text>
+            </Stack>
+            <Button size="md" fullWidth onClick={() => setOpened(false)}>
+              Sign In
+            </Button>
+            <Button
+              component="a"
+              href={REQUEST_QUOTE_LINK}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              fullWidth
+              rightSection={<IconExternal size={16} />}
+            >
+              Request a quote
+            </Button>
+            <Button
+              component="a"
+              href={WELCOME_VIDEO_LINK}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="default"
+              fullWidth
+              leftSection={<IconPlay size={18} />}
+            >
+              Watch the video
+            </Button>
+            {profileUrl ? (
+              <Button component="a" href={profileUrl.href} variant="subtle" fullWidth leftSection={<IconArrowLeft size={16} />}>
+                Back to profile
+              </Button>
+            ) : null}
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -125,7 +125,8 @@ export function ImageUpload({ label, name, value, onChange, purpose, crop, disab
         )}
         <FileButton onChange={choose} accept={ACCEPT[purpose]} disabled={disabled}>
           {(props) => (
-            <Button {...props} variant="light" size="xs" disabled={disabled} aria-label={`Upload ${name}`}>
+            // The name starts with the words on the button (WCAG 2.5.3), then says what it changes.
+            <Button {...props} variant="light" size="xs" disabled={disabled} aria-label={`${value?.url ? 'Replace' : 'Upload'} ${name}`}>
               {value?.url ? 'Replace' : 'Upload'}
             </Button>
           )}
@@ -174,7 +175,7 @@ function CropModal({
         <div style={{ position: 'relative', height: 320, background: '#111', borderRadius: 8, overflow: 'hidden' }} data-testid="cropper">
           <Cropper image={src} crop={position} zoom={zoom} aspect={spec.aspect} onCropChange={setPosition} onZoomChange={setZoom} onCropComplete={done} />
         </div>
-        <Slider aria-label="Zoom" min={1} max={3} step={0.05} value={zoom} onChange={setZoom} label={null} />
+        <Slider thumbLabel="Zoom" thumbValueText={(v) => `${Math.round(v * 100)} %`} min={1} max={3} step={0.05} value={zoom} onChange={setZoom} label={null} />
         <Group justify="space-between">
           {progress ? (
             <Group gap="xs">

@@ -17,14 +17,23 @@ export function SortableList<T extends { key: string }>({
   onReorder,
   disabled = false,
   label,
+  itemName,
   children,
 }: {
   items: readonly T[];
   onReorder: (next: T[]) => void;
   disabled?: boolean;
   label: string;
+  /** What a screen reader calls an item while it moves (never its internal key); "item 2" when not given. */
+  itemName?: (item: T) => string;
   children: (item: T, index: number, handle: DragHandle) => ReactNode;
 }) {
+  const position = (id: string | number) => items.findIndex((i) => i.key === id) + 1;
+  const nameOf = (id: string | number) => {
+    const item = items.find((i) => i.key === id);
+    return (item && itemName?.(item)) || `item ${position(id)}`;
+  };
+  const of = `of ${items.length}`;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -40,7 +49,16 @@ export function SortableList<T extends { key: string }>({
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ screenReaderInstructions: { draggable: `To reorder ${label}, press space to lift, use the arrow keys to move, and space to drop.` } }}
+      accessibility={{
+        screenReaderInstructions: { draggable: `To reorder ${label}, press space to lift, use the arrow keys to move, and space to drop.` },
+        announcements: {
+          onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${position(active.id)} ${of}.`,
+          onDragOver: ({ active, over }) =>
+            over ? `${nameOf(active.id)} is over position ${position(over.id)} ${of}.` : `${nameOf(active.id)} is not over a position.`,
+          onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at position ${position(over.id)} ${of}.` : `${nameOf(active.id)} dropped.`),
+          onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+        },
+      }}
     >
       <SortableContext items={items.map((i) => i.key)} strategy={verticalListSortingStrategy} disabled={disabled}>
         <ul aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>

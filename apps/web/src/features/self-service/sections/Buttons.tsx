@@ -40,7 +40,13 @@ export function Buttons() {
     <Stack gap="sm" data-field-key="links" id="field-links">
       <PartPermissions permissionKey="links" label="Buttons" />
       {links.length === 0 ? <Text c="dimmed">No buttons yet.</Text> : null}
-      <SortableList items={links} onReorder={setLinks} disabled={!collection.edit || !collection.sortable} label="Buttons">
+      <SortableList
+        items={links}
+        onReorder={setLinks}
+        disabled={!collection.edit || !collection.sortable}
+        label="Buttons"
+        itemName={(l) => l.title || TYPE_LABELS[l.contactType ?? 'url']}
+      >
         {(link, index, handle) => (
           <ButtonRow
             link={link}

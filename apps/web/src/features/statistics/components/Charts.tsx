@@ -17,7 +17,9 @@ export function InteractionsPie({ slices, colors }: { slices: Slice[]; colors: s
   const data = slices.map((s, i) => ({ name: s.label, value: s.data, color: colors[i % colors.length] ?? 'gray' }));
   return (
     <Group align="center" justify="center" gap="lg" wrap="wrap">
-      <PieChart data={data} size={180} withTooltip tooltipDataSource="segment" strokeWidth={1} aria-label="Top profile interactions chart" />
+      <Box role="img" aria-label="Top profile interactions chart">
+        <PieChart data={data} size={180} withTooltip tooltipDataSource="segment" strokeWidth={1} />
+      </Box>
       <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none', minWidth: 180 }}>
         {data.map((d) => (
           <Group component="li" key={d.name} gap={8} wrap="nowrap">
@@ -59,7 +61,7 @@ export function ViewsLine({ items, color }: { items: ReportItem[]; color: string
         <LegendKey color="var(--mantine-color-gray-6)" label="Visitors" dashed />
       </Group>
       <ScrollArea type="auto" offsetScrollbars viewportRef={viewport}>
-        <Box w={lineChartWidth(data.length, 280)} miw="100%">
+        <Box w={lineChartWidth(data.length, 280)} miw="100%" role="img" aria-label="Profile views chart">
           <LineChart
             h={200}
             data={data}
@@ -72,7 +74,6 @@ export function ViewsLine({ items, color }: { items: ReportItem[]; color: string
             valueFormatter={formatCount}
             tickLine="none"
             gridAxis="y"
-            aria-label="Profile views chart"
           />
         </Box>
       </ScrollArea>
