@@ -81,12 +81,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
   });
+  // Shutting down: a request still in flight on a kept-alive connection is answered with
+  // `Connection: close`, so the socket ends with it instead of idling until the grace period.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerWellFormedGuard(app);
 
   const secret = await resolveJwtSecret(config, database);
+  const mailer =
+    opts.overrides?.mailer ??
+    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log, printMail: config.NODE_ENV === 'development' });
   const deps: Deps = {
     config,
     database,

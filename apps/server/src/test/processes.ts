@@ -12,12 +12,12 @@ export type Reply = { status: number; body: string; headers: http.IncomingHttpHe
 /** One request to 127.0.0.1:port with any Host (Node cannot resolve *.localhost). */
 export function request(
   port: number,
-  o: { method?: string; path: string; host?: string; headers?: Record<string, string>; body?: Buffer | string },
+  o: { method?: string; path: string; host?: string; headers?: Record<string, string>; body?: Buffer | string; agent?: http.Agent },
 ): Promise<Reply> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: o.method ?? 'GET', path: o.path, agent: false, headers: { host: o.host ?? 'localhost', ...o.headers } },
+      { host: '127.0.0.1', port, method: o.method ?? 'GET', path: o.path, agent: o.agent ?? false, headers: { host: o.host ?? 'localhost', ...o.headers } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
