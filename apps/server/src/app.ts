@@ -34,6 +34,7 @@ import { EventIngest } from './modules/events/ingest.ts';
 import { ensureEventPartitions } from './modules/events/partitions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { Jobs } from './modules/jobs/jobs.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
@@ -107,18 +108,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     codes: createCodeStore(database.db, secret),
     passwords: opts.overrides?.passwords ?? createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES }),
     limiter: opts.overrides?.limiter ?? new RateLimiter(config.RATE_LIMITS, limitStoreOf(config, database)),
-    mailer:
-      opts.overrides?.mailer ??
-      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log, printMail: config.NODE_ENV === 'development' }),
+    mailer,
     google: opts.overrides?.google ?? createGoogleVerifier({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID }),
     visitorSecret: createHmac('sha256', secret).update('visitor-hash').digest('base64url'),
     publishedPages: new PublishedPageCache(database.db, new URL(config.PUBLIC_URL).origin),
     background: new Background(app.log),
     ingest: new EventIngest(database.db, app.log, { flushMs: config.EVENT_FLUSH_MS }),
+    jobs: new Jobs({ database, mailer, log: app.log, retrySeconds: config.MAIL_RETRY_SECONDS }),
   };
+  await deps.jobs.start();
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
-    await deps.background.idle();
+    // Mails being sent finish; queued ones wait in the database for the next start or another copy.
+    await Promise.all([deps.background.idle(), deps.jobs.stop()]);
     deps.mailer.close();
   });
   app.addHook('onClose', async () => deps.limiter.close());

@@ -57,6 +57,8 @@ const ConfigSchema = z.object({
   ARGON2_PASSES: z.coerce.number().int().min(1).default(2),
   /** Longest a visitor interaction waits for others to share its write (group commit); its answer waits for the commit (docs/decisions/008). */
   EVENT_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(10),
+  /** First wait before a failed mail is tried again; each later try waits twice as long (up to an hour, 12 tries). */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Set to false only in benchmarks that measure something other than abuse protection. */
   RATE_LIMITS: bool.default(true),
   WEB_DIST: z.string().optional(),

@@ -7,6 +7,7 @@ import type { GoogleVerifier } from './modules/auth/google.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
 import type { SessionStore } from './modules/auth/sessions.ts';
 import type { EventIngest } from './modules/events/ingest.ts';
+import type { Jobs } from './modules/jobs/jobs.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 
@@ -26,6 +27,8 @@ export type Deps = {
   publishedPages: PublishedPageCache;
   /** Work started by a request that its answer does not wait for. */
   background: Background;
+  /** Durable background work (mail) on the shared database; mails are queued with the writes that cause them. */
+  jobs: Jobs;
   /** Buffered interaction events and their rollups; `flush()` writes what is waiting. */
   ingest: EventIngest;
 };

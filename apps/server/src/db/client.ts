@@ -8,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fromPglite } from 'pg-boss';
+import { migrateJobs } from '../modules/jobs/jobs-schema.ts';
 import { RemotePGlite } from './pglite-remote.ts';
 import * as schema from './schema.ts';
 
@@ -17,11 +19,16 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Our migrations, then the job queue's own schema (pg-boss). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Plain SQL with `$1` parameters (several statements when there are none): the job queue's way in. */
+  executeSql: ExecuteSql;
   /** The embedded store, for tests that clone it. */
   pglite?: PGlite;
 };
+
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -55,10 +62,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       if (!closing) console.warn(`PostgreSQL dropped an idle connection: ${error.message}`);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const executeSql: ExecuteSql = async (text, values) => {
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows };
+    };
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+      executeSql,
+      migrate: async () => {
+        await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
+        await migrateJobs(executeSql, 'postgres');
+      },
       close: async () => {
         closing = true;
         await pool.end();
@@ -73,20 +88,30 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.thread) {
     const remote = new RemotePGlite(dataDir, MIGRATIONS_FOLDER);
     await remote.ready;
+    const executeSql: ExecuteSql = (text, values) => (values?.length ? remote.query(text, values) : remote.exec(text));
     return {
       db: drizzlePglite({ client: remote as unknown as PGlite, schema }) as unknown as Db,
       kind: 'pglite',
-      migrate: () => remote.migrate(),
+      executeSql,
+      migrate: async () => {
+        await remote.migrate();
+        await migrateJobs(executeSql, 'pglite');
+      },
       close: () => remote.close(),
     };
   }
   const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const { executeSql } = fromPglite(client);
   return {
     db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    executeSql,
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateJobs(executeSql, 'pglite');
+    },
     close: () => client.close(),
   };
 }

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 /** Messages to the database thread (pglite-worker.ts). */
 export type WorkerRequest = { id: number } & (
   | { op: 'query'; sql: string; params: unknown[] | undefined; rowMode: 'array' | 'object' | undefined; drizzleParsers: boolean; txId?: number }
+  | { op: 'exec'; sql: string }
   | { op: 'begin' }
   | { op: 'end'; txId: number; commit: boolean }
   | { op: 'migrate' }
@@ -65,6 +66,11 @@ export class RemotePGlite {
   query(sql: string, params?: unknown[], options?: QueryOptions, txId?: number): Promise<Result> {
     // Drizzle passes parsers only to leave date and time types as text; the worker applies the same ones.
     return this.#call<Result>({ op: 'query', sql, params, rowMode: options?.rowMode, drizzleParsers: Boolean(options?.parsers), ...(txId ? { txId } : {}) });
+  }
+
+  /** Several statements without parameters (a schema script); the rows of every result, in order. */
+  exec(sql: string): Promise<{ rows: unknown[] }> {
+    return this.#call<{ rows: unknown[] }>({ op: 'exec', sql });
   }
 
   async transaction<T>(fn: (tx: { query: RemotePGlite['query'] }) => Promise<T>): Promise<T> {

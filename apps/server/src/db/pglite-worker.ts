@@ -38,6 +38,10 @@ async function handle(req: WorkerRequest): Promise<unknown> {
       const result = await target.query(req.sql, req.params, { rowMode: req.rowMode, parsers: req.drizzleParsers ? PARSERS : {} });
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
+    case 'exec': {
+      const results = await client.exec(req.sql);
+      return { rows: results.flatMap((r) => r.rows) };
+    }
     case 'begin': {
       const txId = nextTx++;
       let started!: () => void;

@@ -160,6 +160,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
+  /** A queued mail's Message-ID: a retried job stores its mail once. */
+  messageId: text('message_id').unique(),
   createdAt: createdAt(),
 });
 

@@ -18,6 +18,7 @@ import type { Actor } from '../http/policy.ts';
 import { requestApproval } from '../modules/approvals/approvals.service.ts';
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import { seedDemoEvents } from '../modules/events/rollups.ts';
+import { NO_MAIL } from '../modules/jobs/jobs.ts';
 import { loadProfileContext } from '../modules/profiles/profiles.queries.ts';
 import { publishProfile, type SiteConfig } from '../modules/publishing/publishing.service.ts';
 import type { Db } from './client.ts';
@@ -356,7 +357,7 @@ async function seedProfiles(db: Db, o: { acme: number; acmeThemeId: number; clas
         .set({ content: childContent(templateDoc, leoPendingEdits), updatedAt: new Date() })
         .where(eq(profiles.id, leo));
       const owner: Actor = { userId: published.profile.userId, sessionId: 'seed', role: 'user', companyIds: [o.acme], supervisedCompanyIds: [] };
-      await requestApproval({ db }, owner, { profileId: leo });
+      await requestApproval({ db, config: o.site, jobs: NO_MAIL }, owner, { profileId: leo });
     }
   }
   const sam = await profileOf('supervisor@acme.example');

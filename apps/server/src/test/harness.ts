@@ -51,19 +51,23 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-/** The real app on a cloned database, with cheap argon2 so tests stay fast. */
-export async function createTestApp(opts: { env?: Record<string, string>; overrides?: BuildAppOptions['overrides'] } = {}): Promise<TestContext> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ph-test-'));
-  const config = loadConfig({
+/** The settings every test app runs with (cheap argon2, quiet logs), plus `env`. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!!',
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_PASSES: '1',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://hub.test',
-    ...opts.env,
+    ...env,
   });
+}
+
+/** The real app on a cloned database, with cheap argon2 so tests stay fast. */
+export async function createTestApp(opts: { env?: Record<string, string>; overrides?: BuildAppOptions['overrides'] } = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ph-test-'));
+  const config = testConfig({ DATA_DIR: dataDir, ...opts.env });
   const database = await cloneDatabase();
   const app = await buildApp({ config, database, overrides: opts.overrides });
   await app.ready();

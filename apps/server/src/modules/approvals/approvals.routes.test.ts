@@ -234,7 +234,7 @@ describe('PUT /api/approvals/respond/:id', () => {
     const res = await respond(d.sup.headers, approval.id, { approved: false, message: 'Please use a professional photo.' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ approved: false, message: 'Please use a professional photo.' });
-    await t.app.deps.background.idle();
+    await t.app.deps.jobs.idle();
     const mail = await lastMailTo(db(), d.jane.user.email);
     expect(mail?.subject).toBe('Your profile changes were not approved');
     expect(mail?.text).toContain('Please use a professional photo.');
@@ -266,7 +266,7 @@ describe('approval mails and the last decision in the editor', () => {
     const second = await signedIn({ role: 'supervisor', companyId: d.company.id });
     const before = await lastMailTo(db(), d.jane.user.email);
     expect((await request(d.jane.headers, { profileId: d.jane.id })).statusCode).toBe(200);
-    await t.app.deps.background.idle();
+    await t.app.deps.jobs.idle();
     for (const sup of [d.sup, second]) {
       const mail = await lastMailTo(db(), sup.user.email);
       expect(mail?.subject).toBe('Test Person asks for approval of profile changes');
@@ -278,7 +278,7 @@ describe('approval mails and the last decision in the editor', () => {
     const mark = await lastMailTo(db(), d.sup.user.email);
     const pending = (await editorOf(d)).pendingApprovalId;
     expect((await reRequest(d.sup.headers, pending)).statusCode).toBe(200);
-    await t.app.deps.background.idle();
+    await t.app.deps.jobs.idle();
     expect((await lastMailTo(db(), d.sup.user.email))?.id).toBe(mark?.id);
     expect((await lastMailTo(db(), second.user.email))?.id).not.toBe(mark?.id);
   });
@@ -288,7 +288,7 @@ describe('approval mails and the last decision in the editor', () => {
     const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
     expect((await editorOf(d)).lastDecision).toBeNull();
     expect((await respond(d.sup.headers, approval.id, { approved: true, message: 'Looks great.' })).statusCode).toBe(200);
-    await t.app.deps.background.idle();
+    await t.app.deps.jobs.idle();
     const mail = await lastMailTo(db(), d.jane.user.email);
     expect(mail?.subject).toBe('Your profile changes were approved');
     expect(mail?.text).toContain('Your latest profile changes were approved and are now live.');
@@ -317,13 +317,13 @@ describe('approval mails and the last decision in the editor', () => {
     const jane = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
     const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
     const approval = (await request(jane.headers, { profileId: jane.id })).json().data;
-    await t.app.deps.background.idle();
+    await t.app.deps.jobs.idle();
     const asked = await lastMailTo(db(), sup.user.email);
     expect(asked?.text).toContain('Review the request: http://hub.acme.test/approvals');
     expect(asked?.text).toContain('— Acme hub');
     expect(asked?.text).not.toContain('Profilehub');
     await respond(sup.headers, approval.id, { approved: false });
-    await t.app.deps.background.idle();
+    await t.app.deps.jobs.idle();
     const answered = await lastMailTo(db(), jane.user.email);
     expect(answered?.text).toContain('Open your profile: http://hub.acme.test/profile');
     expect(answered?.html).toContain('#aa0000');

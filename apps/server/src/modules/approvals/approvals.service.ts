@@ -11,16 +11,17 @@ import { approvals, profilePublications } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { Actor } from '../../http/policy.ts';
+import type { MailQueue } from '../jobs/jobs.ts';
 import { pageContentOf } from '../profiles/profile-content.ts';
 import { isUniqueViolation, type ProfileContext } from '../profiles/profiles.queries.ts';
 import { requireManager, visibleProfile } from '../profiles/profiles.service.ts';
-import { pageUrl, publishBlock, publishProfile } from '../publishing/publishing.service.ts';
-import { mailApprovalDecision, mailApprovalRequested } from './approvals.mails.ts';
+import { pageUrl, publishBlock, publishProfile, type SiteConfig } from '../publishing/publishing.service.ts';
+import { approvalDecisionMail, approvalRequestMails } from './approvals.mails.ts';
 import { profileChanges } from './profile-changes.ts';
 
 type ApprovalRow = typeof approvals.$inferSelect;
-/** Requests and answers mail the people concerned (approvals.mails.ts). */
-type ApprovalDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'background'>;
+/** Requests and answers mail the people concerned (approvals.mails.ts), queued with the write. */
+type ApprovalDeps = Pick<Deps, 'db'> & { config: SiteConfig; jobs: MailQueue };
 
 export function toApproval(row: ApprovalRow): Approval {
   return {
@@ -69,28 +70,26 @@ function requireApprovable(ctx: ProfileContext): void {
 }
 
 /** POST /approvals: the owner (or a supervisor) asks for the profile's current content to be published. */
-/** The demo seed files requests without telling anyone: it passes only the database. */
-const notifyRequest = (deps: Pick<Deps, 'db'> & Partial<ApprovalDeps>, ctx: ProfileContext, actor: Actor) => {
-  if (deps.config && deps.mailer && deps.background) mailApprovalRequested(deps as ApprovalDeps, ctx, actor.userId);
-};
-
-export async function requestApproval(deps: Pick<Deps, 'db'> & Partial<ApprovalDeps>, actor: Actor, input: CreateApprovalInput): Promise<Approval> {
+export async function requestApproval(deps: ApprovalDeps, actor: Actor, input: CreateApprovalInput): Promise<Approval> {
   const ctx = await visibleProfile(deps, actor, (input.profileId ?? input.targetProfile)!);
   const companyId = typeof input.company === 'object' ? input.company.id : input.company;
   if (companyId !== undefined && companyId !== ctx.profile.companyId) throw badRequest(M.wrongDivision, 'company');
   requireApprovable(ctx);
   const request = await requestOf(deps.db, ctx, actor);
-  const [row] = await deps.db
-    .insert(approvals)
-    .values({ ...request, profileId: ctx.profile.id, companyId: ctx.profile.companyId })
-    .onConflictDoUpdate({
-      target: approvals.profileId,
-      targetWhere: sql`${approvals.approved} is null`,
-      set: request,
-    })
-    .returning();
-  notifyRequest(deps, ctx, actor);
-  return toApproval(row!);
+  const row = await deps.jobs.transaction(deps.db, async (tx, mail) => {
+    const [row] = await tx
+      .insert(approvals)
+      .values({ ...request, profileId: ctx.profile.id, companyId: ctx.profile.companyId })
+      .onConflictDoUpdate({
+        target: approvals.profileId,
+        targetWhere: sql`${approvals.approved} is null`,
+        set: request,
+      })
+      .returning();
+    for (const m of await approvalRequestMails({ db: tx, config: deps.config }, ctx, actor.userId)) mail(m);
+    return row!;
+  });
+  return toApproval(row);
 }
 
 /** The approval and its profile when the actor may see the profile; otherwise 404. */
@@ -115,24 +114,26 @@ export async function reRequestApproval(deps: ApprovalDeps, actor: Actor, id: nu
   requireApprovable(ctx);
   const request = await requestOf(deps.db, ctx, actor);
   try {
-    if (current.approved === null) {
-      const [reset] = await deps.db
-        .update(approvals)
-        .set(request)
-        .where(and(eq(approvals.id, id), isNull(approvals.approved)))
-        .returning();
-      if (reset) {
-        mailApprovalRequested(deps, ctx, actor.userId);
-        return toApproval(reset);
-      }
-      // Answered in the meantime: that decision stays, and this becomes a new request.
-    }
-    const [added] = await deps.db
-      .insert(approvals)
-      .values({ ...request, profileId: ctx.profile.id, companyId: ctx.profile.companyId })
-      .returning();
-    mailApprovalRequested(deps, ctx, actor.userId);
-    return toApproval(added!);
+    const row = await deps.jobs.transaction(deps.db, async (tx, mail) => {
+      const [row] =
+        current.approved === null
+          ? await tx
+              .update(approvals)
+              .set(request)
+              .where(and(eq(approvals.id, id), isNull(approvals.approved)))
+              .returning()
+          : [];
+      // Answered in the meantime (or resolved already): that decision stays, and this becomes a new request.
+      const [asked] = row
+        ? [row]
+        : await tx
+            .insert(approvals)
+            .values({ ...request, profileId: ctx.profile.id, companyId: ctx.profile.companyId })
+            .returning();
+      for (const m of await approvalRequestMails({ db: tx, config: deps.config }, ctx, actor.userId)) mail(m);
+      return asked!;
+    });
+    return toApproval(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, 'approval_pending', M.approvalPendingExists);
     throw err;
@@ -170,18 +171,22 @@ export async function respondToApproval(
     if (blocked) return { blocked };
   }
   const answer = { approved: input.approved, message: input.message || null, respondedBy: actor.userId, respondedAt: new Date() };
-  const { updated, liveUrl } = await deps.db.transaction(async (tx) => {
+  const { updated, liveUrl } = await deps.jobs.transaction(deps.db, async (tx, mail) => {
     const [done] = await tx
       .update(approvals)
       .set(answer)
       .where(and(eq(approvals.id, id), isNull(approvals.approved)))
       .returning();
     if (!done) throw new AppError(409, 'approval_answered', M.approvalAnswered);
-    if (!(input.approved && input.rebuild)) return { updated: done, liveUrl: null };
-    const { site } = await publishProfile({ db: tx as unknown as Db, config: deps.config }, reviewed);
-    return { updated: done, liveUrl: pageUrl(site, ctx.profile.alias, deps.config) };
+    let liveUrl: string | null = null;
+    if (input.approved && input.rebuild) {
+      const { site } = await publishProfile({ db: tx, config: deps.config }, reviewed);
+      liveUrl = pageUrl(site, ctx.profile.alias, deps.config);
+    }
+    const told = await approvalDecisionMail({ db: tx, config: deps.config }, ctx, { approved: input.approved, message: answer.message, liveUrl });
+    if (told) mail(told);
+    return { updated: done, liveUrl };
   });
   if (liveUrl) deps.publishedPages.forget(ctx.profile.companyId, ctx.profile.alias);
-  mailApprovalDecision(deps, ctx, { approved: input.approved, message: answer.message, liveUrl });
   return { approval: toApproval(updated) };
 }

@@ -97,9 +97,13 @@ export async function inviteUser(deps: Deps, actor: Actor, input: Invite, notify
   if (existing) throw new AppError(409, 'user_exists', INVITE_MESSAGES.alreadyUser, 'userAccountEmail');
 
   const name = input.person.first_name;
+  // In the division's brand, with a link to its own hub when it is white-labelled.
+  const brand = notify ? await brandOfDivision(deps.db, company.id, deps.config.PUBLIC_URL) : null;
+  const title = company.whiteLabel?.title ?? company.title;
   let created: { userId: number; profileId: number };
   try {
-    created = await deps.db.transaction(async (tx) => {
+    // The invitation mail is queued with the account: both exist, or neither; the mail is retried until delivered.
+    created = await deps.jobs.transaction(deps.db, async (tx, mail) => {
       const [user] = await tx
         .insert(users)
         .values({
@@ -122,32 +126,28 @@ export async function inviteUser(deps: Deps, actor: Actor, input: Invite, notify
         })
         .returning({ id: profiles.id });
       await tx.insert(auditLog).values({ actorId: actor.userId, action: 'user.invited', target: `user:${user!.id}` });
+      if (brand) {
+        mail(
+          brandedMail(brand, {
+            to: input.userAccountEmail,
+            subject: `You are invited to the ${title} hub`,
+            lines: [
+              `Hello ${name},`,
+              '',
+              `You have been invited to create your digital business profile on the ${title} hub.`,
+              '',
+              'Activate your account (we will email you a 4-digit code).',
+            ],
+            action: { label: 'Activate your account', url: `${brand.hubUrl}/register?email=${encodeURIComponent(input.userAccountEmail)}` },
+          }),
+        );
+      }
       return { userId: user!.id, profileId: profile!.id };
     });
   } catch (err) {
     // Someone took the email or alias between the checks and the insert.
     if (isUniqueViolation(err)) throw new AppError(409, 'conflict', alias ? aliasTakenMessage(alias) : INVITE_MESSAGES.alreadyUser);
     throw err;
-  }
-
-  if (notify) {
-    // In the division's brand, with a link to its own hub when it is white-labelled.
-    const brand = await brandOfDivision(deps.db, company.id, deps.config.PUBLIC_URL);
-    const title = company.whiteLabel?.title ?? company.title;
-    await deps.mailer.send(
-      brandedMail(brand, {
-        to: input.userAccountEmail,
-        subject: `You are invited to the ${title} hub`,
-        lines: [
-          `Hello ${name},`,
-          '',
-          `You have been invited to create your digital business profile on the ${title} hub.`,
-          '',
-          'Activate your account (we will email you a 4-digit code).',
-        ],
-        action: { label: 'Activate your account', url: `${brand.hubUrl}/register?email=${encodeURIComponent(input.userAccountEmail)}` },
-      }),
-    );
   }
   return { success: true as const, message: 'User invited', ...created, companyId: company.id, alias, emailed: notify };
 }

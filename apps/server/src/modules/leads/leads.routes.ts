@@ -43,7 +43,7 @@ async function divisionEmails(db: Db, companyId: number): Promise<string[]> {
 }
 
 export async function leadsRoutes(app: FastifyInstance) {
-  const { db, limiter, mailer } = app.deps;
+  const { db, limiter, jobs } = app.deps;
   await leadFormsRoutes(app);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/lead-forms/submit/:profileId',
@@ -96,25 +96,28 @@ export async function leadsRoutes(app: FastifyInstance) {
         if (value) data[spec.field_name] = value;
       }
       if (data.email && !z.email().safeParse(data.email).success) throw badRequest('Please enter a valid email address.', 'fields.email');
-      await db.insert(leadSubmissions).values({ profileId: p.id, companyId: p.companyId, data, leadFormId: stored?.id ?? null });
       const lines = Object.entries(data).map(([k, v]) => `${LABELS[k as keyof typeof LABELS] ?? k}: ${v}`);
       // Not a mail relay: a visitor's message goes only to people of the profile's division
       // (the addresses the hub can vouch for), never to whatever the form was set to send to.
       const vouched = new Set(await divisionEmails(db, p.companyId));
       const recipients = [form.sendToMail, ...splitEmailList(form.sendToMailCC)].map((e) => e.trim().toLowerCase()).filter((e) => vouched.has(e));
       const [to, ...cc] = [...new Set(recipients)].slice(0, 1 + MAX_CC);
-      if (to) {
-        const brand = await brandOfDivision(db, p.companyId, app.deps.config.PUBLIC_URL);
-        await mailer.send(
-          brandedMail(brand, {
-            to,
-            ...(cc.length ? { cc: cc.join(', ') } : {}),
-            ...(data.email ? { replyTo: data.email } : {}),
-            subject: stored?.subject || `New message from your profile${p.alias ? ` (${p.alias})` : ''}`,
-            lines: ['Someone left their details on your digital profile. What they wrote, as they wrote it:', '', ...lines],
-          }),
-        );
-      }
+      const brand = to ? await brandOfDivision(db, p.companyId, app.deps.config.PUBLIC_URL) : null;
+      // Stored once and answered at once; its mail is queued with it and retried until delivered (a mail server away is never a 500).
+      await jobs.transaction(db, async (tx, mail) => {
+        await tx.insert(leadSubmissions).values({ profileId: p.id, companyId: p.companyId, data, leadFormId: stored?.id ?? null });
+        if (to && brand) {
+          mail(
+            brandedMail(brand, {
+              to,
+              ...(cc.length ? { cc: cc.join(', ') } : {}),
+              ...(data.email ? { replyTo: data.email } : {}),
+              subject: stored?.subject || `New message from your profile${p.alias ? ` (${p.alias})` : ''}`,
+              lines: ['Someone left their details on your digital profile. What they wrote, as they wrote it:', '', ...lines],
+            }),
+          );
+        }
+      });
       return { success: true as const, message: thanks };
     },
   );

@@ -4,7 +4,16 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
-export type Mail = { to: string; cc?: string; replyTo?: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  cc?: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Set by the job queue: the same on every retry, so a mail is stored (outbox) or recognised (SMTP) once. */
+  messageId?: string;
+};
 
 export type Mailer = {
   kind: 'smtp' | 'outbox';
@@ -31,7 +40,10 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
     kind: 'outbox',
     async send(mail) {
       const text = mail.cc ? `Cc: ${mail.cc}\n\n${mail.text}` : mail.text;
-      await opts.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text, html: mail.html ?? null });
+      await opts.db
+        .insert(mailOutbox)
+        .values({ to: mail.to, subject: mail.subject, text, html: mail.html ?? null, messageId: mail.messageId ?? null })
+        .onConflictDoNothing({ target: mailOutbox.messageId });
       // Codes and reset links are secrets: printed for a developer reading their console, never in production.
       if (opts.printMail) console.log(`\n--- mail (outbox) to ${mail.to}: ${mail.subject}\n${mail.text}\n---`);
       // Not the subject either: a code's mail names the code there.
