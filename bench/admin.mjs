@@ -9,13 +9,12 @@
 // every figure is a real HTTP request through node:http, as a browser would make it.
 import http from 'node:http';
 import path from 'node:path';
-import { fmt, HOST, heading, main, ROOT, table, tempDir, verdict } from './lib/common.mjs';
+import { createPgDatabase, fmt, HOST, heading, main, ROOT, table, tempDir, verdict } from './lib/common.mjs';
 
 const PROFILES = Number(process.env.BENCH_ADMIN_PROFILES ?? 10_000);
 const DAYS = 30;
 const CHILDREN = Number(process.env.BENCH_ADMIN_CHILDREN ?? 1_000);
 const RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 40);
-const PG_URL = process.env.TEST_DATABASE_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BUDGET = { listP95Pg: 50, exportMs: 3000 };
 
 const percentile = (xs, p) => {
@@ -40,31 +39,6 @@ function request(port, method, urlPath, { headers = {}, keep = true } = {}) {
     req.on('error', reject);
     req.end();
   });
-}
-
-async function createPgDatabase() {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `bench_admin_${process.pid}`;
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /** 10,000 staff profiles (with accounts) in one division, 10 templates, 30 days of views; a supervisor session. */
@@ -209,7 +183,7 @@ await main('admin', async () => {
   heading(`admin: ${PROFILES.toLocaleString('en-US')} profiles in one division, ${DAYS} days of views, ${RUNS} runs per list`);
   const runs = [];
   runs.push(await runOn('PGlite', {}));
-  const pgDb = await createPgDatabase();
+  const pgDb = await createPgDatabase('bench_admin');
   if (pgDb) {
     try {
       runs.push(await runOn('PostgreSQL', { url: pgDb.url }));

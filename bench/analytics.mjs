@@ -16,6 +16,7 @@ import http from 'node:http';
 import path from 'node:path';
 import {
   cannon,
+  createPgDatabase,
   fmt,
   HOST,
   heading,
@@ -39,7 +40,6 @@ const REPORT_RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 30);
 const SCAN_RUNS = 5;
 /** BENCH_PARTS=ingest skips the 10 M-event reports part (minutes of data generation). */
 const PARTS = (process.env.BENCH_PARTS ?? 'ingest,reports').split(',');
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BUDGET = { ingestPglite: 10_000, ingestPg: 20_000, reportP95Pg: 50, reportP95Pglite: 100, speedup: 100, pageRatio: 0.7 };
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const REPORTS = ['all_visits', 'monthly_visits', 'interactions', 'top_interactions', 'profile_views', 'profile_with_count', 'average_interactions'];
@@ -72,31 +72,6 @@ async function signIn(port, identifier) {
 }
 
 /** A PostgreSQL database of our own for this run, or null when none answers. */
-async function createPgDatabase() {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `bench_analytics_${process.pid}`;
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /** Runs SQL against the data dir (PGlite, while no server holds it) or a PostgreSQL URL. */
 async function openSql(target) {
   if (target.url) {
@@ -388,7 +363,7 @@ async function reportsRun(label, kind, pg) {
 
 await main('analytics', async () => {
   heading('Analytics: ingest, reports on rollups vs scans, page speed under dashboard load');
-  const pg = await createPgDatabase();
+  const pg = await createPgDatabase('bench_analytics');
   const results = {};
 
   console.log('Ingest (RATE_LIMITS=false; one visitor hammering one profile):');

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { BENCH_DIR, describeMachine, fmt, machine, RESULTS_DIR, table } from './lib/common.mjs';
 
-const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput', 'public-page', 'analytics', 'admin', 'editor'];
+const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput', 'public-page', 'analytics', 'admin', 'editor', 'scale-out'];
 const wanted = process.argv.slice(2);
 for (const w of wanted) {
   if (!BENCHMARKS.includes(w)) {
@@ -159,6 +159,20 @@ if (runs.editor) {
       `${fmt(r.autosave.requestBytes)} bytes (whole document ${fmt(r.autosave.wholeDocumentBytes)})`,
       'printed',
       '',
+    ]);
+  }
+}
+
+if (runs['scale-out']) {
+  const r = runs['scale-out'].result;
+  if (!r) rows.push(failed('scale-out', 'two copies behind HAProxy vs one'));
+  else {
+    const { min, median, max } = r.ratio;
+    rows.push([
+      'two copies behind HAProxy / one, page req/s (min–median–max)',
+      `${fmt(min, 2)}–${fmt(median, 2)}–${fmt(max, 2)}×`,
+      `≥ ${r.budget}×`,
+      median >= r.budget ? 'PASS' : 'UNDER',
     ]);
   }
 }

@@ -277,6 +277,35 @@ export async function startServer({ dataDir, env = {} }) {
   return { child, port, startMs: ready - t0, stop: (opts) => stopProcess(child, opts) };
 }
 
+/** The PostgreSQL the benchmarks may use (a server at 127.0.0.1:5432 by default). */
+export const PG_URL = process.env.TEST_DATABASE_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh database on PG_URL's server, dropped on clean-up; null when no PostgreSQL answers. */
+export async function createPgDatabase(prefix) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `${prefix}_${process.pid}`;
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 // ---------------------------------------------------------------- /proc
 
 function readProcStat(pid) {
