@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { BENCH_DIR, describeMachine, fmt, machine, RESULTS_DIR, table } from './lib/common.mjs';
 
-const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput', 'public-page', 'analytics', 'admin', 'editor', 'scale-out'];
+const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput', 'public-page', 'analytics', 'admin', 'editor', 'scale-out', 'recovery'];
 const wanted = process.argv.slice(2);
 for (const w of wanted) {
   if (!BENCHMARKS.includes(w)) {
@@ -175,6 +175,22 @@ if (runs['scale-out']) {
       median >= r.budget ? 'PASS' : 'UNDER',
     ]);
   }
+}
+
+if (runs.recovery) {
+  const r = runs.recovery.result;
+  if (!r) rows.push(failed('recovery', 'recovery after a database fault'));
+  else
+    for (const [fault, list] of Object.entries(r.results)) {
+      const xs = list.map((x) => x.recoveryMs);
+      const mid = [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      rows.push([
+        `recovery after ${r.faultSeconds} s ${fault} (min–median–max)`,
+        `${fmt(Math.min(...xs))}–${fmt(mid)}–${fmt(Math.max(...xs))} ms`,
+        `≤ ${fmt(r.budgetMs)} ms`,
+        Math.max(...xs) <= r.budgetMs ? 'PASS' : 'OVER',
+      ]);
+    }
 }
 
 console.log('\n== Summary ================================================================');

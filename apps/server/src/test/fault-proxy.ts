@@ -1,0 +1,74 @@
+/**
+ * A TCP proxy to PostgreSQL that a fault test (and bench/recovery.mjs) puts between a
+ * server and its database: it passes bytes, refuses new connections, black-holes
+ * everything (a failover whose connections hear nothing), or drops what it holds.
+ */
+import net from 'node:net';
+
+/** A TCP proxy to PostgreSQL that can refuse new connections, hold every byte (black hole), or drop what it holds. */
+export class FaultProxy {
+  mode: 'pass' | 'refuse' | 'blackhole' = 'pass';
+  readonly #pairs = new Set<{ client: net.Socket; upstream: net.Socket | null }>();
+  readonly #server: net.Server;
+  port = 0;
+  constructor(target: { host: string; port: number }) {
+    this.#server = net.createServer((client) => {
+      if (this.mode === 'refuse') return client.destroy();
+      const pair = { client, upstream: null as net.Socket | null };
+      this.#pairs.add(pair);
+      const connect = () => {
+        const upstream = net.connect(target.port, target.host);
+        pair.upstream = upstream;
+        client.pipe(upstream);
+        upstream.pipe(client);
+        upstream.on('error', () => client.destroy());
+        upstream.on('close', () => client.destroy());
+      };
+      client.on('error', () => pair.upstream?.destroy());
+      client.on('close', () => {
+        pair.upstream?.destroy();
+        this.#pairs.delete(pair);
+      });
+      // In a black hole a new connection is accepted and then hears nothing.
+      if (this.mode === 'blackhole') client.pause();
+      else connect();
+      (pair as { connect?: () => void }).connect = connect;
+    });
+  }
+  async start(): Promise<number> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.#server.address() as net.AddressInfo).port;
+    return this.port;
+  }
+  /** Every byte in both directions waits (TCP keeps it; nothing is lost, nothing arrives). */
+  blackhole(): void {
+    this.mode = 'blackhole';
+    for (const { client, upstream } of this.#pairs) {
+      client.pause();
+      upstream?.pause();
+    }
+  }
+  refuse(): void {
+    this.mode = 'refuse';
+  }
+  /** A failover: every connection held so far is gone for good. */
+  drop(): void {
+    for (const { client, upstream } of this.#pairs) {
+      client.destroy();
+      upstream?.destroy();
+    }
+    this.#pairs.clear();
+  }
+  pass(): void {
+    this.mode = 'pass';
+    for (const pair of this.#pairs) {
+      if (!pair.upstream) (pair as { connect?: () => void }).connect?.();
+      pair.client.resume();
+      pair.upstream?.resume();
+    }
+  }
+  close(): Promise<void> {
+    this.drop();
+    return new Promise((resolve) => this.#server.close(() => resolve()));
+  }
+}
