@@ -49,6 +49,10 @@ export const users = pgTable('users', {
   failedLogins: integer('failed_logins').notNull().default(0),
   googleSub: text('google_sub').unique(),
   blocked: boolean('blocked').notNull().default(false),
+  /** Settings → Manage Notifications: the mails a person may turn off (codes and reset links always go). */
+  mailApprovalRequests: boolean('mail_approval_requests').notNull().default(true),
+  mailApprovalDecisions: boolean('mail_approval_decisions').notNull().default(true),
+  mailLeadMessages: boolean('mail_lead_messages').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

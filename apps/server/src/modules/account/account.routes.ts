@@ -1,12 +1,14 @@
 /**
- * Settings → Delete Account: a person deletes their own account after confirming
- * a 4-digit code mailed to them. Their profiles stay with their division.
+ * The signed-in person's own account. Settings → Delete Account: deleted after confirming
+ * a 4-digit code mailed to them (their profiles stay with their division). Settings →
+ * Manage Notifications: which mails they get.
  */
-import { AccountMessageSchema, DeleteAccountSchema } from '@profilehub/shared';
+import { AccountMessageSchema, DeleteAccountSchema, NotificationPrefsResponseSchema, NotificationPrefsSchema } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/auth.ts';
 import { deleteOwnAccount, issueDeleteCode } from './account.service.ts';
+import { notificationPrefs, saveNotificationPrefs } from './notifications.ts';
 
 export async function accountRoutes(app: FastifyInstance) {
   const { deps } = app;
@@ -36,5 +38,30 @@ export async function accountRoutes(app: FastifyInstance) {
       },
     },
     async (req) => deleteOwnAccount(deps, actorOf(req), req.body.otp, { ip: req.ip }),
+  );
+
+  r.get(
+    '/account/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'The mails the signed-in person chose to get (approval requests, approval decisions, lead messages)',
+        response: { 200: NotificationPrefsSchema },
+      },
+    },
+    async (req) => notificationPrefs(deps.db, actorOf(req)),
+  );
+
+  r.put(
+    '/account/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Save which mails the signed-in person gets; sign-in codes, reset links and invitations always go',
+        body: NotificationPrefsSchema,
+        response: { 200: NotificationPrefsResponseSchema },
+      },
+    },
+    async (req) => saveNotificationPrefs(deps.db, actorOf(req), req.body),
   );
 }

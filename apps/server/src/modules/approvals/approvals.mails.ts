@@ -19,7 +19,7 @@ type MailEnv = { db: Db; config: Pick<SiteConfig, 'PUBLIC_URL'> };
 async function userOf(db: Db, id: number | null) {
   if (id === null) return null;
   const [user] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, wantsDecisions: users.mailApprovalDecisions })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
@@ -29,12 +29,12 @@ async function userOf(db: Db, id: number | null) {
 const nameOf = (o: { firstName: string | null; lastName: string | null; email: string }) =>
   [o.firstName, o.lastName].filter(Boolean).join(' ').trim() || o.email;
 
-/** A request arrived: every supervisor of the division (but the one who asked) hears of it. */
+/** A request arrived: every supervisor of the division (but the one who asked, and those who turned these mails off) hears of it. */
 export async function approvalRequestMails({ db, config }: MailEnv, ctx: ProfileContext, requesterId: number): Promise<Mail[]> {
   const [owner, requester, supervisors, brand] = await Promise.all([
     userOf(db, ctx.profile.userId),
     userOf(db, requesterId),
-    supervisorEmails(db, ctx.profile.companyId),
+    supervisorEmails(db, ctx.profile.companyId, { wanting: users.mailApprovalRequests }),
     brandOfDivision(db, ctx.profile.companyId, config.PUBLIC_URL),
   ]);
   const who = owner ? nameOf(owner) : 'A profile';
@@ -50,14 +50,14 @@ export async function approvalRequestMails({ db, config }: MailEnv, ctx: Profile
     );
 }
 
-/** The answer for the owner: approved (and live, when it was published), or declined with the supervisor's message. */
+/** The answer for the owner, unless they turned these mails off: approved (and live, when it was published), or declined with the supervisor's message. */
 export async function approvalDecisionMail(
   { db, config }: MailEnv,
   ctx: ProfileContext,
   decision: { approved: boolean; message: string | null; liveUrl: string | null },
 ): Promise<Mail | null> {
   const [owner, brand] = await Promise.all([userOf(db, ctx.profile.userId), brandOfDivision(db, ctx.profile.companyId, config.PUBLIC_URL)]);
-  if (!owner) return null;
+  if (!owner?.wantsDecisions) return null;
   const note = decision.message ? ['', 'Message from your supervisor:', decision.message] : [];
   if (decision.approved) {
     const live = decision.liveUrl;

@@ -283,6 +283,20 @@ describe('approval mails and the last decision in the editor', () => {
     expect((await lastMailTo(db(), second.user.email))?.id).not.toBe(mark?.id);
   });
 
+  it('a supervisor who turned approval requests off, and an owner who turned decisions off, get none of them', async () => {
+    const d = await division();
+    const second = await signedIn({ role: 'supervisor', companyId: d.company.id });
+    const off = { approvalRequests: false, approvalDecisions: false, leadMessages: true };
+    for (const who of [d.sup, d.jane]) {
+      expect((await t.app.inject({ method: 'PUT', url: '/api/account/notifications', headers: who.headers, payload: off })).statusCode).toBe(200);
+    }
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    expect((await respond(second.headers, approval.id, { approved: false, message: 'Not yet.' })).statusCode).toBe(200);
+    expect((await lastMailTo(db(), second.user.email))?.subject).toBe('Test Person asks for approval of profile changes');
+    expect(await lastMailTo(db(), d.sup.user.email)).toBeUndefined();
+    expect((await lastMailTo(db(), d.jane.user.email))?.subject).not.toBe('Your profile changes were not approved');
+  });
+
   it('approving tells the owner the changes are live, with the page address; the editor shows the decision', async () => {
     const d = await division();
     const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;

@@ -1,5 +1,6 @@
 import { type Company, type CompanyQuery, DEFAULT_FEATURE_FLAGS } from '@profilehub/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { companies, companyMembers, profiles, users } from '../../db/schema.ts';
 
@@ -89,13 +90,21 @@ export async function companyRowById(db: Db, id: number): Promise<CompanyRow | u
 }
 
 /** The supervisors of a division, by email (who "Request edits" and approval requests go to). */
-export async function supervisorEmails(db: Db, companyId: number, limit = 10): Promise<string[]> {
+export async function supervisorEmails(db: Db, companyId: number, opts: { limit?: number; wanting?: PgColumn } = {}): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'supervisor'), eq(users.blocked, false)))
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        eq(companyMembers.role, 'supervisor'),
+        eq(users.blocked, false),
+        // Only those who want this mail (a Manage Notifications choice), when the caller names one.
+        opts.wanting ? eq(opts.wanting, true) : undefined,
+      ),
+    )
     .orderBy(asc(users.email))
-    .limit(limit);
+    .limit(opts.limit ?? 10);
   return rows.map((r) => r.email);
 }

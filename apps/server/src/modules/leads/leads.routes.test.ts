@@ -78,6 +78,19 @@ describe('POST /api/lead-forms/submit/:profileId', () => {
     expect(mail?.html).toContain('&#60;script&#62;');
   });
 
+  it('leaves out a member who turned lead messages off (Manage Notifications); the CC still gets it and the lead is kept', async () => {
+    const p = await profileWithForm({ ...FORM, sendToMail: 'quiet@acme.test', sendToMailCC: 'boss@acme.test' });
+    await members(p.companyId, ['quiet@acme.test']);
+    await t.app.deps.db.update(users).set({ mailLeadMessages: false }).where(eq(users.email, 'quiet@acme.test'));
+    const res = await submit(p.id, { name: 'Quiet Visitor', email: 'vic@example.test', message: 'Hello' });
+    expect(res.statusCode).toBe(200);
+    expect(await lastMailTo(t.app.deps.db, 'quiet@acme.test')).toBeUndefined();
+    const mail = await lastMailTo(t.app.deps.db, 'boss@acme.test');
+    expect(mail?.text).toContain('Name: Quiet Visitor');
+    expect(mail?.text).not.toContain('quiet@acme.test');
+    expect(await submissions(p.id)).toHaveLength(1);
+  });
+
   it('is not a mail relay: addresses outside the division get nothing, whatever the form says', async () => {
     const p = await profileWithForm({ ...FORM, sendToMail: 'victim@elsewhere.test', sendToMailCC: 'a@elsewhere.test; boss@acme.test; b@elsewhere.test' });
     const res = await submit(p.id, { name: 'Spam', email: 'spammer@example.test', message: 'Buy now' });

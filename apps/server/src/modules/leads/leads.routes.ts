@@ -32,13 +32,13 @@ const strip = (html: string | undefined) =>
 /** Copies of a lead notification, besides its recipient. */
 const MAX_CC = 3;
 
-/** The accounts of a division, by email: who a lead notification may go to. */
+/** The accounts of a division that want lead mails (Manage Notifications), by email: who a lead notification may go to. */
 async function divisionEmails(db: Db, companyId: number): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(and(eq(companyMembers.companyId, companyId), eq(users.blocked, false)));
+    .where(and(eq(companyMembers.companyId, companyId), eq(users.blocked, false), eq(users.mailLeadMessages, true)));
   return rows.map((r) => r.email.toLowerCase());
 }
 

@@ -43,6 +43,8 @@ type Ids = { profile: number; template: number; approval: number; leadForm: numb
 const TARGETS: Record<string, Target> = {
   'POST /api/account/delete-code': { kind: 'own' },
   'POST /api/account/delete': { kind: 'own' },
+  'GET /api/account/notifications': { kind: 'own' },
+  'PUT /api/account/notifications': { kind: 'own' },
   'GET /api/approvals': { kind: 'own' },
   'POST /api/approvals': { kind: 'profile', body: (b) => ({ profileId: b.profile, targetProfile: b.profile }) },
   'GET /api/approvals/count': { kind: 'own' },

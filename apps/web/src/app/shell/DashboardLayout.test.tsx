@@ -95,12 +95,11 @@ describe('Main shell', () => {
     expect(calls.some((c) => c.path.startsWith('/api/companies/training-video'))).toBe(false);
   });
 
-  it('says which mails the hub sends on the notifications page, no more', async () => {
+  it('opens the notifications page with the mail choices', async () => {
     signedInAs(testUser({ role: 'supervisor', companies: [company()] }));
     renderRoutes(routes, '/home#manage-notifications');
     const dialog = await screen.findByRole('dialog', { name: 'Manage Notifications' });
-    expect(within(dialog).getByText(/sign-in and activation codes, password reset links, and decisions on changes sent for approval/)).toBeInTheDocument();
-    expect(within(dialog).getByText(/arrives soon/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Sign-in codes, password reset links and invitations always reach you/)).toBeInTheDocument();
   });
 
   it('Change Password sets the flag the Password page reads', async () => {

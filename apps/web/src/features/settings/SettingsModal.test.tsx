@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
-import { errorBody, mockFetch } from '../../test/fetch-mock.ts';
+import { errorBody, type MockCall, mockFetch } from '../../test/fetch-mock.ts';
 import { renderRoutes, testUser } from '../../test/render.tsx';
 import { DEFAULT_FAQ } from './settings-content.ts';
 
@@ -137,6 +137,50 @@ describe('FAQ, Legal and Support', () => {
     renderRoutes(routes, '/home#support');
     const dialog = await screen.findByRole('dialog', { name: 'Support' });
     expect(within(dialog).getByRole('link', { name: 'Get support' })).toHaveAttribute('href', 'https://help.acme.example');
+  });
+});
+
+describe('Manage Notifications', () => {
+  const prefs = { approvalRequests: true, approvalDecisions: true, leadMessages: true };
+
+  it('a user chooses which mails they get; the change is saved with the server’s message', async () => {
+    const calls = signedInAs(company(), {
+      'GET /api/account/notifications': { body: prefs },
+      'PUT /api/account/notifications': (call: MockCall) => ({ body: { success: true, message: 'Your email choices were saved.', prefs: call.body } }),
+    });
+    renderRoutes(routes, '/home#manage-notifications');
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Notifications' });
+    const decisions = await within(dialog).findByRole('switch', { name: /Approval decisions/ });
+    // Approval requests reach supervisors only.
+    expect(within(dialog).queryByRole('switch', { name: /Approval requests/ })).not.toBeInTheDocument();
+    expect(decisions).toBeChecked();
+    const save = within(dialog).getByRole('button', { name: 'Save choices' });
+    expect(save).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('switch', { name: /Messages from your profile page/ }));
+    await userEvent.click(save);
+    expect(await screen.findByText('Your email choices were saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...prefs, leadMessages: false });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save choices' })).toBeDisabled());
+    expect(within(dialog).getByRole('switch', { name: /Messages from your profile page/ })).not.toBeChecked();
+  });
+
+  it('a supervisor also chooses approval requests; a refused save says why and keeps the choice on screen', async () => {
+    signedInAs(
+      company(),
+      {
+        'GET /api/account/notifications': { body: { ...prefs, approvalDecisions: false } },
+        'PUT /api/account/notifications': errorBody(400, 'Choose on or off for approval requests.'),
+      },
+      { role: 'supervisor' },
+    );
+    renderRoutes(routes, '/home#manage-notifications');
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Notifications' });
+    const requests = await within(dialog).findByRole('switch', { name: /Approval requests/ });
+    expect(within(dialog).getByRole('switch', { name: /Approval decisions/ })).not.toBeChecked();
+    await userEvent.click(requests);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save choices' }));
+    expect(await within(dialog).findByText('Choose on or off for approval requests.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('switch', { name: /Approval requests/ })).not.toBeChecked();
   });
 });
 

@@ -145,7 +145,7 @@ function SettingsPanel({ page, me }: { page: SettingsPage; me: Me }) {
     case 'support':
       return <SupportPanel />;
     case 'manage-notifications':
-      return <NotificationsPanel />;
+      return <NotificationsPanel me={me} />;
     case 'delete-account':
       return <DeleteAccountPanel me={me} />;
   }

@@ -1,5 +1,7 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import type { Me, PurchaseHistory } from '@profilehub/shared';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
+import { Alert, Anchor, Button, Group, Loader, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { Me, NotificationPrefs, PurchaseHistory } from '@profilehub/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconArrowLeft, IconExternal } from '../../../components/icons.tsx';
@@ -11,6 +13,7 @@ import { clearToken } from '../../../lib/session.ts';
 import { useBranding } from '../../../lib/white-label.ts';
 import { deleteAccount, sendDeleteCode } from '../api/delete-account.ts';
 import { usePurchaseHistories } from '../api/get-purchase-histories.ts';
+import { useNotificationPrefs, useSaveNotificationPrefs } from '../api/notification-prefs.ts';
 import { DEFAULT_FAQ, DEFAULT_LEGAL, paragraphsOf } from '../settings-content.ts';
 
 export function BackToSettings() {
@@ -151,15 +154,76 @@ export function SupportPanel() {
   );
 }
 
-export function NotificationsPanel() {
+const MAIL_CHOICES: { key: keyof NotificationPrefs; label: string; description: string; managers?: true }[] = [
+  {
+    key: 'approvalRequests',
+    label: 'Approval requests',
+    description: 'When someone in your division asks you to approve their profile changes.',
+    managers: true,
+  },
+  { key: 'approvalDecisions', label: 'Approval decisions', description: 'When your profile changes are approved or declined, with the message.' },
+  { key: 'leadMessages', label: 'Messages from your profile page', description: 'When a visitor fills in the contact form that sends to your address.' },
+];
+
+export function NotificationsPanel({ me }: { me: Me }) {
+  const saved = useNotificationPrefs();
+  const save = useSaveNotificationPrefs();
+  const [draft, setDraft] = useState<NotificationPrefs | null>(null);
+  const choices = draft ?? saved.data;
+  const shown = MAIL_CHOICES.filter((c) => !c.managers || me.role !== 'user');
+  const changed = Boolean(draft && saved.data && shown.some((c) => draft[c.key] !== saved.data[c.key]));
+
+  const submit = () => {
+    if (!draft) return;
+    save.mutate(draft, {
+      onSuccess: (res) => {
+        setDraft(null);
+        toastSuccess(res.message);
+      },
+    });
+  };
+
   return (
     <Stack gap="lg">
-      <Text size="sm">
-        The hub emails you only about your account: sign-in and activation codes, password reset links, and decisions on changes sent for approval.
-      </Text>
-      <Text size="sm" c="dimmed">
-        Choosing which of these emails you receive arrives soon. Until then every one of them is sent.
-      </Text>
+      <Text size="sm">Choose which emails the hub sends you. Sign-in codes, password reset links and invitations always reach you.</Text>
+      {saved.isPending ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" aria-label="Loading your email choices" />
+        </Group>
+      ) : saved.isError || !choices ? (
+        <Alert color="red" title="Your email choices could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{messageOf(saved.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => saved.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+          <VisuallyHidden component="legend">Emails you receive</VisuallyHidden>
+          {shown.map((c) => (
+            <Switch
+              key={c.key}
+              label={c.label}
+              description={c.description}
+              checked={choices[c.key]}
+              disabled={save.isPending}
+              onChange={(e) => setDraft({ ...choices, [c.key]: e.currentTarget.checked })}
+            />
+          ))}
+          {save.isError ? (
+            <Alert color="red" title="Not saved">
+              {messageOf(save.error)}
+            </Alert>
+          ) : null}
+          <Group>
+            <Button onClick={submit} loading={save.isPending} disabled={!changed}>
+              Save choices
+            </Button>
+          </Group>
+        </Stack>
+      )}
       <BackToSettings />
     </Stack>
   );
