@@ -62,6 +62,8 @@ export function buildTheme(whiteLabel: WhiteLabel | null): MantineThemeOverride 
       // The colour pickers' own sliders and eye dropper, named.
       ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
       ColorPicker: { defaultProps: { saturationLabel: 'Saturation and brightness', hueLabel: 'Hue', alphaLabel: 'Opacity' } },
+      // A spinner is a status: its name ("Loading chart") is read out, and a name needs a role.
+      Loader: { defaultProps: { role: 'status' } },
     },
   });
 }
