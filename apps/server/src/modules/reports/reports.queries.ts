@@ -212,13 +212,15 @@ export async function profilesWithViews(
     .as('views');
   const count = sql<number>`coalesce(${views.count}, 0)::float8`;
   const direction = page.order === 'asc' ? asc : desc;
+  const byName = page.orderBy === 'label' || Boolean(p.search);
   const rows = await db
     .select({
       id: profiles.id,
       companyId: profiles.companyId,
       alias: profiles.alias,
-      name: profileName,
-      picture: profilePicture,
+      // Ordered by views: names and pictures are read below for the page shown only, not from
+      // every matching profile's document (thousands of them in a large division).
+      ...(byName ? { name: profileName, picture: profilePicture } : {}),
       count,
       visitors: sql<number>`coalesce(${views.visitors}, 0)::float8`,
       allViews: sql<number>`sum(coalesce(${views.count}, 0)) over ()::float8`,
@@ -230,7 +232,31 @@ export async function profilesWithViews(
     .orderBy(...(page.orderBy === 'label' ? [direction(profileName)] : [direction(count)]), asc(profiles.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map((r) => ({ ...r, count: Number(r.count), visitors: Number(r.visitors), allViews: Number(r.allViews) }));
+  const shown = byName
+    ? new Map<number, { name: string; picture: string | null }>()
+    : await namesOf(
+        db,
+        rows.map((r) => r.id),
+      );
+  return rows.map((r) => ({
+    ...r,
+    name: r.name ?? shown.get(r.id)?.name ?? '',
+    picture: r.picture ?? shown.get(r.id)?.picture ?? null,
+    count: Number(r.count),
+    visitors: Number(r.visitors),
+    allViews: Number(r.allViews),
+  }));
+}
+
+/** Display names and pictures of these profiles. */
+async function namesOf(db: Db, ids: number[]): Promise<Map<number, { name: string; picture: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: profiles.id, name: profileName, picture: profilePicture })
+    .from(profiles)
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(inArray(profiles.id, ids));
+  return new Map(rows.map((r) => [r.id, { name: r.name, picture: r.picture }]));
 }
 
 export async function profileCount(db: Db, companyIds: number[] | 'all'): Promise<number> {
