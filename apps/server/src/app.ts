@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { refreshPlannerStatistics } from './db/statistics.ts';
 import type { Deps } from './deps.ts';
 import { authenticateUnlessPublic } from './http/auth.ts';
 import { Background } from './http/background.ts';
@@ -185,6 +186,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // Next month's partition of `events` is made well before it starts (the window runs two months ahead).
       { name: 'event-partitions', everyMs: 24 * HOUR, run: () => ensureEventPartitions(deps.db) },
       { name: 'unused-uploads', everyMs: HOUR, run: () => sweepUploads(deps.db, fileStore, app.log) },
+      // PGlite has no autovacuum to keep the planner's statistics (db/statistics.ts).
+      ...(database.kind === 'pglite' ? [{ name: 'planner-statistics', everyMs: HOUR, run: () => refreshPlannerStatistics(deps.db) }] : []),
     ]);
     app.addHook('onClose', async () => upkeep.stop());
   }
