@@ -41,6 +41,8 @@ export const REPORT_LIMITS = {
 export const STATS_TEXTS = {
   notActive: 'This user is not active enough to show data.',
   noData: 'No data or data is still loading',
+  /** A top interaction whose button has no label (spec §8). */
+  noLabel: '(No label found)',
   lifetimeOverview: 'Lifetime overview',
   selectDateRange: 'Select Date Range',
   slider: 'Slide to select date range',

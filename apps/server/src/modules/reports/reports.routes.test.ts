@@ -227,6 +227,13 @@ describe('sums, buckets and rankings', () => {
     expect((await ok('top_interactions', jane, { ...JAN, limit: 5 })).data).toHaveLength(5);
     expect((await ok('top_interactions', jane, { ...JAN, limit: 90 })).data).toHaveLength(30);
   });
+  it('top_interactions names a button without a label "(No label found)", its kind beneath', async () => {
+    await t.app.deps.db
+      .insert(dailyStats)
+      .values({ day: '2026-03-05', companyId: acme.id, profileId: colleague.id, action: 'click', type: 'email', label: '', count: 3, visitors: 2 });
+    const res = await ok('top_interactions', colleague, { start: '2026-03-01', end: '2026-03-31' });
+    expect(res.data).toEqual([expect.objectContaining({ label: '(No label found)', title: 'Email', data: 3 })]);
+  });
   it('interactions has every kind with labels, filterable by action and types', async () => {
     const res = await ok('interactions', jane, JAN);
     expect(res.data.find((d) => d.action === 'view')).toMatchObject({ label: 'Profile Views', data: 18 });

@@ -17,6 +17,7 @@ import {
   type ReportOverview,
   type ReportQuery,
   type ReportResponse,
+  STATS_TEXTS,
   todayUtc,
 } from '@profilehub/shared';
 import type { Db } from '../../db/client.ts';
@@ -179,7 +180,8 @@ async function interactions(db: Db, scope: RollupScope, range: DayRange, f: Kind
 async function topInteractions(db: Db, scope: RollupScope, range: DayRange, f: KindFilter, q: ReportQuery): Promise<ReportResponse> {
   const limit = Math.min(q.limit ?? REPORT_LIMITS.topInteractions, REPORT_LIMITS.topInteractions);
   const [rows, all] = await Promise.all([countsByKind(db, scope, range, f, limit), sumCounts(db, scope, range, f)]);
-  const data = rows.map((r) => kindItem(r, all.count));
+  // Named by their button; a button without a label says so (spec §8), its kind shown beneath.
+  const data = rows.map((r) => ({ ...kindItem(r, all.count), label: r.label || STATS_TEXTS.noLabel }));
   if (q.orderBy === 'label') data.sort((a, b) => a.label.localeCompare(b.label) * (q.order === 'desc' ? -1 : 1));
   else if (q.order === 'asc') data.reverse();
   return { data, total: all.count, visitors: all.visitors, start: range.start, end: range.end };
