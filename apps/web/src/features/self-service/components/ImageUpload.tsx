@@ -2,6 +2,7 @@ import { Button, FileButton, Group, Image, Loader, Modal, Slider, Stack, Text } 
 import type { ImageFile } from '@profilehub/shared';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
+import { ApiError } from '../../../lib/api.ts';
 import { toastError } from '../../../lib/notify.ts';
 import { deleteUpload, type UploadPurpose, uploadFiles } from '../api/uploads.ts';
 import { useEditor } from '../hooks/editor-context.tsx';
@@ -91,7 +92,8 @@ export function ImageUpload({ label, name, value, onChange, purpose, crop, disab
       if (previous !== undefined && previous !== file.id) void deleteUpload(previous);
       void store.flush();
     } catch (e) {
-      toastError(e instanceof Error && 'status' in e ? e : 'Error uploading image');
+      // The server's own message when it answered; spec §8's text when the upload never got an answer.
+      toastError(e instanceof ApiError && e.status > 0 ? e : 'Error uploading image');
     } finally {
       setProgress(null);
     }

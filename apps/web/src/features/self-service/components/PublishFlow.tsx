@@ -88,7 +88,8 @@ export function usePublishFlow({
       setStep(null);
       toastSuccess(PUBLISH_TEXTS.submitted);
     } catch (error) {
-      toastError(error instanceof ApiError && error.message ? error.message : PUBLISH_TEXTS.approvalError);
+      // The server's reason when it answered; spec §8's text when the request never got an answer.
+      toastError(error instanceof ApiError && error.status > 0 ? error.message : PUBLISH_TEXTS.approvalError);
     }
   };
 

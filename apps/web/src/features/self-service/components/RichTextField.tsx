@@ -6,6 +6,7 @@ import { mergeAttributes, Node } from '@tiptap/core';
 import { useEditor as useTiptap } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api.ts';
 import { toastError } from '../../../lib/notify.ts';
 import { imageSources, registerRichTextImage, removeRichTextImage } from '../api/rich-text-images.ts';
 import { uploadFiles } from '../api/uploads.ts';
@@ -93,7 +94,8 @@ export default function RichTextField({ label, name, value, onChange, disabled, 
         .insertContent({ type: 'image', attrs: { src: stored.url, alt: '' } })
         .run();
     } catch (e) {
-      toastError(e instanceof Error && 'status' in e ? e : 'Error uploading image');
+      // The server's own message when it answered; spec §8's text when the upload never got an answer.
+      toastError(e instanceof ApiError && e.status > 0 ? e : 'Error uploading image');
     } finally {
       setUploading(null);
     }
