@@ -142,6 +142,25 @@ test('Jane fills her sections, reorders by drag, uploads and crops a photo, sees
   await expect(section(page, 'Social media')).toHaveAttribute('aria-expanded', 'true');
 });
 
+test('a cleared field says, while it is empty and after a reload, that the page shows the template’s value (issue 13 §6)', async ({ page }) => {
+  await signInAndWait(page, USERS.jane);
+  await openEditor(page);
+  const whatsapp = page.getByRole('textbox', { name: 'WhatsApp number' });
+  const own = await whatsapp.inputValue();
+  await savedAfter(page, () => whatsapp.fill(''));
+  // Said in the field while it is still focused, not only after leaving it.
+  await expect(whatsapp).toBeFocused();
+  await expect(whatsapp).toHaveAccessibleDescription('Left empty, your page shows the template’s value: +27 82 555 0100');
+  // After a reload the field shows what the page shows, and says where it comes from.
+  await page.reload();
+  await expect(whatsapp).toHaveValue('+27 82 555 0100');
+  await expect(whatsapp).toHaveAccessibleDescription(/^From your template: you left this empty/);
+  if (own) {
+    await savedAfter(page, () => whatsapp.fill(own));
+    await expect(whatsapp).not.toHaveAccessibleDescription(/template/);
+  }
+});
+
 test('the Profile Checklist lists an empty required field and takes Jane to it; then her changes go for approval', async ({ page }) => {
   test.setTimeout(60_000);
   await signInAndWait(page, USERS.jane);

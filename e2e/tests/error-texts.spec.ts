@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { openEditor, pngFile } from '../editor-support.ts';
-import { expectToast, signInAndWait, USERS } from '../support.ts';
+import { expectToast, signInAndWait, toast, USERS } from '../support.ts';
 
 /**
  * Spec §8's error texts that a healthy hub never shows (issue 13): each forced here the way
@@ -53,6 +53,10 @@ test('the editor: "Approval Request Error" and "Error uploading image" when the 
   await openEditor(page);
   await page.route(/\/api\/approvals(\/|$)/, (route) => (route.request().method() === 'GET' ? route.fallback() : route.abort('connectionreset')));
   await page.getByRole('button', { name: /^(Re-)?[Ss]ubmit for approval$/ }).click();
+  // A request already waiting (another spec sent one) is confirmed first.
+  const waiting = page.getByRole('dialog', { name: 'Waiting for approval' });
+  await expect(waiting.or(toast(page, 'Approval Request Error')).first()).toBeVisible();
+  if (await waiting.isVisible()) await waiting.getByRole('button', { name: 'Send latest changes' }).click();
   await expectToast(page, 'Approval Request Error');
 
   // The upload is cut off on its way.

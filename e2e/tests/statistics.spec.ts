@@ -66,12 +66,18 @@ test('Jane sees the taps on her statistics, and a range without them shows none'
   await expect(page.getByRole('region', { name: 'Getting in touch' })).toBeVisible();
   await shot(page, 'statistics-jane');
 
+  // Lifetime means lifetime (issue 13 §8): the count stays whatever range the page shows.
+  const lifetimeViews = page.getByText(/^[\d.,]+K? lifetime views$/);
+  await expect(lifetimeViews).toBeVisible();
+  const lifetime = await lifetimeViews.textContent();
+
   // Last Year ended before today's taps: the row goes, the title says so.
   await page.getByRole('button', { name: 'Select Date Range' }).click();
   await page.getByRole('button', { name: 'Last Year' }).click();
   await expect(page.getByText('Last Year', { exact: true }).first()).toBeVisible();
   await expect(page).toHaveURL(/start=\d{4}-01-01&end=\d{4}-12-31/);
   await expect(topInteractions(page).getByText(LABEL)).toHaveCount(0);
+  await expect(lifetimeViews).toHaveText(lifetime!);
   // Back to Lifetime: they are there again.
   await page.getByRole('button', { name: 'Select Date Range' }).click();
   await page.getByRole('button', { name: 'Lifetime' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACME_HUB_URL, BASE_URL, shot } from '../support.ts';
+import { ACME_HUB_URL, BASE_URL, expectToast, lastMailId, shot, USERS, waitForMail } from '../support.ts';
 
 /**
  * Spec §1 white-labelling and §2 Sign-in page header 'Sign in to {company} hub':
@@ -27,4 +27,17 @@ test('the product host shows "Sign in to Profilehub hub"', async ({ page }) => {
 test('the Acme hub host brands the register page too', async ({ page }) => {
   await page.goto(`${ACME_HUB_URL}/register`);
   await expect(page.getByRole('heading', { name: 'Activate Acme hub' })).toBeVisible();
+});
+
+test('mail from the Acme hub speaks as Acme: the reset mail names Acme and links to its own hub (issue 13 §3)', async ({ page, request }) => {
+  const after = await lastMailId(request, USERS.supervisor);
+  await page.goto(`${ACME_HUB_URL}/sign-in?forgot-password`);
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('Email address').fill(USERS.supervisor);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expectToast(page, 'Password reset email sent!');
+  const mail = await waitForMail(request, USERS.supervisor, after);
+  expect(mail.subject).toBe('Reset your Acme password');
+  expect(mail.text).toMatch(/http:\/\/hub\.acme\.localhost(:\d+)?\/reset-password\?code=[\w-]{20,}/);
+  expect(mail.text).not.toContain('Profilehub');
 });

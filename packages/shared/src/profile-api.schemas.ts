@@ -99,6 +99,8 @@ export const MasterSummarySchema = z.object({
    * the child leaves the field empty, so the editor can say so while the person types.
    */
   textValues: z.record(z.string(), z.string()).default({}),
+  /** Of those, the fields the person left empty: the value the editor shows there is the template's. */
+  inheritedKeys: z.array(z.string()).default([]),
 });
 
 /** What the caller may do with this profile (the server enforces the same rules). */

@@ -88,6 +88,9 @@ describe('GET /api/profiles/:id?populate=self-service', () => {
     // The template's text values the child falls back to — never a hidden one.
     expect(body.master.textValues).toMatchObject({ whatsappNumber: '+27 21 555 0100' });
     expect(body.master.textValues).not.toHaveProperty('profileDisclaimer');
+    // Which of them show because the person left the field empty: the editor says so beside the value.
+    expect(body.master.inheritedKeys).toContain('whatsappNumber');
+    expect(body.master.inheritedKeys).not.toContain('profileDisclaimer');
     expect(body.access).toEqual({ canManage: false, canEditStyling: false, canManagePermissions: false, needsApproval: true });
   });
 

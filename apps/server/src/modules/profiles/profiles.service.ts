@@ -88,12 +88,19 @@ function textValuesOf(template: unknown, childContent: object): Record<string, s
   return out;
 }
 
+/** Of the template's text values the child sees, those it left empty (or never set): the editor shows the template's value there. */
+function inheritedKeysOf(textValues: Record<string, string>, own: unknown): string[] {
+  const mine = (own ?? {}) as Record<string, unknown>;
+  return Object.keys(textValues).filter((key) => !(typeof mine[key] === 'string' && mine[key].trim()));
+}
+
 /** GET /profiles/{id}?populate=self-service. */
 export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor, ctx: ProfileContext): Promise<ProfileEditorView> {
   const { profile, company, master } = ctx;
   const pending = await pendingApprovalId(deps.db, profile.id);
   const permissionOwner = profile.isMaster ? profile : master;
   const content = editorContentOf(ctx);
+  const textValues = master ? textValuesOf(master.content, content) : {};
   return {
     profile: {
       ...basicOf(profile),
@@ -132,7 +139,8 @@ export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor
           templateName: master.templateName,
           stylingId: master.stylingId,
           publishedAt: iso(master.publishedAt),
-          textValues: textValuesOf(master.content, content),
+          textValues,
+          inheritedKeys: inheritedKeysOf(textValues, profile.content),
         }
       : null,
     access: {

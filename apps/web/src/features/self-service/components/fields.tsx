@@ -106,8 +106,12 @@ export function TextField({
   const problem = useProblem(field);
   const { view } = useEditor();
   if (access.hidden) return null;
-  // A child's empty field is not empty on its page: the template's value shows there. Say so while it is empty.
-  const inherited = !((value as string | undefined) ?? '').trim() ? view.master?.textValues?.[field] : undefined;
+  // A child's empty field is not empty on its page: the template's value shows there. Say so while it is
+  // empty, and when the field opens showing the template's value because the person left it empty.
+  const text = ((value as string | undefined) ?? '').trim();
+  const templateValue = view.master?.textValues?.[field];
+  const inherited = !text ? templateValue : undefined;
+  const fromTemplate = Boolean(text && text === templateValue && view.master?.inheritedKeys?.includes(field));
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap" {...access.anchor}>
       <TextInput
@@ -119,7 +123,13 @@ export function TextField({
         onBlur={normalize ? (e) => setValue(normalize(e.currentTarget.value) as never) : undefined}
         disabled={access.locked}
         placeholder={inherited ?? placeholder}
-        description={inherited ? `Left empty, your page shows the template’s value: ${inherited}` : description}
+        description={
+          inherited
+            ? `Left empty, your page shows the template’s value: ${inherited}`
+            : fromTemplate
+              ? 'From your template: you left this empty, so your page shows the template’s value. Type your own to replace it.'
+              : description
+        }
         type={type}
         maxLength={maxLength}
         error={problem}
