@@ -15,6 +15,8 @@ const NIA = 'Nia New';
 async function usersRow(page: Page, name: string, tab: 'Published' | 'Unpublished' = 'Published') {
   await page.goto('/users');
   await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+  // Other specs add people: find this one by name rather than by page.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
   return row;

@@ -1,11 +1,12 @@
 import './mantine-styles.ts';
-import { ActionIcon, AppShell, Burger, Center, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { combineFlags, sideLinks } from '@profilehub/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/BrandLogo.tsx';
 import { IconSettings } from '../../components/dashboard-icons.tsx';
+import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { SettingsModal } from '../../features/settings/SettingsModal.tsx';
 import { useCachedUser } from '../../lib/auth.ts';
 import { queryClient, useCurrentUser } from '../../lib/queries.ts';
@@ -81,7 +82,7 @@ function Shell() {
       <AppShell.Main className={`${classes.main} ph-main`}>
         <div className={classes.content}>
           <MobileNav links={links} report={report} pendingApprovals={me.pendingApprovals} opened={mobileNavOpened} onOpenedChange={setMobileNavOpened} />
-          <Suspense fallback={<PageLoader />}>
+          <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         </div>
@@ -90,13 +91,5 @@ function Shell() {
       <SettingsModal me={me} />
       <ScrollToTop />
     </AppShell>
-  );
-}
-
-function PageLoader() {
-  return (
-    <Center py={96}>
-      <Loader aria-label="Loading" />
-    </Center>
   );
 }

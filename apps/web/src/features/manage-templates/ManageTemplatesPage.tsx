@@ -1,8 +1,9 @@
-import { Alert, Center, Loader } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { profileIdFromAlias } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { useCachedUser } from '../../lib/auth.ts';
 import { editorViewOptions } from '../self-service/api/profile-editor.ts';
 import { TemplateEditor, type TemplateMode } from './TemplateEditor.tsx';
@@ -44,13 +45,7 @@ function TemplateScreen({ profileId }: { profileId: number }) {
       { replace: true },
     );
 
-  if (view.isPending) {
-    return (
-      <Center py={96}>
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
+  if (view.isPending) return <PageSkeleton variant="editor" />;
   if (view.isError) {
     return (
       <>

@@ -1,11 +1,12 @@
 import './mantine-styles.ts';
-import { Accordion, Alert, Anchor, Button, Center, CopyButton, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Accordion, Alert, Anchor, Button, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { RenderInput } from '@profilehub/profile-page/browser';
 import { isDesktopLayout, type ProfileEditorView } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { useCachedUser } from '../../lib/auth.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { PreviewFrame } from '../preview/PreviewFrame.tsx';
@@ -87,13 +88,7 @@ export function sectionOfKey(key: string): string | null {
 /** The editor screen for one profile: loads it, then hands it to the form. */
 export function ProfileEditorScreen({ profileId, title, permissionsMode }: { profileId: number; title: string; permissionsMode?: PermissionsModeAdapter }) {
   const view = useQuery(editorViewOptions(profileId));
-  if (view.isPending) {
-    return (
-      <Center py={96}>
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
+  if (view.isPending) return <PageSkeleton variant="editor" />;
   if (view.isError) {
     return (
       <>
