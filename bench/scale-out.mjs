@@ -5,6 +5,7 @@
 // Needs PostgreSQL (PG_URL) and /usr/sbin/haproxy; exits 1 (could not run) without them.
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { haproxyConfig } from '../apps/server/src/test/haproxy.ts';
 import {
   cannon,
   createPgDatabase,
@@ -35,31 +36,11 @@ const PAGE = { host: 'acme.localhost', path: '/jane-doe' };
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 const BUDGET = 1.6;
 
-/** An HAProxy in front of `ports` (the configuration docs/scaling.md shows), on a free port. */
+/** An HAProxy in front of `ports` (the configuration docs/scaling.md shows and the scale-out test runs), on a free port. */
 async function balancer(dir, name, ports) {
   const port = await freePort();
   const cfg = path.join(dir, `${name}.cfg`);
-  writeFileSync(
-    cfg,
-    [
-      'global',
-      '  maxconn 4096',
-      'defaults',
-      '  mode http',
-      '  timeout connect 5s',
-      '  timeout client 30s',
-      '  timeout server 30s',
-      '  option forwardfor',
-      '  http-reuse always',
-      'frontend hub',
-      `  bind ${HOST}:${port}`,
-      '  default_backend servers',
-      'backend servers',
-      '  balance roundrobin',
-      ...ports.map((p, i) => `  server s${i} ${HOST}:${p}`),
-      '',
-    ].join('\n'),
-  );
+  writeFileSync(cfg, haproxyConfig(port, ports, HOST));
   const child = spawnTracked(HAPROXY, ['-db', '-f', cfg]);
   onCleanup(() => stopProcess(child));
   for (;;) {

@@ -18,6 +18,7 @@ import { LIMITS } from '../http/rate-limit.ts';
 import { png } from '../modules/uploads/test-images.ts';
 import { multipartBody } from './factories.ts';
 import { withDatabase } from './global-setup.ts';
+import { haproxyConfig } from './haproxy.ts';
 import { freePort, json, request, type ServerProcess, startServer, waitHealthy } from './processes.ts';
 
 const HAPROXY = '/usr/sbin/haproxy';
@@ -63,25 +64,7 @@ describe.skipIf(!runs)('two servers on one PostgreSQL behind HAProxy', () => {
 
     lb = await freePort();
     const cfg = path.join(tmp, 'haproxy.cfg');
-    writeFileSync(
-      cfg,
-      [
-        'defaults',
-        '  mode http',
-        '  timeout connect 5s',
-        '  timeout client 30s',
-        '  timeout server 30s',
-        '  option forwardfor',
-        'frontend hub',
-        `  bind 127.0.0.1:${lb}`,
-        '  default_backend servers',
-        'backend servers',
-        '  balance roundrobin',
-        '  option httpchk GET /api/health',
-        ...ports.map((p, i) => `  server s${i} 127.0.0.1:${p} check inter 500ms`),
-        '',
-      ].join('\n'),
-    );
+    writeFileSync(cfg, haproxyConfig(lb, ports));
     haproxy = spawn(HAPROXY, ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
     for (;;) {
       const up = await request(lb, { path: '/api/health' }).then(

@@ -26,6 +26,20 @@ export function BackToSettings() {
   );
 }
 
+/** A panel whose data did not come: why, and a way to ask again. */
+function LoadFailed({ title, error, retry }: { title: string; error: unknown; retry: () => void }) {
+  return (
+    <Alert color="red" title={title}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{messageOf(error)}</Text>
+        <Button size="xs" variant="light" color="red" onClick={retry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 function Paragraphs({ text }: { text: string }) {
   return (
     <>
@@ -63,14 +77,7 @@ export function BillingPanel({ me }: { me: Me }) {
           <Loader size="sm" aria-label="Loading payments" />
         </Group>
       ) : payments.isError ? (
-        <Alert color="red" title="Your payments could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{messageOf(payments.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => payments.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed title="Your payments could not be loaded" error={payments.error} retry={() => payments.refetch()} />
       ) : payments.data.length === 0 ? (
         <Text c="dimmed">No payments yet. Your payments appear here once you have paid for your profile.</Text>
       ) : (
@@ -191,14 +198,7 @@ export function NotificationsPanel({ me }: { me: Me }) {
           <Loader size="sm" aria-label="Loading your email choices" />
         </Group>
       ) : saved.isError || !choices ? (
-        <Alert color="red" title="Your email choices could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{messageOf(saved.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => saved.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed title="Your email choices could not be loaded" error={saved.error} retry={() => saved.refetch()} />
       ) : (
         <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
           <VisuallyHidden component="legend">Emails you receive</VisuallyHidden>
