@@ -162,7 +162,7 @@ describe('Profile editor: validation (spec §5)', () => {
     renderEditor(editorView());
     await userEvent.click(screen.getByRole('button', { name: 'Buttons' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Website' }));
-    const url = screen.getByRole('textbox', { name: 'Button 1 URL' });
+    const url = await screen.findByRole('textbox', { name: 'Button 1 URL' });
     await userEvent.clear(url);
     await userEvent.type(url, 'http://acme.example');
     expect(await screen.findByText(PROFILE_MESSAGES.linkHttps)).toBeInTheDocument();
