@@ -470,6 +470,8 @@ export const median = (xs) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+/** min / median / max of measured rounds. */
+export const spreadOf = (xs) => ({ min: Math.min(...xs), median: median(xs), max: Math.max(...xs) });
 export const mib = (kib) => kib / 1024;
 export const fmt = (n, digits = 0) =>
   n === null || n === undefined || Number.isNaN(n) ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });

@@ -15,9 +15,11 @@ import { refreshPlannerStatistics } from './db/statistics.ts';
 import type { Deps } from './deps.ts';
 import { authenticateUnlessPublic } from './http/auth.ts';
 import { Background } from './http/background.ts';
-import { errorBody, isDatabaseUnavailable, registerErrorHandler } from './http/errors.ts';
+import { errorBody, registerErrorHandler } from './http/errors.ts';
+import { FastPath } from './http/fast-path.ts';
 import { loggerOptions } from './http/logging.ts';
 import { type LimitStore, RateLimiter } from './http/rate-limit.ts';
+import { helmetHeaders, helmetOptions } from './http/security-headers.ts';
 import { registerWellFormedGuard } from './http/well-formed.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
@@ -30,7 +32,7 @@ import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { companyByHubDomain } from './modules/companies/companies.queries.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
-import { eventsRoutes } from './modules/events/events.routes.ts';
+import { eventsFastRoute, eventsRoutes } from './modules/events/events.routes.ts';
 import { EventIngest } from './modules/events/ingest.ts';
 import { ensureEventPartitions } from './modules/events/partitions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -42,8 +44,8 @@ import { createMailer } from './modules/mail/mailer.ts';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createCardFiles } from './modules/public-pages/card-files.ts';
-import { servePublicPage } from './modules/public-pages/public-pages.handler.ts';
-import { companyIdForHost, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
+import { publicPageFastRoute, servePublicPage } from './modules/public-pages/public-pages.handler.ts';
+import { PublicSites, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { stylingsRoutes } from './modules/stylings/stylings.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
@@ -72,7 +74,9 @@ const HOUR = 3_600_000;
 /** The composition root: builds the whole app from its dependencies; server.ts only listens. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  const fastPath = new FastPath(config.trustProxy);
   const app = Fastify({
+    serverFactory: fastPath.serverFactory,
     // The redacting serializers always apply; a caller may send the lines elsewhere (the log test captures them).
     logger: { ...loggerOptions(config.LOG_LEVEL), ...opts.logger },
     // X-Forwarded-For only from the proxies named in TRUSTED_PROXIES: a client cannot pick its own IP.
@@ -85,12 +89,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   // Shutting down: a request still in flight on a kept-alive connection is answered with
   // `Connection: close`, so the socket ends with it instead of idling until the grace period.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
+  app.addHook('preClose', async () => fastPath.close());
   app.addHook('onSend', async (_req, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (fastPath.closing) reply.header('connection', 'close');
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   await deps.jobs.start();
   app.decorate('deps', deps);
+  fastPath.add(eventsFastRoute(deps, fastPath, app.log));
   app.addHook('onClose', async () => {
     // Mails being sent finish; queued ones wait in the database for the next start or another copy.
     await Promise.all([deps.background.idle(), deps.jobs.stop()]);
@@ -129,23 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => deps.ingest.close());
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine and the white-label CSS inject style elements.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'https:', 'data:', 'blob:'],
-        // 'self': the editor's live preview frame (/{product}-app-preview).
-        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.NODE_ENV === 'production',
-  });
+  await app.register(fastifyHelmet, helmetOptions(config));
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -193,7 +179,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   if (deps.mailer.kind === 'outbox' && config.NODE_ENV !== 'production') await app.register(devMailRoutes);
 
-  await registerWeb(app, config, createCardFiles({ db: deps.db, config, store: fileStore, pages: deps.publishedPages, log: app.log }));
+  const sites = new PublicSites({
+    db: deps.db,
+    publicDomain: config.PUBLIC_DOMAIN,
+    hubHosts: ['localhost', '127.0.0.1', '[::1]', new URL(config.PUBLIC_URL).hostname],
+    isHubDomain: async (host) => Boolean(await companyByHubDomain(deps.db, host)),
+  });
+  fastPath.add(publicPageFastRoute({ sites, pages: deps.publishedPages, securityHeaders: helmetHeaders(helmetOptions(config)), fast: fastPath, log: app.log }));
+  await registerWeb(app, config, sites, createCardFiles({ db: deps.db, config, store: fileStore, pages: deps.publishedPages, log: app.log }));
   return app;
 }
 
@@ -207,7 +200,7 @@ function limitStoreOf(config: Config, database: Database): LimitStore {
  * The hub SPA for hub hosts (history-API fallback to index.html); other hosts
  * are public profile pages, which arrive with the publishing work.
  */
-async function registerWeb(app: FastifyInstance, config: Config, cardFiles: ReturnType<typeof createCardFiles>) {
+async function registerWeb(app: FastifyInstance, config: Config, sites: PublicSites, cardFiles: ReturnType<typeof createCardFiles>) {
   const dist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
   const indexFile = path.join(dist, 'index.html');
   // Read once: the shell is the same for every hub path, and a rebuild in progress must not break serving.
@@ -223,36 +216,12 @@ async function registerWeb(app: FastifyInstance, config: Config, cardFiles: Retu
       setHeaders: (reply, file) =>
         reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
-  const publicSuffix = `.${config.PUBLIC_DOMAIN.toLowerCase()}`;
-  const hubHosts = new Set(['localhost', '127.0.0.1', '[::1]', new URL(config.PUBLIC_URL).hostname.toLowerCase()]);
-  // Which division a host serves, remembered for a few seconds: every public page request asks.
-  const sites = new Map<string, { site: { companyId: number | null } | null; at: number }>();
-  const siteOf = async (host: string) => {
-    const known = sites.get(host);
-    if (known && Date.now() - known.at < 5000) return known.site;
-    let site: { companyId: number | null } | null = null;
-    try {
-      if (!(await companyByHubDomain(app.deps.db, host))) {
-        const companyId = await companyIdForHost(app.deps.db, host, config.PUBLIC_DOMAIN);
-        if (companyId !== null || host.endsWith(publicSuffix)) site = { companyId };
-      }
-    } catch (err) {
-      // The database is away: a host this server knew keeps its site (stale-if-error).
-      if (!known || !isDatabaseUnavailable(err)) throw err;
-      site = known.site;
-    }
-    if (sites.size > 5000) sites.clear();
-    sites.set(host, { site, at: Date.now() });
-    return site;
-  };
-
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send(errorBody(404, 'not_found', `No route for ${req.method} ${url}`));
     if (url.startsWith('/api/') || url === '/api') return reply.code(404).send(errorBody(404, 'not_found', `No route for ${req.method} ${url}`));
-    const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     // Hub hosts get the web app; a division's subdomain or custom domain gets its public pages.
-    const site = hubHosts.has(host) ? null : await siteOf(host);
+    const site = await sites.siteOf(PublicSites.hostOf(req.headers.host));
     if (site) return servePublicPage(app.deps.publishedPages, app.deps.db, req, reply, site.companyId, cardFiles);
     if (indexHtml === null) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does this for you).');

@@ -1,5 +1,5 @@
 import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from '@profilehub/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** The one error type services throw; `status` and `message` reach the client as they are. */
@@ -7,6 +7,8 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: string;
   readonly path: string | undefined;
+  /** Seconds a 503 asks the client to wait before trying again (Retry-After); 5 unless said. */
+  retryAfterS = 5;
   constructor(status: number, code: string, message: string, path?: string) {
     super(message);
     this.status = status;
@@ -15,11 +17,21 @@ export class AppError extends Error {
   }
 }
 
+/** A request's fields broke its schema: answered 400 with every field's message (the shared validation body). */
+export class InvalidInput extends Error {
+  readonly issues: { path?: string; message: string }[];
+  constructor(issues: { path?: string; message: string }[]) {
+    super(issues[0]?.message ?? 'Invalid request');
+    this.issues = issues;
+  }
+}
+
 export const notFound = (what = 'Not found') => new AppError(404, 'not_found', what);
 export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'You do not have access to this.') => new AppError(403, 'forbidden', message);
 export const badRequest = (message: string, path?: string) => new AppError(400, 'bad_request', message, path);
 export const tooManyRequests = (message: string) => new AppError(429, 'rate_limited', message);
+export const busy = (message: string, retryAfterS: number) => Object.assign(new AppError(503, 'busy', message), { retryAfterS });
 
 export const DATABASE_UNAVAILABLE = 'The service is not available right now. Please try again in a moment.';
 
@@ -42,39 +54,56 @@ export function errorBody(statusCode: number, code: string, message: string, pat
   return { statusCode, code, message, errors: [path ? { path, message } : { message }] };
 }
 
+/** A request's field problems as the shared validation body: the first message leads, every field is listed. */
+export function validationBody(issues: { path?: string; message: string }[]): ErrorBody {
+  const errors = issues.map((i) => ({ path: i.path || undefined, message: i.message }));
+  return { statusCode: 400, code: 'validation', message: errors[0]?.message ?? 'Invalid request', errors };
+}
+
+export type ErrorReply = { status: number; headers: Record<string, string>; body: ErrorBody };
+
+/**
+ * What the client is told about a thrown thing: services' AppErrors as they are, an absent
+ * database as 503 with Retry-After, Fastify's own 4xx as they are, anything else as a 500
+ * without internals (logged). Used by Fastify's error handler and by the fast path.
+ */
+export function errorReply(err: unknown, log: FastifyBaseLogger): ErrorReply {
+  if (err instanceof AppError) {
+    // "Busy, come back": every 503 says when (unless the route said it already).
+    const headers: Record<string, string> = err.status === 503 ? { 'retry-after': String(err.retryAfterS) } : {};
+    return { status: err.status, headers, body: errorBody(err.status, err.code, err.message, err.path) };
+  }
+  if (err instanceof InvalidInput) return { status: 400, headers: {}, body: validationBody(err.issues) };
+  if (isDatabaseUnavailable(err)) {
+    log.warn({ err }, 'database unavailable');
+    return { status: 503, headers: { 'retry-after': '5' }, body: errorBody(503, 'unavailable', DATABASE_UNAVAILABLE) };
+  }
+  const { statusCode, code, message } = err as Partial<FastifyError>;
+  const status = typeof statusCode === 'number' && statusCode >= 400 ? statusCode : 500;
+  if (status >= 500) {
+    log.error({ err }, 'request failed');
+    return { status, headers: {}, body: errorBody(status, 'internal', DEFAULT_ERROR_MESSAGE) };
+  }
+  // Fastify's own 4xx (bad JSON, body too large, unsupported media type) are safe and readable.
+  return { status, headers: {}, body: errorBody(status, code ?? 'bad_request', message ?? DEFAULT_ERROR_MESSAGE) };
+}
+
 /** Maps every thrown thing to the shared error body; 5xx never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    if (err instanceof AppError) {
-      // "Busy, come back": every 503 says when (unless the route said it already).
-      if (err.status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
-      return reply.code(err.status).send(errorBody(err.status, err.code, err.message, err.path));
-    }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined,
-        message: v.message ?? 'Invalid value',
-      }));
-      const first = issues[0]?.message ?? 'Invalid request';
-      return reply.code(400).send({ statusCode: 400, code: 'validation', message: first, errors: issues });
+      return reply
+        .code(400)
+        .send(
+          validationBody(err.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: v.message ?? 'Invalid value' }))),
+        );
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
       return reply.code(500).send(errorBody(500, 'internal', DEFAULT_ERROR_MESSAGE));
     }
-    if (isDatabaseUnavailable(err)) {
-      req.log.warn({ err }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send(errorBody(503, 'unavailable', DATABASE_UNAVAILABLE));
-    }
-    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
-    if (status >= 500) {
-      req.log.error({ err }, 'request failed');
-      return reply.code(status).send(errorBody(status, 'internal', DEFAULT_ERROR_MESSAGE));
-    }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type) are safe and readable.
-    return reply.code(status).send(errorBody(status, err.code ?? 'bad_request', err.message));
+    const { status, headers, body } = errorReply(err, req.log);
+    for (const [name, value] of Object.entries(headers)) if (!reply.hasHeader(name)) reply.header(name, value);
+    return reply.code(status).send(body);
   });
 }

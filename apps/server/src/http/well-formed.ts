@@ -17,6 +17,9 @@ function firstMalformed(value: unknown, depth = 0): string | null {
   return null;
 }
 
+/** Whether a parsed value holds only text PostgreSQL can store. */
+export const isWellFormed = (value: unknown): boolean => firstMalformed(value) === null;
+
 /**
  * Every request's query, path parameters and JSON body are checked once, before any
  * route sees them: text PostgreSQL cannot store (a lone surrogate, a NUL) is a 400 the
@@ -26,7 +29,7 @@ function firstMalformed(value: unknown, depth = 0): string | null {
 export function registerWellFormedGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req, reply) => {
     for (const part of [req.query, req.params, req.body]) {
-      if (firstMalformed(part) !== null) return reply.code(400).send(errorBody(400, 'bad_request', NUL_MESSAGE));
+      if (!isWellFormed(part)) return reply.code(400).send(errorBody(400, 'bad_request', NUL_MESSAGE));
     }
   });
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import lightMyRequest, { type InjectOptions } from 'light-my-request';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.ts';
@@ -51,6 +53,17 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
+/**
+ * A test's requests go where a real client's go: through the HTTP server's own listener, so
+ * the fast path (http/fast-path.ts) answers what it takes in production and Fastify the rest.
+ * (Fastify's own `inject` starts behind the fast path.) Call once the app is ready.
+ */
+export function injectThroughServer(app: FastifyInstance): void {
+  const [listener] = app.server.listeners('request') as RequestListener[];
+  if (!listener) throw new Error('the app has no HTTP server listener');
+  app.inject = ((opts: InjectOptions | string) => lightMyRequest(listener, opts)) as FastifyInstance['inject'];
+}
+
 /** The settings every test app runs with (cheap argon2, quiet logs), plus `env`. */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -71,6 +84,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; overri
   const database = await cloneDatabase();
   const app = await buildApp({ config, database, overrides: opts.overrides });
   await app.ready();
+  injectThroughServer(app);
   return {
     app,
     database,

@@ -1,10 +1,11 @@
+import { NUL_MESSAGE } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { companyDailyStats, dailyFiltered, dailyStats, events, profiles } from '../../db/schema.ts';
-import { LIMITS } from '../../http/rate-limit.ts';
+import { LIMITS, RateLimiter } from '../../http/rate-limit.ts';
 import { createCompany, freshIp } from '../../test/factories.ts';
-import { cloneDatabase, createTestApp, type TestContext } from '../../test/harness.ts';
+import { cloneDatabase, createTestApp, injectThroughServer, type TestContext } from '../../test/harness.ts';
 import { isBotAgent, visitorHash } from './events.service.ts';
 
 let t: TestContext;
@@ -97,6 +98,7 @@ describe('POST /api/events', () => {
     const database = await cloneDatabase();
     const app = await buildApp({ config: t.config, database });
     await app.ready();
+    injectThroughServer(app);
     await database.close();
     try {
       const res = await app.inject({
@@ -136,6 +138,60 @@ describe('POST /api/events', () => {
     for (let i = 0; i < LIMITS.eventsPerIp.max; i++) await t.app.deps.limiter.hit(LIMITS.eventsPerIp, ip);
     const res = await send({ profileId: p.id, action: 'view', type: 'page' }, { ip });
     expect(res.statusCode).toBe(429);
+  });
+});
+
+describe('POST /api/events, answered before Fastify (http/fast-path.ts)', () => {
+  it('answers broken JSON with the same readable message whichever media type the beacon used', async () => {
+    for (const type of ['text/plain;charset=UTF-8', 'application/json']) {
+      const res = await send('{"profileId":', { type });
+      expect(res.statusCode, type).toBe(400);
+      expect(res.json(), type).toMatchObject({ statusCode: 400, message: 'The event is not valid JSON.' });
+    }
+  });
+
+  it('refuses text PostgreSQL cannot store with the shared message, storing nothing', async () => {
+    const p = await profile();
+    const res = await send({ profileId: p.id, action: 'click', type: 'url', label: 'a\u0000b' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(NUL_MESSAGE);
+    expect(await stored(p.id)).toHaveLength(0);
+  });
+
+  it('names every field that is wrong, as every route does', async () => {
+    const res = await send({ profileId: -1, action: 'hack', type: 'phone' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('validation');
+    expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['action', 'profileId']);
+  });
+
+  it('leaves what a beacon never sends to Fastify: another media type is 415, nothing stored', async () => {
+    const p = await profile();
+    const res = await send(`profileId=${p.id}`, { type: 'application/x-www-form-urlencoded' });
+    expect(res.statusCode).toBe(415);
+    expect(await stored(p.id)).toHaveLength(0);
+  });
+
+  it('counts per address by the rule of every route: a forwarded address only from a trusted proxy', async () => {
+    const limiter = new RateLimiter(true, { kind: 'memory' }, { [LIMITS.eventsPerIp.name]: 3 });
+    const u = await createTestApp({ env: { TRUSTED_PROXIES: '198.51.100.1' }, overrides: { limiter } });
+    const beacon = (remoteAddress: string, forwarded: string) =>
+      u.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        remoteAddress,
+        headers: { 'content-type': 'text/plain', 'user-agent': PHONE, 'x-forwarded-for': forwarded },
+        payload: JSON.stringify({ profileId: 1, action: 'view', type: 'page' }),
+      });
+    try {
+      for (let i = 0; i < 6; i++) expect((await beacon('198.51.100.1', `192.0.2.${i}`)).statusCode).toBe(204);
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) codes.push((await beacon('198.51.100.2', `192.0.2.${i}`)).statusCode);
+      expect(codes).toEqual([204, 204, 204, 429, 429, 429]);
+    } finally {
+      await u.close();
+    }
   });
 });
 

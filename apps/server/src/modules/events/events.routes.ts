@@ -1,26 +1,97 @@
-import { TrackEventSchema } from '@profilehub/shared';
-import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { NUL_MESSAGE, TrackEventSchema } from '@profilehub/shared';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, busy, InvalidInput } from '../../http/errors.ts';
+import { type FastPath, type FastRoute, mediaType, readSmallBody } from '../../http/fast-path.ts';
+import { pathOnly } from '../../http/logging.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
+import { isWellFormed } from '../../http/well-formed.ts';
 import { isBotAgent, visitorHash } from './events.service.ts';
 
-/** POST /api/events: interactions from public pages (navigator.sendBeacon sends text/plain). */
+const BODY_LIMIT = 4096;
+const INVALID_JSON = 'The event is not valid JSON.';
+const NOT_RECORDED = 'The interaction could not be recorded right now; please send it again in a moment.';
+
+type EventDeps = Pick<Deps, 'ingest' | 'limiter' | 'visitorSecret'>;
+/** Who sent an event, and where its request logs. */
+type Sender = { ip: string; userAgent: string | undefined; log: FastifyBaseLogger };
+
+/**
+ * One interaction from a public page, whichever path brought it: checked, counted against
+ * the sender's address, then committed with its rollups — resolved only once it is stored
+ * (group commit), so a 204 is a promise. Bots are acknowledged like everyone else, so they
+ * learn nothing, but only counted as filtered.
+ */
+export async function recordEvent(deps: EventDeps, from: Sender, input: unknown): Promise<void> {
+  const { ip, userAgent } = from;
+  if (!isWellFormed(input)) throw badRequest(NUL_MESSAGE);
+  const parsed = TrackEventSchema.safeParse(input);
+  if (!parsed.success) throw new InvalidInput(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  const event = parsed.data;
+  await deps.limiter.hit(LIMITS.eventsPerIp, ip);
+  const now = new Date();
+  if (isBotAgent(userAgent)) return deps.ingest.acceptBot(event.profileId, now);
+  try {
+    await deps.ingest.accept({
+      ...event,
+      label: event.label ?? null,
+      value: event.value ?? null,
+      visitorHash: visitorHash(deps.visitorSecret, ip, now.toISOString().slice(0, 10)),
+      occurredAt: now,
+    });
+  } catch (err) {
+    from.log.warn({ err }, 'event not stored');
+    throw busy(NOT_RECORDED, 1);
+  }
+}
+
+/**
+ * POST /api/events before Fastify (http/fast-path.ts): what navigator.sendBeacon sends — a
+ * small text/plain or JSON body of known length. Anything else (no length, too long, another
+ * type) goes on to the Fastify route below, which answers it the same way or refuses it.
+ */
+export function eventsFastRoute(deps: EventDeps, fast: FastPath, log: FastifyBaseLogger): FastRoute {
+  const take = async (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const text = await readSmallBody(req);
+      let input: unknown;
+      try {
+        input = JSON.parse(text);
+      } catch {
+        throw badRequest(INVALID_JSON);
+      }
+      await recordEvent(deps, { ip: fast.clientIp(req), userAgent: req.headers['user-agent'], log }, input);
+      fast.send(res, 204, {});
+    } catch (err) {
+      fast.sendError(res, err, log);
+    }
+  };
+  return (req, res) => {
+    if (req.method !== 'POST' || pathOnly(req.url ?? '') !== '/api/events') return false;
+    const type = mediaType(req);
+    const length = Number(req.headers['content-length']);
+    if ((type !== 'text/plain' && type !== 'application/json') || !(length <= BODY_LIMIT) || req.headers['transfer-encoding'] !== undefined) return false;
+    void take(req, res);
+    return true;
+  };
+}
+
+/** POST /api/events through Fastify: the documented route, and the answer to whatever the fast path leaves. */
 export async function eventsRoutes(app: FastifyInstance) {
   // Only this plugin reads text/plain bodies, and only as JSON.
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      const err = Object.assign(new Error('The event is not valid JSON.'), { statusCode: 400 });
-      done(err, undefined);
+      done(Object.assign(new Error(INVALID_JSON), { statusCode: 400 }), undefined);
     }
   });
-  const { ingest, limiter, visitorSecret } = app.deps;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/events',
     {
-      bodyLimit: 4096,
+      bodyLimit: BODY_LIMIT,
       // A 204 to a beacon renders nothing: the security headers would only cost time on the busiest route.
       helmet: false,
       config: { public: true },
@@ -31,27 +102,7 @@ export async function eventsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      await limiter.hit(LIMITS.eventsPerIp, req.ip);
-      const ua = req.headers['user-agent'];
-      const now = new Date();
-      // Bots are acknowledged like everyone else, so they learn nothing, but only counted as filtered.
-      if (isBotAgent(ua)) ingest.acceptBot(req.body.profileId, now);
-      else {
-        try {
-          // Answered only once the event is committed: a 204 is a promise that it is stored.
-          await ingest.accept({
-            ...req.body,
-            label: req.body.label ?? null,
-            value: req.body.value ?? null,
-            visitorHash: visitorHash(visitorSecret, req.ip, now.toISOString().slice(0, 10)),
-            occurredAt: now,
-          });
-        } catch (err) {
-          req.log.warn({ err }, 'event not stored');
-          reply.header('retry-after', '1');
-          throw new AppError(503, 'busy', 'The interaction could not be recorded right now; please send it again in a moment.');
-        }
-      }
+      await recordEvent(app.deps, { ip: req.ip, userAgent: req.headers['user-agent'], log: req.log }, req.body);
       return reply.code(204).send();
     },
   );

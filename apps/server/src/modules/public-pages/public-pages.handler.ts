@@ -1,8 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { FastPath, FastRoute } from '../../http/fast-path.ts';
+import { pathOnly } from '../../http/logging.ts';
 import { CARD_FILE_PATH, type CardFile, type createCardFiles } from './card-files.ts';
 import { PROFILE_NOT_FOUND_HTML } from './not-found-page.ts';
-import { chooseEncoding, type PublishedPageCache } from './public-pages.service.ts';
+import { chooseEncoding, PublicSites, type PublishedPageCache, type ServedPage } from './public-pages.service.ts';
 import { profileManifest, profileServiceWorker } from './pwa.ts';
 
 type CardFiles = ReturnType<typeof createCardFiles>;
@@ -41,25 +44,81 @@ export async function servePublicPage(
   }
   const alias = ALIAS.exec(path)?.[1];
   const page = companyId !== null && alias ? await cache.get(companyId, alias) : null;
-  reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
   if (!page) {
     return reply
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'strict-origin-when-cross-origin')
       .code(404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
       .send(PROFILE_NOT_FOUND_HTML);
   }
-  reply
-    .header('etag', page.etag)
-    .header('vary', 'accept-encoding')
-    // Revalidate every time: a 304 costs one small request, and an unpublish takes effect at once.
-    .header('cache-control', 'public, max-age=0, must-revalidate')
-    .header('content-security-policy', page.csp);
-  if (req.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  const encoding = chooseEncoding(req.headers['accept-encoding']);
-  reply.type('text/html; charset=utf-8');
-  if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.br);
-  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
-  return reply.send(page.html);
+  const answer = pageAnswer(page, req.headers);
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
+}
+
+/**
+ * A published page's answer to one request: 304 when the client holds this version, else the
+ * bytes in the best encoding it accepts. Revalidated every time: a 304 costs one small request,
+ * and an unpublish takes effect at once.
+ */
+function pageAnswer(page: ServedPage, headers: IncomingHttpHeaders): { status: 200 | 304; headers: Record<string, string>; body?: Buffer } {
+  const own = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    etag: page.etag,
+    vary: 'accept-encoding',
+    'cache-control': 'public, max-age=0, must-revalidate',
+    'content-security-policy': page.csp,
+  };
+  if (headers['if-none-match'] === page.etag) return { status: 304, headers: own };
+  const encoding = chooseEncoding(headers['accept-encoding']);
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html;
+  return {
+    status: 200,
+    headers: { ...own, 'content-type': 'text/html; charset=utf-8', ...(encoding ? { 'content-encoding': encoding } : {}) },
+    body,
+  };
+}
+
+/**
+ * `GET {host}/{alias}` of a published page before Fastify (http/fast-path.ts): the bytes held
+ * in memory with the same headers Fastify's path gives them, helmet's included. Anything else
+ * on a public host — the 404 page, card files, an unknown host — goes on to Fastify.
+ */
+export function publicPageFastRoute(o: {
+  sites: PublicSites;
+  pages: PublishedPageCache;
+  securityHeaders: Record<string, string>;
+  fast: FastPath;
+  log: FastifyBaseLogger;
+}): FastRoute {
+  const serve = async (req: IncomingMessage, res: ServerResponse, fastify: RequestListener, host: string, alias: string) => {
+    try {
+      const site = await o.sites.siteOf(host);
+      const page = site?.companyId != null ? await o.pages.get(site.companyId, alias) : null;
+      if (!page) return fastify(req, res);
+      const answer = pageAnswer(page, req.headers);
+      const headers = { ...o.securityHeaders, ...answer.headers, ...(answer.body ? { 'content-length': answer.body.length } : {}) };
+      o.fast.send(res, answer.status, headers, req.method === 'HEAD' ? undefined : answer.body);
+    } catch (err) {
+      o.fast.sendError(res, err, o.log);
+    }
+  };
+  return (req, res, fastify) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const host = PublicSites.hostOf(req.headers.host);
+    if (o.sites.isHub(host)) return false;
+    let path: string;
+    try {
+      path = decodeURIComponent(pathOnly(req.url ?? '/').toLowerCase());
+    } catch {
+      return false;
+    }
+    const alias = ALIAS.exec(path)?.[1];
+    if (!alias) return false;
+    void serve(req, res, fastify, host, alias);
+    return true;
+  };
 }

@@ -66,6 +66,41 @@ describe('public profile pages by host', () => {
     expect(plain.body).toContain('<h1>Jane Doe</h1>');
   });
 
+  it('gives a page answered before Fastify every security header Fastify gives the 404 page next to it', async () => {
+    const { company } = await publishedProfile({ alias: 'headers-check' });
+    const host = `${company.subdomain}.localhost`;
+    const page = await get(host, '/headers-check');
+    const missing = await get(host, '/no-such-alias');
+    expect([page.statusCode, missing.statusCode]).toEqual([200, 404]);
+    // helmet's headers on the Fastify answer; the page sets its own CSP, and both the same referrer policy.
+    const helmetNames = [
+      'x-frame-options',
+      'x-dns-prefetch-control',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'x-xss-protection',
+      'x-permitted-cross-domain-policies',
+      'x-download-options',
+    ];
+    for (const name of helmetNames) {
+      expect(missing.headers[name], name).toBeDefined();
+      expect(page.headers[name], name).toBe(missing.headers[name]);
+    }
+    for (const name of ['x-content-type-options', 'referrer-policy']) expect(page.headers[name], name).toBe(missing.headers[name]);
+  });
+
+  it('answers HEAD with the headers and length of the page, and no body', async () => {
+    const { company } = await publishedProfile({ alias: 'head-check' });
+    const host = `${company.subdomain}.localhost`;
+    const got = await get(host, '/head-check', { 'accept-encoding': 'br' });
+    const head = await t.app.inject({ method: 'HEAD', url: '/head-check', headers: { host, 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(got.rawPayload.length));
+    expect(head.headers.etag).toBe(got.headers.etag);
+    expect(head.rawPayload.length).toBe(0);
+  });
+
   it('shows the 404 page for an unknown alias, an unpublished profile, another division, and an unknown subdomain', async () => {
     const { company } = await publishedProfile({ alias: 'hidden-one', published: false });
     const other = await publishedProfile({ alias: 'elsewhere' });

@@ -33,6 +33,56 @@ export async function companyIdForHost(db: Db, host: string, publicDomain: strin
   return c?.id ?? null;
 }
 
+type Site = { companyId: number | null };
+
+/**
+ * Which division a request's host serves, remembered for a few seconds: every public page
+ * request asks. Hub hosts serve the web app (null); a division's subdomain of PUBLIC_DOMAIN
+ * or its custom domain serves its public pages; another subdomain serves only the 404 page.
+ */
+export class PublicSites {
+  readonly #db: Db;
+  readonly #publicDomain: string;
+  readonly #hubHosts: Set<string>;
+  readonly #isHubDomain: (host: string) => Promise<boolean>;
+  readonly #known = new Map<string, { site: Site | null; at: number }>();
+  constructor(o: { db: Db; publicDomain: string; hubHosts: string[]; isHubDomain: (host: string) => Promise<boolean> }) {
+    this.#db = o.db;
+    this.#publicDomain = o.publicDomain.toLowerCase();
+    this.#hubHosts = new Set(o.hubHosts.map((h) => h.toLowerCase()));
+    this.#isHubDomain = o.isHubDomain;
+  }
+
+  /** A Host header's name without its port, lower case. */
+  static hostOf(hostHeader: string | undefined): string {
+    return (hostHeader ?? '').replace(/:\d+$/, '').toLowerCase();
+  }
+
+  isHub(host: string): boolean {
+    return this.#hubHosts.has(host);
+  }
+
+  async siteOf(host: string): Promise<Site | null> {
+    if (this.#hubHosts.has(host)) return null;
+    const known = this.#known.get(host);
+    if (known && Date.now() - known.at < 5000) return known.site;
+    let site: Site | null = null;
+    try {
+      if (!(await this.#isHubDomain(host))) {
+        const companyId = await companyIdForHost(this.#db, host, this.#publicDomain);
+        if (companyId !== null || host.endsWith(`.${this.#publicDomain}`)) site = { companyId };
+      }
+    } catch (err) {
+      // The database is away: a host this server knew keeps its site (stale-if-error).
+      if (!known || !isDatabaseUnavailable(err)) throw err;
+      site = known.site;
+    }
+    if (this.#known.size > 5000) this.#known.clear();
+    this.#known.set(host, { site, at: Date.now() });
+    return site;
+  }
+}
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64');
 
 /** The hash of the renderer's own page script: the only inline script a public page may run. */
