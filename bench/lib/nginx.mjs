@@ -1,7 +1,7 @@
 // The physical-limit anchor of bench/public-page.mjs: Debian's nginx (one worker, no access
 // log) serving the published page's pre-compressed bytes from disk with the app's own headers,
 // and 204 to POST /api/events. What a static server does on this machine, in the same run.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { freePort, HOST, spawnTracked, stopProcess, tempDir } from './common.mjs';
@@ -66,7 +66,9 @@ export async function startNginx({ pagePath, headers, body }) {
   if (!existsSync(NGINX)) return null;
   const dir = tempDir('nginx');
   mkdirSync(path.join(dir, 'logs'), { recursive: true });
-  writeFileSync(path.join(dir, 'page.body'), body);
+  writeFileSync(path.join(dir, 'page.body'), body, { mode: 0o644 });
+  // nginx's worker runs as an unprivileged user (www-data): it must be able to reach the file.
+  chmodSync(dir, 0o755);
   const port = await freePort();
   writeFileSync(path.join(dir, 'nginx.conf'), config({ dir, port, pagePath, headers }));
   const child = spawnTracked(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr', '-g', 'daemon off;']);

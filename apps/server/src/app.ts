@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -37,7 +37,7 @@ import { EventIngest } from './modules/events/ingest.ts';
 import { ensureEventPartitions } from './modules/events/partitions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
-import { Jobs } from './modules/jobs/jobs.ts';
+import { Jobs, type Schedule } from './modules/jobs/jobs.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
@@ -46,13 +46,13 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createCardFiles } from './modules/public-pages/card-files.ts';
 import { publicPageFastRoute, servePublicPage } from './modules/public-pages/public-pages.handler.ts';
 import { PublicSites, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
+import { REBUILD_CHILDREN_JOB, type RebuildCounts, rebuildChildrenJob } from './modules/publishing/publishing.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { stylingsRoutes } from './modules/stylings/stylings.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
-import { startUpkeep } from './modules/upkeep/upkeep.ts';
 import { UploadMemory } from './modules/uploads/memory.ts';
 import { uploadsServeRoutes } from './modules/uploads/serve.routes.ts';
-import { createFileStore } from './modules/uploads/store.ts';
+import { createFileStore, type FileStore } from './modules/uploads/store.ts';
 import { sweepUploads } from './modules/uploads/sweep.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -68,8 +68,6 @@ export type BuildAppOptions = {
   /** Run the periodic upkeep (event partitions, unused uploads): the server does; tests call the tasks themselves. */
   upkeep?: boolean;
 };
-
-const HOUR = 3_600_000;
 
 /** The composition root: builds the whole app from its dependencies; server.ts only listens. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -99,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerWellFormedGuard(app);
 
   const secret = await resolveJwtSecret(config, database);
+  const fileStore = createFileStore(config);
   const mailer =
     opts.overrides?.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log, printMail: config.NODE_ENV === 'development' });
@@ -116,8 +115,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     publishedPages: new PublishedPageCache(database.db, new URL(config.PUBLIC_URL).origin),
     background: new Background(app.log),
     ingest: new EventIngest(database.db, app.log, { flushMs: config.EVENT_FLUSH_MS }),
-    jobs: new Jobs({ database, mailer, log: app.log, retrySeconds: config.MAIL_RETRY_SECONDS }),
+    jobs: new Jobs({
+      database,
+      mailer,
+      log: app.log,
+      retrySeconds: config.MAIL_RETRY_SECONDS,
+      schedules: opts.upkeep ? upkeep(database, fileStore, app.log) : [],
+    }),
   };
+  deps.jobs.define<{ masterId: number }, RebuildCounts>(REBUILD_CHILDREN_JOB, ({ masterId }) =>
+    rebuildChildrenJob(deps, masterId, (profileId, err) => app.log.error({ err, profileId, masterId }, 'rebuilding a child failed')),
+  );
   await deps.jobs.start();
   app.decorate('deps', deps);
   fastPath.add(eventsFastRoute(deps, fastPath, app.log));
@@ -142,7 +150,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const fileStore = createFileStore(config);
   await app.register(
     async (api) => {
       api.addHook('onRequest', authenticateUnlessPublic);
@@ -167,16 +174,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
   await app.register(uploadsServeRoutes, { store: fileStore });
-  if (opts.upkeep) {
-    const upkeep = startUpkeep(deps.db, app.log, [
-      // Next month's partition of `events` is made well before it starts (the window runs two months ahead).
-      { name: 'event-partitions', everyMs: 24 * HOUR, run: () => ensureEventPartitions(deps.db) },
-      { name: 'unused-uploads', everyMs: HOUR, run: () => sweepUploads(deps.db, fileStore, app.log) },
-      // PGlite has no autovacuum to keep the planner's statistics (db/statistics.ts).
-      ...(database.kind === 'pglite' ? [{ name: 'planner-statistics', everyMs: HOUR, run: () => refreshPlannerStatistics(deps.db) }] : []),
-    ]);
-    app.addHook('onClose', async () => upkeep.stop());
-  }
   if (deps.mailer.kind === 'outbox' && config.NODE_ENV !== 'production') await app.register(devMailRoutes);
 
   const sites = new PublicSites({
@@ -188,6 +185,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   fastPath.add(publicPageFastRoute({ sites, pages: deps.publishedPages, securityHeaders: helmetHeaders(helmetOptions(config)), fast: fastPath, log: app.log }));
   await registerWeb(app, config, sites, createCardFiles({ db: deps.db, config, store: fileStore, pages: deps.publishedPages, log: app.log }));
   return app;
+}
+
+/** The server's periodic upkeep, each once per occurrence across every copy (pg-boss cron, UTC). */
+function upkeep(database: Database, fileStore: FileStore, log: FastifyBaseLogger): Schedule[] {
+  return [
+    // Next month's partition of `events` is made well before it starts (the window runs two months ahead).
+    { name: 'event-partitions', cron: '17 3 * * *', run: () => ensureEventPartitions(database.db) },
+    { name: 'unused-uploads', cron: '7 * * * *', run: () => sweepUploads(database.db, fileStore, log) },
+    // PGlite has no autovacuum to keep the planner's statistics (db/statistics.ts).
+    ...(database.kind === 'pglite' ? [{ name: 'planner-statistics', cron: '37 * * * *', run: () => refreshPlannerStatistics(database.db) }] : []),
+  ];
 }
 
 /** Abuse limits live where every copy of the server sees them: Redis, the shared PostgreSQL, or this one process. */

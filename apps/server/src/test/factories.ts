@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { companies, companyMembers, mailOutbox, permissionRecords, profileStylings, profiles, users } from '../db/schema.ts';
-import { pendingJobs } from '../modules/jobs/jobs.ts';
+import { noPendingJobs } from '../modules/jobs/jobs.ts';
 
 export const PASSWORD = 'Correct-Horse-9';
 const uid = () => randomBytes(4).toString('hex');
@@ -108,10 +108,9 @@ export async function signedInUser(app: FastifyInstance, o: Parameters<typeof cr
   return { user, headers: (await signIn(app, user.email)).headers, id: user.profileId! };
 }
 
-/** The newest mail to `to` in the outbox (the transport tests and newcomers read). */
-/** The newest mail to `to`, once every queued mail has been sent (jobs run as soon as their write commits). */
+/** The newest mail to `to` in the outbox, once every queued mail has been sent (jobs run as soon as their write commits). */
 export async function lastMailTo(db: Db, to: string) {
-  while ((await pendingJobs(db)) > 0) await new Promise((r) => setTimeout(r, 20));
+  await noPendingJobs(db);
   const [m] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1);
   return m;
 }

@@ -115,22 +115,21 @@ export async function reRequestApproval(deps: ApprovalDeps, actor: Actor, id: nu
   const request = await requestOf(deps.db, ctx, actor);
   try {
     const row = await deps.jobs.transaction(deps.db, async (tx, mail) => {
-      const [row] =
-        current.approved === null
-          ? await tx
-              .update(approvals)
-              .set(request)
-              .where(and(eq(approvals.id, id), isNull(approvals.approved)))
-              .returning()
-          : [];
-      // Answered in the meantime (or resolved already): that decision stays, and this becomes a new request.
-      const [asked] = row
-        ? [row]
-        : await tx
-            .insert(approvals)
-            .values({ ...request, profileId: ctx.profile.id, companyId: ctx.profile.companyId })
-            .returning();
       for (const m of await approvalRequestMails({ db: tx, config: deps.config }, ctx, actor.userId)) mail(m);
+      // Still pending: asked again.
+      if (current.approved === null) {
+        const [again] = await tx
+          .update(approvals)
+          .set(request)
+          .where(and(eq(approvals.id, id), isNull(approvals.approved)))
+          .returning();
+        if (again) return again;
+      }
+      // Answered in the meantime (or resolved already): that decision stays, and this becomes a new request.
+      const [asked] = await tx
+        .insert(approvals)
+        .values({ ...request, profileId: ctx.profile.id, companyId: ctx.profile.companyId })
+        .returning();
       return asked!;
     });
     return toApproval(row);

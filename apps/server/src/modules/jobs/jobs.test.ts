@@ -8,17 +8,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { count, eq, like } from 'drizzle-orm';
+import { count, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { companyMembers, leadSubmissions, mailOutbox, profiles, users } from '../../db/schema.ts';
-import { createCompany, freshIp } from '../../test/factories.ts';
+import { childDetails, createCompany, createTemplateDivision, freshIp, getProfileRow } from '../../test/factories.ts';
 import { cloneDatabase, testConfig } from '../../test/harness.ts';
+import { rowsOf } from '../events/rollups.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
-import { pendingJobs } from './jobs.ts';
+import { REBUILD_CHILDREN_JOB, type RebuildCounts } from '../publishing/publishing.service.ts';
+import { Jobs, pendingJobs } from './jobs.ts';
+import { JOB_SCHEMA } from './jobs-schema.ts';
 
 // No app of its own: every copy here is built by the test, so no other worker takes the jobs.
 let database: Database;
@@ -34,8 +38,13 @@ afterAll(async () => {
 const db = () => database.db;
 
 /** A copy of the server on the shared database, with its own mailer and settings. */
-async function copy(opts: { mailer?: Mailer; env?: Record<string, string> } = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir, ...opts.env }), database, overrides: opts.mailer ? { mailer: opts.mailer } : {} });
+async function copy(opts: { mailer?: Mailer; env?: Record<string, string>; upkeep?: boolean } = {}): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: testConfig({ DATA_DIR: dataDir, ...opts.env }),
+    database,
+    overrides: opts.mailer ? { mailer: opts.mailer } : {},
+    upkeep: opts.upkeep,
+  });
   await app.ready();
   return app;
 }
@@ -186,6 +195,59 @@ describe('a queued mail', () => {
       expect(await mailsLike('once across copies %')).toBe(20);
     } finally {
       await Promise.all([one.close(), two.close()]);
+    }
+  });
+});
+
+describe('a template rebuild', () => {
+  it('is a job: queued while no copy works rebuilds, done by the copy that starts next, its counts handed to the request', async () => {
+    const d = await createTemplateDivision(db(), { flags: { templates: true } });
+    const [child] = await db()
+      .insert(profiles)
+      .values({
+        companyId: d.company.id,
+        masterProfileId: d.masterId,
+        alias: `rita-${d.company.subdomain}`,
+        content: childDetails('Rita Rebuild'),
+        publishedAt: new Date(),
+        publishedHtml: '<p>the page before the rebuild</p>',
+        publishedEtag: 'before-rebuild',
+      })
+      .returning();
+    // A copy that queues rebuilds but defines none: the job waits in the database.
+    const quiet = countingMailer();
+    const producer = new Jobs({ database, mailer: quiet.mailer, log: pino({ level: 'silent' }), retrySeconds: 1 });
+    await producer.start();
+    const worker: FastifyInstance[] = [];
+    try {
+      const counts = producer.run<{ masterId: number }, RebuildCounts>(REBUILD_CHILDREN_JOB, { masterId: d.masterId });
+      await waitFor(async () => (await pendingJobs(db())) === 1);
+      expect((await getProfileRow(db(), child!.id))!.publishedEtag).toBe('before-rebuild');
+      worker.push(await copy());
+      expect(await counts).toEqual({ total: 1, rebuilt: 1, failed: 0 });
+      const row = (await getProfileRow(db(), child!.id))!;
+      expect(row.publishedHtml).toContain('Rita Rebuild');
+      expect(row.publishedHtml).toContain('Book a call');
+      expect(row.publishedEtag).not.toBe('before-rebuild');
+    } finally {
+      await producer.stop();
+      await Promise.all(worker.map((w) => w.close()));
+    }
+  });
+});
+
+describe('the upkeep', () => {
+  it('is one schedule per task on the shared database, however many copies start with it (UTC cron, a missed run made up once)', async () => {
+    const copies = await Promise.all([copy({ upkeep: true }), copy({ upkeep: true })]);
+    try {
+      const rows = rowsOf<{ name: string; cron: string; timezone: string; options: { missed?: string } }>(
+        await db().execute(sql.raw(`select name, cron, timezone, options from ${JOB_SCHEMA}.schedule order by name`)),
+      );
+      const expected = ['event-partitions', 'unused-uploads', ...(database.kind === 'pglite' ? ['planner-statistics'] : [])].sort();
+      expect(rows.map((r) => r.name)).toEqual(expected);
+      for (const row of rows) expect(row).toMatchObject({ timezone: 'UTC', options: { missed: 'once' } });
+    } finally {
+      await Promise.all(copies.map((c) => c.close()));
     }
   });
 });

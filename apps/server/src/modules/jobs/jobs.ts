@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../../db/client.ts';
+import { busy } from '../../http/errors.ts';
 import { rowsOf } from '../events/rollups.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import { JOB_SCHEMA } from './jobs-schema.ts';
@@ -30,17 +31,46 @@ export async function pendingJobs(db: Db): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-export type JobsOptions = { database: Database; mailer: Mailer; log: FastifyBaseLogger; retrySeconds: number };
+/** Periodic work on the shared database: one job per occurrence across every copy (pg-boss's cron). */
+export type Schedule = { name: string; cron: string; run: () => Promise<unknown> };
+
+/** Resolves once no job is pending on any copy (tests, shutdown checks); `poke` runs before each wait. */
+export async function noPendingJobs(db: Db, poke: () => void = () => {}): Promise<void> {
+  while ((await pendingJobs(db)) > 0) {
+    poke();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export type JobsOptions = {
+  database: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  retrySeconds: number;
+  /** The server's upkeep; test apps run none (they call the tasks themselves). */
+  schedules?: Schedule[];
+};
+
+/** How long a request waits for the job it started before saying it is still running. */
+const WAIT_MS = 120_000;
+/** A job finished on another copy is noticed by asking the database this often. */
+const WAIT_POLL_MS = 200;
 
 /**
  * Background work that must not be lost: durable jobs on the shared database (pg-boss,
  * docs/decisions/014). A job survives a restart, runs on exactly one copy of the server,
- * and is retried with back-off when it fails. Today: mail.
+ * and is retried with back-off when it fails: mail, a template's rebuild (`define`/`run`),
+ * and the periodic upkeep (`schedules`).
  */
 export class Jobs implements MailQueue {
   readonly #boss: PgBoss;
   readonly #opts: JobsOptions;
   #mailWorker: string | null = null;
+  /** Kinds of work besides mail, by queue name (`define`). */
+  readonly #tasks = new Map<string, (data: object) => Promise<object>>();
+  readonly #workers = new Map<string, string>();
+  /** Requests waiting for a job that this copy may finish: its output, as soon as it is done here. */
+  readonly #waiting = new Map<string, (output: object) => void>();
 
   constructor(opts: JobsOptions) {
     this.#opts = opts;
@@ -51,14 +81,68 @@ export class Jobs implements MailQueue {
       // The schema is ours to migrate (database.migrate(), under the start-up lock).
       migrate: false,
       createSchema: false,
-      schedule: false,
+      schedule: Boolean(opts.schedules?.length),
     });
     // A failed poll or maintenance pass (the database away for a while) is tried again by pg-boss.
     this.#boss.on('error', (err) => opts.log.warn({ err }, 'job queue: a database call failed; it will be tried again'));
   }
 
+  /**
+   * A kind of job and the work it does, on whichever copy fetches it (before `start`). It is
+   * retried when it fails or its copy dies (after its expiry), so the work must be safe to
+   * repeat. Its result is the job's output, which `run` hands back.
+   */
+  define<T extends object, R extends object>(name: string, work: (data: T) => Promise<R>): void {
+    this.#tasks.set(name, work as unknown as (data: object) => Promise<object>);
+  }
+
+  /**
+   * Queues a job of a `define`d kind and waits for its output. The job does not depend on the
+   * waiting request: if this copy stops, another one (or the next start) finishes it.
+   */
+  async run<T extends object, R extends object>(name: string, data: T): Promise<R> {
+    const id = await this.#boss.send(name, data, { retryLimit: 3, retryDelay: 5, expireInSeconds: 900 });
+    if (!id) throw new Error(`job queue: ${name} was not queued`);
+    const done = new Promise<object>((resolve) => this.#waiting.set(id, resolve));
+    const worker = this.#workers.get(name);
+    if (worker) this.#boss.notifyWorker(worker);
+    try {
+      const until = Date.now() + WAIT_MS;
+      while (Date.now() < until) {
+        const finished = await Promise.race([done, new Promise<null>((r) => setTimeout(() => r(null), WAIT_POLL_MS))]);
+        if (finished) return finished as R;
+        const job = await this.#boss.getJobById<T>(name, id);
+        if (job?.state === 'completed') return job.output as R;
+        if (job?.state === 'failed' || job?.state === 'cancelled') {
+          this.#opts.log.error({ job: name, id, output: job.output }, 'job failed after its retries');
+          throw busy('This could not be done right now; please try again in a moment.', 30);
+        }
+      }
+      throw busy('This is taking longer than usual; it goes on in the background. Please check again in a few minutes.', 60);
+    } finally {
+      this.#waiting.delete(id);
+    }
+  }
+
   async start(): Promise<void> {
     await this.#boss.start();
+    for (const [name, work] of this.#tasks) {
+      await this.#boss.createQueue(name);
+      const worker = await this.#boss.work<object>(name, { pollingIntervalSeconds: 2 }, async ([job]) => {
+        const output = await work(job!.data);
+        this.#waiting.get(job!.id)?.(output);
+        return output;
+      });
+      this.#workers.set(name, worker);
+    }
+    for (const task of this.#opts.schedules ?? []) {
+      await this.#boss.createQueue(task.name);
+      // Upserted on every start; an occurrence missed while every copy was down runs once.
+      await this.#boss.schedule(task.name, task.cron, null, { tz: 'UTC', missed: 'once', retryLimit: 2, retryDelay: 60 });
+      await this.#boss.work(task.name, { pollingIntervalSeconds: 30 }, async () => {
+        await task.run();
+      });
+    }
     await this.#boss.createQueue(MAIL);
     this.#mailWorker = await this.#boss.work<Mail>(MAIL, { pollingIntervalSeconds: 2 }, async ([job]) => {
       // The job's id names the message: the outbox stores it once, and mail servers see one Message-ID on every retry.
@@ -85,11 +169,8 @@ export class Jobs implements MailQueue {
   }
 
   /** Resolves once no job is pending on any copy (tests); a job that keeps failing keeps it waiting. */
-  async idle(): Promise<void> {
-    while ((await pendingJobs(this.#opts.database.db)) > 0) {
-      this.wake();
-      await new Promise((r) => setTimeout(r, 20));
-    }
+  idle(): Promise<void> {
+    return noPendingJobs(this.#opts.database.db, () => this.wake());
   }
 
   /** Finishes the jobs running here (within `graceMs`); the rest stay queued for the next start or another copy. */

@@ -28,7 +28,7 @@ import { badRequest, errorBody } from '../../http/errors.ts';
 import { canManageProfile, needsApproval } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { approvePending } from '../approvals/approvals.service.ts';
-import { publishBlock, publishProfile, rebuildChildren, unpublishProfile } from '../publishing/publishing.service.ts';
+import { publishBlock, publishProfile, REBUILD_CHILDREN_JOB, type RebuildCounts, unpublishProfile } from '../publishing/publishing.service.ts';
 import { pendingApprovalId } from './profiles.queries.ts';
 import {
   aliasIsFree,
@@ -249,7 +249,8 @@ export async function profilesRoutes(app: FastifyInstance) {
       if (!ctx.profile.isMaster) throw badRequest(M.notATemplate);
       requireManager(actor, ctx);
       requireTemplateEditor(actor, ctx);
-      const counts = await rebuildChildren(deps, ctx, (profileId, err) => req.log.error({ err, profileId }, 'rebuilding a child failed'));
+      // A durable job: a restart or a lost connection does not leave half the children stale.
+      const counts = await deps.jobs.run<{ masterId: number }, RebuildCounts>(REBUILD_CHILDREN_JOB, { masterId: ctx.profile.id });
       return { success: true as const, ...counts };
     },
   );

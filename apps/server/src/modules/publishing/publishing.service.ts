@@ -12,7 +12,15 @@ import { companies, profilePublications, profiles, users } from '../../db/schema
 import { errorBody } from '../../http/errors.ts';
 import { storedLeadForm } from '../leads/lead-forms.service.ts';
 import { missingItemsOf, pageContentOf, siteOf } from '../profiles/profile-content.ts';
-import { type CompanyRow, flagsOf, type ProfileContext, type ProfileRow, type ThemeRow, themeForCompany } from '../profiles/profiles.queries.ts';
+import {
+  type CompanyRow,
+  flagsOf,
+  loadProfileContext,
+  type ProfileContext,
+  type ProfileRow,
+  type ThemeRow,
+  themeForCompany,
+} from '../profiles/profiles.queries.ts';
 
 /** Where pages live: the public domain and the hub's scheme and port (pages share them locally). */
 export type SiteConfig = Pick<Config, 'PUBLIC_DOMAIN' | 'PUBLIC_URL'>;
@@ -278,6 +286,21 @@ export async function unpublishProfile(env: PublishEnv, profile: ProfileRow): Pr
   env.publishedPages?.forget(profile.companyId, profile.alias);
 }
 
+/** The job that rebuilds a template's published children (a durable job: modules/jobs). */
+export const REBUILD_CHILDREN_JOB = 'rebuild-children';
+export type RebuildCounts = { total: number; rebuilt: number; failed: number };
+
+/**
+ * The rebuild of a template's children as a job: run by whichever copy fetches it, again
+ * after a crash (a second run renders the same pages). The request that queued it checked
+ * who may ask; a template deleted meanwhile has no children left to rebuild.
+ */
+export async function rebuildChildrenJob(env: PublishEnv, masterId: number, onError: (profileId: number, err: unknown) => void): Promise<RebuildCounts> {
+  const master = await loadProfileContext(env.db, masterId);
+  if (!master?.profile.isMaster) return { total: 0, rebuilt: 0, failed: 0 };
+  return rebuildChildren(env, master, onError);
+}
+
 /**
  * Spec §2 "Update template and all published profiles": re-renders every
  * published child of a template with the template's current content merged
@@ -289,7 +312,7 @@ export async function rebuildChildren(
   masterCtx: ProfileContext,
   onError: (profileId: number, err: unknown) => void = () => {},
   now = new Date(),
-): Promise<{ total: number; rebuilt: number; failed: number }> {
+): Promise<RebuildCounts> {
   const { db, config } = env;
   const children = await db
     .select({ profile: profiles, company: companies, ownerRole: users.role })

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvals, companies, profilePublications, profiles, uploads } from '../../db/schema.ts';
 import { createCompany, createUser, multipartBody, signIn } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { claimRun } from '../upkeep/upkeep.ts';
 import { createDiskStore } from './store.ts';
 import { ORPHAN_GRACE_MS, sweepUploads } from './sweep.ts';
 import { png } from './test-images.ts';
@@ -105,15 +104,5 @@ describe('the unused-uploads sweep', () => {
     expect(await sweep(new Date(Date.now() + ORPHAN_GRACE_MS + 60_000))).toBeGreaterThanOrEqual(1);
     expect(await served(fresh)).toBe(404);
     expect(onDisk(fresh)).toBe(false);
-  });
-});
-
-describe('upkeep runs once per period across every copy', () => {
-  it('of 20 claims at the same moment exactly one wins; the next period may be claimed again', async () => {
-    const now = new Date();
-    const claims = await Promise.all(Array.from({ length: 20 }, () => claimRun(t.app.deps.db, 'test-task', 60_000, now)));
-    expect(claims.filter(Boolean)).toHaveLength(1);
-    expect(await claimRun(t.app.deps.db, 'test-task', 60_000, new Date(now.getTime() + 30_000))).toBe(false);
-    expect(await claimRun(t.app.deps.db, 'test-task', 60_000, new Date(now.getTime() + 60_000))).toBe(true);
   });
 });
