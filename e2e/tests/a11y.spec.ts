@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
+import { auth, ownProfileId } from '../editor-support.ts';
 import { signInAndWait, USERS } from '../support.ts';
 
 /**
@@ -30,6 +31,10 @@ type Finding = { id: string; impact: string | null; nodes: { target: string[]; f
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.readyState === 'complete');
   await expect(page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root:visible, [aria-busy="true"]:visible')).toHaveCount(0);
+  // A dialog still fading in would be measured half transparent: wait for every transition to end.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
 }
 
 async function violations(page: Page): Promise<string[]> {
@@ -116,6 +121,51 @@ for (const width of [375, 1280]) {
       await settled(page);
       failures.push(...(await violations(page)).map((v) => `${path}: ${v}`));
     }
+    expect(failures).toEqual([]);
+  });
+}
+
+/**
+ * The supervisor's working screens behind a click: the invite dialog, the viewer of a
+ * person's pending updates (the seed's Leo waits for approval; any pending request will do)
+ * and the template's permissions mode with the legend it opens with.
+ */
+for (const width of [375, 1280]) {
+  test(`supervisor at ${width} px: invite, the updates viewer and the permissions screen pass axe (WCAG 2 A/AA)`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    await signInAndWait(page, USERS.supervisor);
+    const failures: string[] = [];
+    const check = async (what: string) => {
+      await settled(page);
+      failures.push(...(await violations(page)).map((v) => `${what}: ${v}`));
+    };
+
+    await page.goto('/users#invite');
+    await expect(page.getByRole('dialog', { name: 'Invite new user' })).toBeVisible();
+    await check('invite dialog');
+
+    await page.goto('/approvals');
+    // A table on a desktop, cards on a phone: the first pending request either way.
+    await page
+      .getByRole('button', { name: /View updates/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: /^Updates by / })).toBeVisible();
+    await check('updates viewer');
+
+    const janeId = await ownProfileId(request, await auth(request, USERS.jane));
+    await page.goto(`/manage-permissions/${janeId}`);
+    await expect(page.getByText('Child permissions')).toBeVisible();
+    await settled(page);
+    // The legend opens with the screen the first time in a session.
+    const legend = page.getByRole('dialog', { name: 'Edit Template Permissions' });
+    if (await legend.isVisible()) {
+      await check('permissions legend');
+      await legend.getByRole('button', { name: 'I Understand' }).click();
+      await expect(legend).toBeHidden();
+    }
+    await check('permissions screen');
     expect(failures).toEqual([]);
   });
 }

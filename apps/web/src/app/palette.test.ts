@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPalette } from './palette.ts';
+import { buildPalette, readableShade } from './palette.ts';
 
 describe('buildPalette', () => {
   it('builds ten shades light to dark with the brand colour at index 6', () => {
@@ -18,5 +18,31 @@ describe('buildPalette', () => {
 
   it('falls back to the product colour for garbage', () => {
     expect(buildPalette('url(javascript:alert(1))')[6]).toBe('#114b8a');
+  });
+});
+
+describe('readableShade', () => {
+  const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
+  const lum = (hex: string) => {
+    const [r, g, b] = rgb(hex).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+
+  it('keeps a brand colour that reads on light greys, and darkens one that does not', () => {
+    expect(readableShade(buildPalette('#114b8a'))).toBe('#114b8a');
+    // Acme's orange read 3.73:1 on #eeeeee as a link in the changes viewer.
+    const acme = readableShade(buildPalette('#c85729'));
+    expect(acme).not.toBe('#c85729');
+    expect(contrast('#c85729', '#eeeeee')).toBeLessThan(4.5);
+    for (const surface of ['#ffffff', '#eeeeee', '#e9ecef']) expect(contrast(acme, surface)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('finds a readable shade for any brand colour, however pale', () => {
+    for (const brand of ['#ffd43b', '#ffffff', '#a5d8ff', '#00ff00', '#c85729', '#000000'])
+      expect(contrast(readableShade(buildPalette(brand, '#fafafa')), '#e9ecef'), brand).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -50,3 +50,29 @@ export function buildPalette(color: string, dark?: string | null): MantineColors
 export function isParsableColor(color: string | null | undefined): color is string {
   return Boolean(color && parse(color));
 }
+
+/** WCAG relative luminance of a colour. */
+function luminance({ r, g, b }: Rgb): number {
+  const channel = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+/** The darkest light surface text sits on in the hub (Mantine's gray.2): a colour readable here is readable on white too. */
+const LIGHT_SURFACE: Rgb = { r: 0xe9, g: 0xec, b: 0xef };
+
+/**
+ * The colour links are written in: the first of the palette's shades from the brand colour
+ * (index 6) towards black that reads at 4.5:1 (WCAG AA) on every light surface of the hub,
+ * so a pale brand colour never makes a link unreadable.
+ */
+export function readableShade(palette: MantineColorsTuple): string {
+  const surface = luminance(LIGHT_SURFACE);
+  for (const shade of palette.slice(6)) {
+    const colour = parse(shade);
+    if (colour && (surface + 0.05) / (luminance(colour) + 0.05) >= 4.5) return shade;
+  }
+  return hex(mix(BLACK, parse(palette[9]) ?? BLACK, 0.6));
+}

@@ -7,7 +7,7 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 import { DEFAULT_BRAND_COLOR, type WhiteLabel } from '@profilehub/shared';
-import { buildPalette, isParsableColor } from './palette.ts';
+import { buildPalette, isParsableColor, readableShade } from './palette.ts';
 
 const SUCCESS = '#2f9e62';
 const ERROR = '#d6336c';
@@ -81,5 +81,7 @@ export function brandCssVariables(whiteLabel: WhiteLabel | null): CSSVariablesRe
   // Mantine draws field errors with --mantine-color-error; the brand's error colour replaces it.
   const scheme = { '--mantine-color-error': error };
   // Mantine's dimmed grey reads 3.3:1 on white; this one 5.9:1 (WCAG AA for secondary text).
-  return () => ({ variables, light: { ...scheme, '--mantine-color-dimmed': '#5c636a' }, dark: scheme });
+  // Links in the brand colour itself can be too pale (Acme's reads 3.7:1 on a grey row): the first readable shade.
+  const anchor = readableShade(buildPalette(brand, whiteLabel?.brand_dark_color));
+  return () => ({ variables, light: { ...scheme, '--mantine-color-dimmed': '#5c636a', '--mantine-color-anchor': anchor }, dark: scheme });
 }
