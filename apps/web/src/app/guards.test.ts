@@ -60,9 +60,9 @@ describe('dashboard guard', () => {
 });
 
 describe('sign-in and register guard', () => {
-  const run = async () => {
+  const run = async (path = '/sign-in') => {
     try {
-      return await redirectSignedInLoader();
+      return await redirectSignedInLoader({ request: new Request(`http://localhost${path}`) });
     } catch (thrown) {
       return thrown as Response;
     }
@@ -77,6 +77,14 @@ describe('sign-in and register guard', () => {
     sessionStorage.setItem('jwt', 'token');
     mockFetch({ 'GET /api/companies/users/me': { body: testUser({ role: 'user' }) } });
     expect(locationOf(await run())).toBe('/self-service');
+  });
+
+  it('sends a signed-in user to the page a guard kept for them, never off the hub', async () => {
+    sessionStorage.setItem('jwt', 'token');
+    mockFetch({ 'GET /api/companies/users/me': { body: testUser({ role: 'user' }) } });
+    expect(locationOf(await run(`/sign-in?params=${encodeURIComponent('/statistics?range=7')}`))).toBe('/statistics?range=7');
+    for (const crafted of ['//evil.example/x', 'https://evil.example', '/sign-in?params=%2Fhome'])
+      expect(locationOf(await run(`/sign-in?params=${encodeURIComponent(crafted)}`)), crafted).toBe('/self-service');
   });
 
   it('keeps an unconfirmed user on the page', async () => {

@@ -1,5 +1,6 @@
 import type { Me } from '@profilehub/shared';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { safeReturnPath } from '../features/auth/sign-in-flow.ts';
 import { endSession, ensureMe, hasToken, verifyToken } from '../lib/auth.ts';
 import { borrowToken } from '../lib/session.ts';
 import { loadWhiteLabel } from '../lib/white-label.ts';
@@ -32,6 +33,8 @@ export async function rootLoader(): Promise<null> {
  */
 export async function requireSession(request: Request): Promise<Me> {
   const url = new URL(request.url);
+  // Loaders run side by side: a new tab may still be borrowing the session (rootLoader).
+  if (!hasToken()) await borrowToken();
   if (!hasToken()) throw signInRedirectFor(url);
   let me: Me;
   try {
@@ -51,6 +54,7 @@ export async function requireSession(request: Request): Promise<Me> {
  */
 export async function dashboardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);
+  if (!hasToken()) await borrowToken();
   if (!hasToken()) throw signInRedirectFor(url);
   // The user and the server's verdict on the token load side by side; a network
   // failure of the check alone is not a reason to sign someone out.
@@ -73,8 +77,12 @@ export async function dashboardLoader({ request }: LoaderFunctionArgs): Promise<
   return null;
 }
 
-/** /sign-in and /register: a signed-in visitor goes to their home (spec §2 Routes). */
-export async function redirectSignedInLoader(): Promise<null> {
+/**
+ * /sign-in and /register: a signed-in visitor goes to the page a guard kept for them
+ * (`?params=`), else to their home (spec §2 Routes).
+ */
+export async function redirectSignedInLoader(args?: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
+  if (!hasToken()) await borrowToken();
   if (!hasToken()) return null;
   const rules = loadRules();
   // Only a failed user load ends the session (a failed chunk download reaches the error page).
@@ -86,6 +94,7 @@ export async function redirectSignedInLoader(): Promise<null> {
     endSession();
     return null;
   }
-  if (me.confirmed) throw redirect((await rules).signedInHome(me.role));
+  const kept = args ? safeReturnPath(new URL(args.request.url).searchParams.get('params')) : null;
+  if (me.confirmed) throw redirect(kept ?? (await rules).signedInHome(me.role));
   return null;
 }

@@ -32,6 +32,17 @@ describe('a session shared by the tabs of one browser', () => {
     }
   });
 
+  it('the first page’s loaders, asking at once, share one question and one answer', async () => {
+    const tab = otherTab('open-tab-jwt');
+    try {
+      someTabSignedIn();
+      expect(await Promise.all([borrowToken(2000), borrowToken(2000), borrowToken(2000)])).toEqual(['open-tab-jwt', 'open-tab-jwt', 'open-tab-jwt']);
+      expect(tab.heard.filter((t) => t === 'ask')).toHaveLength(1);
+    } finally {
+      tab.close();
+    }
+  });
+
   it('with no other tab open, nothing is borrowed, and the next tab does not wait', async () => {
     const tab = otherTab(null);
     try {

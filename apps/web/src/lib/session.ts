@@ -30,12 +30,25 @@ function tabs(): BroadcastChannel | null {
 
 /**
  * A tab opened without a token asks the hub's open tabs for theirs and keeps the first
- * answer; resolves with the token, or null when no tab answers within `waitMs`.
+ * answer; resolves with the token, or null when no tab answers within `waitMs`. It only
+ * asks while some tab said it holds a session, so the wait is long enough for a tab
+ * whose page is busy rendering (120 ms was not, on a loaded machine); when nobody
+ * answers, the flag is cleared and the next tab does not wait at all.
  */
-export function borrowToken(waitMs = 120): Promise<string | null> {
+export function borrowToken(waitMs = 1000): Promise<string | null> {
   const own = getToken();
   const ch = tabs();
   if (own || !ch || !readLocalFlag(SHARED_FLAG)) return Promise.resolve(own);
+  // Every loader of the first page asks; one question goes out.
+  borrowing ??= ask(ch, waitMs).finally(() => {
+    borrowing = null;
+  });
+  return borrowing;
+}
+
+let borrowing: Promise<string | null> | null = null;
+
+function ask(ch: BroadcastChannel, waitMs: number): Promise<string | null> {
   return new Promise((resolve) => {
     const done = (token: string | null) => {
       clearTimeout(timer);
