@@ -40,3 +40,9 @@ export function managePermissionsRedirect({ params, request }: LoaderFunctionArg
   search.set('mode', 'permissions');
   return redirect(params.alias ? `/manage-templates/${encodeURIComponent(params.alias)}?${search}` : '/templates');
 }
+
+/** Warms the chunk of the page a link leads to, on hover or focus (a dynamic import is fetched once and cached). */
+export function preloadPage(to: string): void {
+  const report = to.split(/[/?#]/)[1] as Report;
+  if (report in pageComponents) void pageComponents[report]().catch(() => {});
+}

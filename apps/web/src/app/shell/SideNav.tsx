@@ -1,9 +1,9 @@
 import { Badge, NavLink, VisuallyHidden } from '@mantine/core';
-import type { Report, SideLink } from '@profilehub/shared';
+import type { SideLink } from '@profilehub/shared';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { IconApprovals, IconChart, IconHome, IconProfile, IconTemplates, IconUsers } from '../../components/dashboard-icons.tsx';
-import { pageComponents } from '../pages.ts';
+import { preloadPage } from '../pages.ts';
 import { isLinkActive } from './nav.ts';
 import classes from './shell.module.css';
 
@@ -17,12 +17,6 @@ const ICONS: Record<SideLink['key'], ComponentType<{ size?: number }>> = {
 };
 
 type Props = { links: SideLink[]; report: string; pendingApprovals: number; onNavigate?: () => void };
-
-/** Warms the chunk of the page a link leads to (a dynamic import is fetched once and cached). */
-function preloadPage(to: string): void {
-  const report = to.split('/')[1] as Report;
-  if (report in pageComponents) void pageComponents[report]().catch(() => {});
-}
 
 /** The side navigation of spec §2; Approvals carries a red badge with the pending count. */
 export function SideNav({ links, report, pendingApprovals, onNavigate }: Props) {
