@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ERROR_MESSAGE, errorMessageOf, hasNoNul } from './index.ts';
+import { DEFAULT_ERROR_MESSAGE, ERROR_CODES, errorMessageOf, hasNoNul } from './index.ts';
 
 describe('errorMessageOf (spec §8)', () => {
   it("falls back to 'Oops! Error' when the server gives no message", () => {
@@ -22,5 +22,12 @@ describe('hasNoNul', () => {
     expect(hasNoNul('jane@x.test')).toBe(true);
     expect(hasNoNul('')).toBe(true);
     expect(hasNoNul('a\u0000b')).toBe(false);
+  });
+});
+
+describe('ERROR_CODES', () => {
+  it('are unique snake_case ids, none taken for a Fastify code', () => {
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+    for (const code of ERROR_CODES) expect(code).toMatch(/^[a-z]+(_[a-z]+)*$/);
   });
 });

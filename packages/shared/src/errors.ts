@@ -1,3 +1,50 @@
+/**
+ * Every `code` an error body of ours carries (decision 003): a client may switch on it, a
+ * person reads the message. Fastify's own refusals (bad JSON, body too large, unsupported
+ * media type) keep their `FST_…` codes.
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'internal',
+  'unavailable',
+  'busy',
+  // sign-in and registration
+  'not_invited',
+  'registration_incomplete',
+  'verification_required',
+  'google_failed',
+  'google_link_failed',
+  'user_exists',
+  // profiles, publishing and approvals
+  'stale_version',
+  'alias_taken',
+  'alias_fixed',
+  'alias_required',
+  'missing_for_publish',
+  'approval_required',
+  'approval_pending',
+  'approval_answered',
+  // uploads
+  'not_multipart',
+  'file_too_large',
+  'too_many_files',
+  'too_many_fields',
+  'file_type_not_allowed',
+  'unreadable_image',
+  'bad_svg',
+  'upload_quota',
+  'uploads_busy',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+/** A refusal by Fastify itself, before any route ran. */
+export type FastifyErrorCode = `FST_${string}`;
+
 /** Fallback text the web client shows when the server gives no message (spec §8). */
 export const DEFAULT_ERROR_MESSAGE = 'Oops! Error';
 

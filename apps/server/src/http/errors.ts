@@ -1,15 +1,15 @@
-import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from '@profilehub/shared';
+import { DEFAULT_ERROR_MESSAGE, type ErrorBody, type ErrorCode, type FastifyErrorCode } from '@profilehub/shared';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** The one error type services throw; `status` and `message` reach the client as they are. */
 export class AppError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly path: string | undefined;
   /** Seconds a 503 asks the client to wait before trying again (Retry-After); 5 unless said. */
   retryAfterS = 5;
-  constructor(status: number, code: string, message: string, path?: string) {
+  constructor(status: number, code: ErrorCode, message: string, path?: string) {
     super(message);
     this.status = status;
     this.code = code;
@@ -50,7 +50,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-export function errorBody(statusCode: number, code: string, message: string, path?: string): ErrorBody {
+export function errorBody(statusCode: number, code: ErrorCode | FastifyErrorCode, message: string, path?: string): ErrorBody {
   return { statusCode, code, message, errors: [path ? { path, message } : { message }] };
 }
 
@@ -84,8 +84,10 @@ export function errorReply(err: unknown, log: FastifyBaseLogger): ErrorReply {
     log.error({ err }, 'request failed');
     return { status, headers: {}, body: errorBody(status, 'internal', DEFAULT_ERROR_MESSAGE) };
   }
-  // Fastify's own 4xx (bad JSON, body too large, unsupported media type) are safe and readable.
-  return { status, headers: {}, body: errorBody(status, code ?? 'bad_request', message ?? DEFAULT_ERROR_MESSAGE) };
+  // Fastify's own 4xx (bad JSON, body too large, unsupported media type) are safe and readable;
+  // any other code is not one of ours, so the client gets the generic one.
+  const known: ErrorCode | FastifyErrorCode = typeof code === 'string' && code.startsWith('FST_') ? (code as FastifyErrorCode) : 'bad_request';
+  return { status, headers: {}, body: errorBody(status, known, message ?? DEFAULT_ERROR_MESSAGE) };
 }
 
 /** Maps every thrown thing to the shared error body; 5xx never carry internals. */
