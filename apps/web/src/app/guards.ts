@@ -1,7 +1,6 @@
 import type { Me } from '@profilehub/shared';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { safeReturnPath } from '../features/auth/sign-in-flow.ts';
-import { endSession, ensureMe, hasToken, verifyToken } from '../lib/auth.ts';
+import { endSession, ensureMe, hasToken, safeReturnPath, verifyToken } from '../lib/auth.ts';
 import { borrowToken } from '../lib/session.ts';
 import { loadWhiteLabel } from '../lib/white-label.ts';
 

@@ -121,3 +121,15 @@ export async function logout(): Promise<void> {
     // An expired session is already logged out server-side.
   }
 }
+
+/**
+ * The target a guard kept in `params`, if it is a path inside the hub.
+ * Anything else (another origin, `//host`, a sign-in page) is dropped so a
+ * crafted link cannot send a person elsewhere after they sign in.
+ */
+export function safeReturnPath(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  if (/^\/(sign-in|register|reset-password|authenticate)(\/|\?|$)/.test(raw)) return null;
+  return raw;
+}

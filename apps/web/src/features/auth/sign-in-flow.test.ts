@@ -1,14 +1,7 @@
 import { AUTH_MESSAGES } from '@profilehub/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  emailFromQuery,
-  initialRegisterView,
-  initialSignInView,
-  registerPath,
-  safeReturnPath,
-  stepForRegisterOtp,
-  stepForRegistrationStatus,
-} from './sign-in-flow.ts';
+import { safeReturnPath } from '../../lib/auth.ts';
+import { emailFromQuery, initialRegisterView, initialSignInView, registerPath, stepForRegisterOtp, stepForRegistrationStatus } from './sign-in-flow.ts';
 
 const q = (s: string) => new URLSearchParams(s);
 

@@ -74,18 +74,6 @@ export function stepForRegisterOtp(reply: RegisterOtpReply): RegisterOtpStep {
   return { kind: 'error', toast: reply.message || AUTH_MESSAGES.notInvited };
 }
 
-/**
- * The target a guard kept in `params`, if it is a path inside the hub.
- * Anything else (another origin, `//host`, a sign-in page) is dropped so a
- * crafted link cannot send a person elsewhere after they sign in.
- */
-export function safeReturnPath(raw: string | null | undefined): string | null {
-  if (!raw) return null;
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  if (/^\/(sign-in|register|reset-password|authenticate)(\/|\?|$)/.test(raw)) return null;
-  return raw;
-}
-
 export function signInPath(query: Record<string, string> = {}): string {
   const qs = new URLSearchParams(query).toString();
   return qs ? `/sign-in?${qs}` : '/sign-in';

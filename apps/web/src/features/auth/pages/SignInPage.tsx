@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, normalizeEmail, TOASTS } from '@profilehub/shared';
 import { type FormEvent, lazy, Suspense, startTransition, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
+import { safeReturnPath } from '../../../lib/auth.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useBranding } from '../../../lib/white-label.ts';
 import { checkRegistrationByEmail } from '../api/check-registration.ts';
@@ -10,7 +11,7 @@ import { useGenerateLoginOtp } from '../api/generate-login-otp.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { EmailField } from '../components/EmailField.tsx';
 import { GoogleSignIn, SignUpLink } from '../components/SignInAlternatives.tsx';
-import { emailFromQuery, initialSignInView, registerPath, type SignInView, safeReturnPath, stepForRegistrationStatus } from '../sign-in-flow.ts';
+import { emailFromQuery, initialSignInView, registerPath, type SignInView, stepForRegistrationStatus } from '../sign-in-flow.ts';
 
 // The page opens on the email step; every later step is its own chunk. The password step
 // is fetched as soon as an email is submitted, alongside the check that leads to it.
