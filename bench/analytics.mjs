@@ -393,19 +393,26 @@ await main('analytics', async () => {
   };
   ing(results.ingestPglite, BUDGET.ingestPglite, 'PGlite');
   if (results.ingestPg) ing(results.ingestPg, BUDGET.ingestPg, 'PostgreSQL');
+  // The reports' budgets are set at 10 M events: their cost grows with the data, so a smaller set cannot pass them.
+  const judged = EVENTS >= 10_000_000;
+  const judge = (ok) => (judged ? verdict(ok) : 'not judged');
   const rep = (r, budget, name) => {
-    if (r.apiReports) rows.push([`reports p95 (worst report), ${name}`, `${fmt(r.worstP95, 1)} ms`, `≤ ${budget} ms`, verdict(r.worstP95 <= budget)]);
-    rows.push([`scan / rollup (slowest case), ${name}`, `${fmt(r.worstSpeedup)}×`, `≥ ${BUDGET.speedup}×`, verdict(r.worstSpeedup >= BUDGET.speedup)]);
+    if (r.apiReports) rows.push([`reports p95 (worst report), ${name}`, `${fmt(r.worstP95, 1)} ms`, `≤ ${budget} ms`, judge(r.worstP95 <= budget)]);
+    rows.push([`scan / rollup (slowest case), ${name}`, `${fmt(r.worstSpeedup)}×`, `≥ ${BUDGET.speedup}×`, judge(r.worstSpeedup >= BUDGET.speedup)]);
     rows.push([
       `page req/s under 4 dashboards / idle, ${name}`,
       `${fmt(r.pageRatio * 100, 1)} %`,
       `≥ ${BUDGET.pageRatio * 100} %`,
-      verdict(r.pageRatio >= BUDGET.pageRatio),
+      judge(r.pageRatio >= BUDGET.pageRatio),
     ]);
     rows.push([`server RSS at ${fmt(r.events)} events, ${name}`, `${fmt(r.rssMiB)} MiB`, 'printed', '']);
   };
   if (results.reportsPglite) rep(results.reportsPglite, BUDGET.reportP95Pglite, 'PGlite');
   if (results.reportsPg) rep(results.reportsPg, BUDGET.reportP95Pg, 'PostgreSQL');
   console.log(`\nResult:\n${table(rows, { align: ['l', 'r', 'r', 'l'] })}\nBudgets are reported, not asserted. autocannon shares the cores with the server.`);
+  if (!judged && (results.reportsPglite || results.reportsPg))
+    console.log(
+      `At ${fmt(EVENTS)} events the reports, scan / rollup and page-under-dashboards figures are printed, not judged: their budgets are set at 10,000,000 events and their cost grows with the data. Ingest does not depend on the data set.`,
+    );
   return results;
 });
