@@ -38,6 +38,12 @@ export type DatabaseOptions = {
   loadDataDir?: Blob | File | undefined;
   /** PGlite in a worker thread (the server): SQL never blocks HTTP. Tests and scripts keep it in their own thread. */
   thread?: boolean;
+  /**
+   * For maintenance commands (`npm run stats:rebuild`, the bench's data generator): no query
+   * or statement timeout, since rebuilding the rollups of millions of events takes minutes.
+   * The server's pool keeps its bounds (a request never waits past them).
+   */
+  maintenance?: boolean;
 };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -50,8 +56,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       max: 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
-      query_timeout: 20_000,
-      statement_timeout: 15_000,
+      ...(opts.maintenance ? {} : { query_timeout: 20_000, statement_timeout: 15_000 }),
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });

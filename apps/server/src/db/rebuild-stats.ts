@@ -4,7 +4,7 @@ import { openDatabase } from './client.ts';
 
 /** `npm run stats:rebuild`: recomputes daily_stats and company_daily_stats from the raw events (one transaction). */
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, maintenance: true });
 await database.migrate();
 const started = performance.now();
 const { rows } = await rebuildRollups(database.db);

@@ -31,7 +31,7 @@ for (const [name, n] of Object.entries({ events: count, profiles: profileCount, 
 }
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, maintenance: true });
 await database.migrate();
 await ensureEventPartitions(database.db);
 const { db } = database;

@@ -31,8 +31,12 @@ export async function pendingJobs(db: Db): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Periodic work on the shared database: one job per occurrence across every copy (pg-boss's cron). */
-export type Schedule = { name: string; cron: string; run: () => Promise<unknown> };
+/**
+ * Periodic work on the shared database: one job per occurrence across every copy (pg-boss's
+ * cron). `atStart` also queues one run when a copy starts, for work a fresh start must not
+ * wait an hour for.
+ */
+export type Schedule = { name: string; cron: string; run: () => Promise<unknown>; atStart?: boolean };
 
 /** Resolves once no job is pending on any copy (tests, shutdown checks); `poke` runs before each wait. */
 export async function noPendingJobs(db: Db, poke: () => void = () => {}): Promise<void> {
@@ -139,9 +143,13 @@ export class Jobs implements MailQueue {
       await this.#boss.createQueue(task.name);
       // Upserted on every start; an occurrence missed while every copy was down runs once.
       await this.#boss.schedule(task.name, task.cron, null, { tz: 'UTC', missed: 'once', retryLimit: 2, retryDelay: 60 });
-      await this.#boss.work(task.name, { pollingIntervalSeconds: 30 }, async () => {
+      const worker = await this.#boss.work(task.name, { pollingIntervalSeconds: 30 }, async () => {
         await task.run();
       });
+      if (task.atStart) {
+        await this.#boss.send(task.name, {}, { retryLimit: 2, retryDelay: 60 });
+        this.#boss.notifyWorker(worker);
+      }
     }
     await this.#boss.createQueue(MAIL);
     this.#mailWorker = await this.#boss.work<Mail>(MAIL, { pollingIntervalSeconds: 2 }, async ([job]) => {
