@@ -44,26 +44,31 @@ export async function servePublicPage(
   }
   const alias = ALIAS.exec(path)?.[1];
   const page = companyId !== null && alias ? await cache.get(companyId, alias) : null;
-  if (!page) {
-    return reply
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'strict-origin-when-cross-origin')
-      .code(404)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-      .send(PROFILE_NOT_FOUND_HTML);
-  }
-  const answer = pageAnswer(page, req.headers);
+  const answer = page ? pageAnswer(page, req.headers) : NOT_FOUND_ANSWER;
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
+
+type Answer = { status: 200 | 304 | 404; headers: Record<string, string>; body?: Buffer | string };
+
+/** The 404 a visitor sees for an unknown or unpublished profile. */
+const NOT_FOUND_ANSWER: Answer = {
+  status: 404,
+  headers: {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  },
+  body: PROFILE_NOT_FOUND_HTML,
+};
 
 /**
  * A published page's answer to one request: 304 when the client holds this version, else the
  * bytes in the best encoding it accepts. Revalidated every time: a 304 costs one small request,
  * and an unpublish takes effect at once.
  */
-function pageAnswer(page: ServedPage, headers: IncomingHttpHeaders): { status: 200 | 304; headers: Record<string, string>; body?: Buffer } {
+function pageAnswer(page: ServedPage, headers: IncomingHttpHeaders): Answer {
   const own = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -83,9 +88,9 @@ function pageAnswer(page: ServedPage, headers: IncomingHttpHeaders): { status: 2
 }
 
 /**
- * `GET {host}/{alias}` of a published page before Fastify (http/fast-path.ts): the bytes held
- * in memory with the same headers Fastify's path gives them, helmet's included. Anything else
- * on a public host — the 404 page, card files, an unknown host — goes on to Fastify.
+ * `GET {host}/{alias}` on a division's public host before Fastify (http/fast-path.ts): the
+ * page's bytes held in memory, or the 404 page, with the same headers Fastify's path gives
+ * them, helmet's included. Card files, hub hosts and unknown hosts go on to Fastify.
  */
 export function publicPageFastRoute(o: {
   sites: PublicSites;
@@ -97,10 +102,10 @@ export function publicPageFastRoute(o: {
   const serve = async (req: IncomingMessage, res: ServerResponse, fastify: RequestListener, host: string, alias: string) => {
     try {
       const site = await o.sites.siteOf(host);
-      const page = site?.companyId != null ? await o.pages.get(site.companyId, alias) : null;
-      if (!page) return fastify(req, res);
-      const answer = pageAnswer(page, req.headers);
-      const headers = { ...o.securityHeaders, ...answer.headers, ...(answer.body ? { 'content-length': answer.body.length } : {}) };
+      if (!site) return fastify(req, res);
+      const page = site.companyId !== null ? await o.pages.get(site.companyId, alias) : null;
+      const answer = page ? pageAnswer(page, req.headers) : NOT_FOUND_ANSWER;
+      const headers = { ...o.securityHeaders, ...answer.headers, ...(answer.body ? { 'content-length': Buffer.byteLength(answer.body) } : {}) };
       o.fast.send(res, answer.status, headers, req.method === 'HEAD' ? undefined : answer.body);
     } catch (err) {
       o.fast.sendError(res, err, o.log);

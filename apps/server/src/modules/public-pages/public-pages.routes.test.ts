@@ -70,7 +70,8 @@ describe('public profile pages by host', () => {
     const { company } = await publishedProfile({ alias: 'headers-check' });
     const host = `${company.subdomain}.localhost`;
     const page = await get(host, '/headers-check');
-    const missing = await get(host, '/no-such-alias');
+    // A card file of an unknown alias is answered by Fastify with the same 404 page.
+    const missing = await get(host, '/no-such-alias/manifest.webmanifest');
     expect([page.statusCode, missing.statusCode]).toEqual([200, 404]);
     // helmet's headers on the Fastify answer; the page sets its own CSP, and both the same referrer policy.
     const helmetNames = [
