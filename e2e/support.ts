@@ -124,6 +124,24 @@ export async function paste(page: Page, target: Locator, text: string): Promise<
   await page.keyboard.press('ControlOrMeta+V');
 }
 
+/** Resolves once no transition or finite animation runs (a fading dialog, the shell's padding after a resize). */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+}
+
+/**
+ * Resizes a page that is already showing a screen, then waits for the layout to follow:
+ * the shell's sidebar padding animates for a moment, and a click in the middle of it can
+ * land beside its target.
+ */
+export async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction((width) => window.innerWidth === width, size.width);
+  await animationsDone(page);
+}
+
 /** A full-page screenshot for people to look at (.tmp/e2e-shots, not committed). */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
 import { auth, ownProfileId } from '../editor-support.ts';
-import { signInAndWait, USERS } from '../support.ts';
+import { animationsDone, signInAndWait, USERS } from '../support.ts';
 
 /**
  * Accessibility (issue 13 §10): axe-core's WCAG 2.x A and AA rules over every screen of
@@ -32,9 +32,7 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.readyState === 'complete');
   await expect(page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root:visible, [aria-busy="true"]:visible')).toHaveCount(0);
   // A dialog still fading in would be measured half transparent: wait for every transition to end.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
-  );
+  await animationsDone(page);
 }
 
 async function violations(page: Page): Promise<string[]> {

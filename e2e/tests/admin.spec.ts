@@ -9,6 +9,7 @@ import {
   expectToast,
   lastMailId,
   readCode,
+  resize,
   SEED_PASSWORD,
   shot,
   signInAndWait,
@@ -227,7 +228,7 @@ test('a photo replaced in a draft leaves the live page whole until approved; a d
   await expect(banner).toBeVisible();
   await expect(banner.getByText('Please keep the title short.')).toBeVisible();
   await shot(page, 'admin-declined-banner-1280');
-  await page.setViewportSize({ width: 375, height: 812 });
+  await resize(page, { width: 375, height: 812 });
   await expect(banner).toBeVisible();
   await shot(page, 'admin-declined-banner-375');
 });
@@ -355,7 +356,7 @@ test('templates list and every admin screen at phone and desktop width', async (
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();
 
-  await page.setViewportSize({ width: 375, height: 812 });
+  await resize(page, { width: 375, height: 812 });
   for (const path of ['/users', '/templates', '/approvals']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

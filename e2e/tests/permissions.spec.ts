@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type Auth, auth, openEditor, ownProfileId, editorView as view } from '../editor-support.ts';
-import { BASE_URL, expectToast, shot, signInAndWait, USERS } from '../support.ts';
+import { BASE_URL, expectToast, resize, shot, signInAndWait, USERS } from '../support.ts';
 
 const editorView = async (request: APIRequestContext, headers: Auth, id: number) => (await view(request, headers, id)) as View;
 
@@ -110,8 +110,9 @@ test('a supervisor locks one field and hides another in the template’s permiss
   expect(child.find((e) => e.key === 'logo')).toMatchObject({ edit: false });
 
   // On a phone a field's toggles open from one control beside it, and keep their state.
-  await page.setViewportSize({ width: 375, height: 812 });
+  await resize(page, { width: 375, height: 812 });
   await page.getByRole('button', { name: `Permissions of ${JOB}` }).click();
+  await expect(page.getByRole('dialog', { name: `Permissions of ${JOB}` })).toBeVisible();
   await expect(toggle(page, 'Edit', JOB)).toBeVisible();
   await expect(toggle(page, 'Edit', JOB)).toHaveAttribute('aria-pressed', 'false');
   await shot(page, 'permissions-supervisor-375');
