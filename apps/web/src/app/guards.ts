@@ -13,7 +13,7 @@ export function signInPathFor(url: URL): string {
   return target && target !== '/' ? `/sign-in?params=${encodeURIComponent(target)}` : '/sign-in';
 }
 
-export function signInRedirectFor(url: URL): Response {
+function signInRedirectFor(url: URL): Response {
   return redirect(signInPathFor(url));
 }
 
@@ -30,7 +30,7 @@ export async function rootLoader(): Promise<null> {
  * The session check that runs first (spec §2): no token, no user, or an
  * unconfirmed user goes to Login with the original target kept.
  */
-export async function requireSession(request: Request): Promise<Me> {
+async function requireSession(request: Request): Promise<Me> {
   const url = new URL(request.url);
   // Loaders run side by side: a new tab may still be borrowing the session (rootLoader).
   if (!hasToken()) await borrowToken();

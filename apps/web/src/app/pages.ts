@@ -14,7 +14,7 @@ export const pageComponents: Record<Report, () => Promise<ComponentType>> = {
   templates: async () => (await import('../features/templates/TemplatesPage.tsx')).TemplatesPage,
   approvals: async () => (await import('../features/approvals/ApprovalsPage.tsx')).ApprovalsPage,
   'self-service': async () => (await import('../features/self-service/SelfServicePage.tsx')).SelfServicePage,
-  'manage-templates': async () => (await import('../features/manage-templates/ManageTemplatesPage.tsx')).ManageTemplatesPage,
+  'manage-templates': async () => (await import('../features/self-service/templates/ManageTemplatesPage.tsx')).ManageTemplatesPage,
 };
 
 /** The dashboard's shell and the two preview pages: found through this table for the same reason. */
@@ -39,10 +39,4 @@ export function managePermissionsRedirect({ params, request }: LoaderFunctionArg
   const search = new URL(request.url).searchParams;
   search.set('mode', 'permissions');
   return redirect(params.alias ? `/manage-templates/${encodeURIComponent(params.alias)}?${search}` : '/templates');
-}
-
-/** Warms the chunk of the page a link leads to, on hover or focus (a dynamic import is fetched once and cached). */
-export function preloadPage(to: string): void {
-  const report = to.split(/[/?#]/)[1] as Report;
-  if (report in pageComponents) void pageComponents[report]().catch(() => {});
 }

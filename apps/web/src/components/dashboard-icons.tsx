@@ -116,10 +116,3 @@ export const IconLogout = (p: IconProps) => (
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
   </Icon>
 );
-
-export const IconMail = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="2" y="4" width="20" height="16" rx="2.5" />
-    <path d="m22 7-10 6L2 7" />
-  </Icon>
-);

@@ -23,7 +23,7 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-export function getMe(): Promise<Me> {
+function getMe(): Promise<Me> {
   return apiRequest<Me>('/api/companies/users/me');
 }
 

@@ -23,7 +23,7 @@ export const queryClient = new QueryClient({
 export const ME_QUERY_KEY = ['me'] as const;
 
 /** `['me']`, seeded from the cache the route guards fill (lib/auth.ts); a refetch writes back to it. */
-export const meQueryOptions = () =>
+const meQueryOptions = () =>
   queryOptions({
     queryKey: ME_QUERY_KEY,
     // No abort signal on purpose: a component unmounting must not cancel a fetch a route guard awaits.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type ActionCallbacks<TData> = {
+type ActionCallbacks<TData> = {
   onSuccess?: (data: TData) => void;
   onError?: (error: unknown) => void;
 };

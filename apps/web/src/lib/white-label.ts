@@ -13,7 +13,7 @@ export type WhiteLabelResponse = {
 const fallback = (): WhiteLabelResponse => ({ whiteLabel: null, supportHref: defaultSupportHref([]), googleSignIn: false });
 
 /** GET /api/white-label (public): the white-label of this host, used before anyone signs in. */
-export async function getWhiteLabel(): Promise<WhiteLabelResponse> {
+async function getWhiteLabel(): Promise<WhiteLabelResponse> {
   try {
     const res = await apiRequest<Partial<WhiteLabelResponse> | null>('/api/white-label', { auth: false });
     const base = fallback();

@@ -3,7 +3,7 @@ import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp } from '../../components/dashboard-icons.tsx';
 
 /** Spec §9: the scroll-to-top control appears after 500 px. */
-export const SCROLL_TO_TOP_AFTER = 500;
+const SCROLL_TO_TOP_AFTER = 500;
 
 export function ScrollToTop() {
   const [scroll, scrollTo] = useWindowScroll();

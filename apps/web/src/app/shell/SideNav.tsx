@@ -3,7 +3,6 @@ import type { SideLink } from '@profilehub/shared';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { IconApprovals, IconChart, IconHome, IconProfile, IconTemplates, IconUsers } from '../../components/dashboard-icons.tsx';
-import { preloadPage } from '../pages.ts';
 import { isLinkActive } from './nav.ts';
 import classes from './shell.module.css';
 
@@ -44,9 +43,6 @@ export function SideNav({ links, report, pendingApprovals, onNavigate }: Props) 
             active={active}
             aria-current={active ? 'page' : undefined}
             onClick={onNavigate}
-            // The page's code starts loading when the pointer or focus reaches its link, not on the click.
-            onMouseEnter={() => preloadPage(link.to)}
-            onFocus={() => preloadPage(link.to)}
             className={classes.navLink}
             variant="light"
           />

@@ -1,7 +1,7 @@
 import '../../components/list/mantine-styles.ts';
 import { Anchor, Avatar, Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
 import { ADMIN_MESSAGES, type ApprovalRow, type ApprovalSortColumn, type ApprovalsListResponse, approvalsTitle, type ListSort } from '@profilehub/shared';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DivisionFilter } from '../../components/list/DivisionFilter.tsx';
@@ -65,24 +65,19 @@ export function ApprovalsPage() {
   const [previewing, setPreviewing] = useState<ApprovalRow | null>(null);
   const [answering, setAnswering] = useState<{ row: ApprovalRow; approve: boolean } | null>(null);
   const [message, setMessage] = useState('');
-  const [sending, setSending] = useState(false);
   const rows = list.data?.data ?? [];
 
-  const answer = async () => {
-    if (!answering) return;
-    setSending(true);
-    try {
-      await respond(answering.row.id, answering.approve, message);
-      toastSuccess(answering.approve ? ADMIN_MESSAGES.profileApproved : ADMIN_MESSAGES.profileDeclined);
+  const answer = useMutation({
+    mutationFn: (a: { row: ApprovalRow; approve: boolean; message: string }) => respond(a.row.id, a.approve, a.message),
+    onSuccess: (_, a) => {
+      toastSuccess(a.approve ? ADMIN_MESSAGES.profileApproved : ADMIN_MESSAGES.profileDeclined);
       setAnswering(null);
       setMessage('');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['approvals'] }), queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })]);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSending(false);
-    }
-  };
+      // The queue and the side navigation's badge.
+      return Promise.all([queryClient.invalidateQueries({ queryKey: ['approvals'] }), queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })]);
+    },
+    onError: (error) => toastError(error),
+  });
 
   const person = (row: ApprovalRow) => (
     <Group gap="sm" wrap="nowrap">
@@ -275,7 +270,7 @@ export function ApprovalsPage() {
               <Button variant="default" onClick={() => setAnswering(null)}>
                 Cancel
               </Button>
-              <Button color={answering.approve ? 'green' : 'red'} loading={sending} onClick={() => void answer()}>
+              <Button color={answering.approve ? 'green' : 'red'} loading={answer.isPending} onClick={() => answer.mutate({ ...answering, message })}>
                 {answering.approve ? 'Approve' : 'Decline'}
               </Button>
             </Group>

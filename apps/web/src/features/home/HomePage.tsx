@@ -2,7 +2,6 @@ import { Card, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core
 import { combineFlags, type HomeTile, homeTiles, MARKETPLACE_LINK } from '@profilehub/shared';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { preloadPage } from '../../app/pages.ts';
 import { IconApprovals, IconChart, IconEdit, IconShop, IconTemplates, IconUserPlus, IconUsers } from '../../components/dashboard-icons.tsx';
 import { IconExternal, IconHelp } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -66,7 +65,7 @@ function Tile({ tile }: { tile: HomeTile }) {
   );
   if (!tile.external) {
     return (
-      <UnstyledButton component={Link} to={tile.to} className={classes.tile} onMouseEnter={() => preloadPage(tile.to)} onFocus={() => preloadPage(tile.to)}>
+      <UnstyledButton component={Link} to={tile.to} className={classes.tile}>
         {card}
       </UnstyledButton>
     );

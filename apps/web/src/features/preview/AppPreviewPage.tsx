@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { ProfilePreview, type RenderInput } from '@profilehub/profile-page/browser';
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { isRender, isTrusted, type PreviewRendered } from './protocol.ts';
+import { isRender, isTrusted, type PreviewRendered } from '../../lib/preview-protocol.ts';
 
 /**
  * `/{product}-app-preview` (spec §2): the editor's preview frame. The editor

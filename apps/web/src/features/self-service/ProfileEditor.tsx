@@ -2,18 +2,18 @@ import './mantine-styles.ts';
 import { Accordion, Alert, Anchor, Button, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { RenderInput } from '@profilehub/profile-page/browser';
-import { isDesktopLayout, type ProfileEditorView } from '@profilehub/shared';
+import type { ProfileEditorView } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { useCachedUser } from '../../lib/auth.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
-import { PreviewFrame } from '../preview/PreviewFrame.tsx';
 import { editorViewOptions, themesOptions } from './api/profile-editor.ts';
 import { DecisionBanner } from './components/DecisionBanner.tsx';
 import classes from './components/editor.module.css';
 import { IconCopy, IconEye } from './components/editor-icons.tsx';
+import { PreviewFrame } from './components/PreviewFrame.tsx';
 import { type ProfileRecordState, usePublishFlow } from './components/PublishFlow.tsx';
 import { WelcomeModal } from './components/WelcomeModal.tsx';
 import { EditorProvider, fieldAnchorId, type PermissionsModeAdapter, useEditor, useIsDesktop, useSaveStatus } from './hooks/editor-context.tsx';
@@ -34,7 +34,7 @@ import { WhatsAppMessage } from './sections/WhatsAppMessage.tsx';
 
 /** Spec §8: the first save's message (and its master variant). */
 export const FIRST_SAVE_MESSAGE = 'Your changes have been saved. Continue making changes, or submit your profile if you are happy with the updates made.';
-export const FIRST_SAVE_MESSAGE_MASTER = 'Your changes have been saved. All new profiles will have the latest values.';
+const FIRST_SAVE_MESSAGE_MASTER = 'Your changes have been saved. All new profiles will have the latest values.';
 
 const OPEN_SECTIONS_KEY = 'profile-editor:open-sections';
 
@@ -60,7 +60,7 @@ function useOpenSections(): [string[], (next: string[]) => void] {
 }
 
 /** Which accordion section holds a Profile Checklist item. */
-export function sectionOfKey(key: string): string | null {
+function sectionOfKey(key: string): string | null {
   if (
     [
       'profilePhoto',
@@ -379,6 +379,3 @@ function ConflictModal() {
     </Modal>
   );
 }
-
-/** Whether the layout in `view` is a desktop template (for callers outside the form). */
-export const isDesktopView = (view: ProfileEditorView) => isDesktopLayout(view.content.templateLayout);

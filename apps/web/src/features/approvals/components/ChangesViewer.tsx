@@ -16,7 +16,7 @@ const FOLDED_HEIGHT = 120;
  * sanitiser (so it looks the same and nothing in it runs), anything else as
  * plain text with its line breaks.
  */
-export function TextValue({ text }: { text: string }) {
+function TextValue({ text }: { text: string }) {
   if (!MARKUP.test(text)) {
     return (
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -33,7 +33,7 @@ export function TextValue({ text }: { text: string }) {
 }
 
 /** One side of a change as it will look: images as images, rich text rendered, long values folded (spec §3 Profile change values). */
-export function ChangeValueView({ value }: { value: ChangeValue | null }) {
+function ChangeValueView({ value }: { value: ChangeValue | null }) {
   if (!value) return <Text c="dimmed">—</Text>;
   const isImage = value.url && (IMAGE.test(value.url) || value.url.startsWith('/uploads/'));
   return (

@@ -2,7 +2,7 @@ import { apiRequest } from '../../../lib/api.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
 /** POST /api/auth/forgot-password {email} — mails a reset link to /reset-password?code=… */
-export function forgotPassword(email: string): Promise<{ ok: boolean }> {
+function forgotPassword(email: string): Promise<{ ok: boolean }> {
   return apiRequest('/api/auth/forgot-password', { method: 'POST', body: { email }, auth: false });
 }
 

@@ -2,7 +2,7 @@ import { apiRequest } from '../../../lib/api.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
 /** POST /api/profiles/generate-login-otp {email} — mails a login code. */
-export function generateLoginOtp(email: string): Promise<{ success: boolean }> {
+function generateLoginOtp(email: string): Promise<{ success: boolean }> {
   return apiRequest('/api/profiles/generate-login-otp', { method: 'POST', body: { email }, auth: false });
 }
 

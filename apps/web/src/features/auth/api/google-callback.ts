@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api.ts';
  * `ticket` (POST /api/auth/google/ticket, the browser leg), or a provider's `id_token`
  * (GET /api/auth/google/callback?id_token=, spec §7).
  */
-export function googleCallback(query: Record<string, string>): Promise<AuthResponse> {
+function googleCallback(query: Record<string, string>): Promise<AuthResponse> {
   if (query.ticket) return apiRequest('/api/auth/google/ticket', { method: 'POST', body: { ticket: query.ticket }, auth: false });
   return apiRequest('/api/auth/google/callback', { query, auth: false });
 }

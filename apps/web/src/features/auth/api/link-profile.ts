@@ -3,10 +3,10 @@ import { apiRequest } from '../../../lib/api.ts';
 import { startSession } from '../../../lib/auth.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
-export type LinkProfileInput = { email: string; otp: string };
+type LinkProfileInput = { email: string; otp: string };
 
 /** POST /api/profiles/link {email, otp} — a correct registration code links the account and signs in (codes travel in the body, never the URL). */
-export function linkProfile({ email, otp }: LinkProfileInput): Promise<AuthResponse> {
+function linkProfile({ email, otp }: LinkProfileInput): Promise<AuthResponse> {
   return apiRequest('/api/profiles/link', { method: 'POST', body: { email, otp }, auth: false });
 }
 

@@ -4,7 +4,7 @@ import { startSession } from '../../../lib/auth.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
 /** POST /api/auth/local {identifier, password}. */
-export function login(input: LoginInput): Promise<AuthResponse> {
+function login(input: LoginInput): Promise<AuthResponse> {
   return apiRequest('/api/auth/local', { method: 'POST', body: input, auth: false });
 }
 

@@ -3,10 +3,10 @@ import { apiRequest } from '../../../lib/api.ts';
 import { startSession } from '../../../lib/auth.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
-export type ResetPasswordInput = { code: string; password: string; passwordConfirmation: string };
+type ResetPasswordInput = { code: string; password: string; passwordConfirmation: string };
 
 /** POST /api/auth/reset-password — the emailed code sets a new password and signs in. */
-export function resetPassword(input: ResetPasswordInput): Promise<AuthResponse> {
+function resetPassword(input: ResetPasswordInput): Promise<AuthResponse> {
   return apiRequest('/api/auth/reset-password', { method: 'POST', body: input, auth: false });
 }
 

@@ -4,7 +4,7 @@ import { setCachedUser } from '../../../lib/auth.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
 /** POST /api/profiles/setup {password} — a signed-in person sets a new password. */
-export function setupPassword(password: string): Promise<{ success: boolean; user: Me }> {
+function setupPassword(password: string): Promise<{ success: boolean; user: Me }> {
   return apiRequest('/api/profiles/setup', { method: 'POST', body: { password } });
 }
 

@@ -1,10 +1,10 @@
 import { apiRequest } from '../../../lib/api.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
-export type VerifyOtpInput = { email: string; otp: string };
+type VerifyOtpInput = { email: string; otp: string };
 
 /** POST /api/profiles/verify-otp {email, otp} — confirms the login code (in the body, never the URL). */
-export function verifyLoginOtp({ email, otp }: VerifyOtpInput): Promise<{ success: boolean }> {
+function verifyLoginOtp({ email, otp }: VerifyOtpInput): Promise<{ success: boolean }> {
   return apiRequest('/api/profiles/verify-otp', { method: 'POST', body: { email, otp }, auth: false });
 }
 

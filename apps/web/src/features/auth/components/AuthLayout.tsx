@@ -46,7 +46,7 @@ export function AuthLayout({ title, subtitle, children, footer, top }: Props) {
   );
 }
 
-export function NeedHelpLink({ href }: { href: string }) {
+function NeedHelpLink({ href }: { href: string }) {
   const mail = href.startsWith('mailto:');
   return (
     <Text size="sm" c="dimmed" ta="center">

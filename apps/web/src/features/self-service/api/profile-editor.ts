@@ -6,7 +6,7 @@ import type { EditorContent, MissingItem, ProfileChanges, ProfileEditorView, The
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 
-export const editorViewKey = (profileId: number) => ['profile-editor', profileId] as const;
+const editorViewKey = (profileId: number) => ['profile-editor', profileId] as const;
 
 /** GET /profiles/{id}?populate=self-service. */
 export const editorViewOptions = (profileId: number) =>

@@ -12,7 +12,7 @@ export type UploadPurpose = 'profile-photo' | 'logo' | 'background' | 'mobile-ba
 export type UploadedFile = { id: number; url: string; mime: string; width: number | null; height: number | null; size: number };
 
 /** Spec §8 upload progress: 'Preparing N upload(s)' then 'Busy Uploading X of N'. */
-export const uploadProgressText = {
+const uploadProgressText = {
   preparing: (n: number) => `Preparing ${n} upload(s)`,
   busy: (x: number, n: number) => `Busy Uploading ${x} of ${n}`,
 };

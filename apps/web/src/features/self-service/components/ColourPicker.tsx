@@ -3,7 +3,7 @@ import type { ColourValue } from '@profilehub/shared';
 import type { ReactNode } from 'react';
 
 /** Spec §3 Colour value: a solid colour, or a linear gradient of two colours at a degree. */
-export function gradientCss(from: string, to: string, degree: number): string {
+function gradientCss(from: string, to: string, degree: number): string {
   return `linear-gradient(${degree}deg, ${from} 0%, ${to} 100%)`;
 }
 

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import classes from './editor.module.css';
 
 /** One icon of the page's set, drawn from its constant SVG markup. */
-export function PageIcon({ name, size = 20 }: { name: IconName; size?: number }) {
+function PageIcon({ name, size = 20 }: { name: IconName; size?: number }) {
   return (
     <svg
       width={size}

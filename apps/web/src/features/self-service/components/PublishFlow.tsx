@@ -18,9 +18,9 @@ export const PUBLISH_TEXTS = {
   laterBuild: 'Please wait while your changes are being published',
 };
 /** Spec §9: the progress dialog counts 30 s on the first build, 5 s later. */
-export const BUILD_SECONDS = { first: 30, later: 5 };
+const BUILD_SECONDS = { first: 30, later: 5 };
 /** Spec §9 alias check debounce. */
-export const ALIAS_CHECK_MS = 900;
+const ALIAS_CHECK_MS = 900;
 
 export type ProfileRecordState = { alias: string | null; publishedAt: string | null; pendingApprovalId: number | null };
 
@@ -229,7 +229,7 @@ function ProgressDialog({ first }: { first: boolean }) {
 type AliasState = { kind: 'idle' } | { kind: 'testing' } | { kind: 'approved'; alias: string } | { kind: 'rejected'; message: string };
 
 /** Spec §2 'My Profile Link': 900 ms debounced check, Continue only when approved; the name cannot change later. */
-export function AliasModal({ onCancel, onDone }: { onCancel: () => void; onDone: (alias: string) => void }) {
+function AliasModal({ onCancel, onDone }: { onCancel: () => void; onDone: (alias: string) => void }) {
   const { view } = useEditor();
   const [value, setValue] = useState('');
   const [state, setState] = useState<AliasState>({ kind: 'idle' });

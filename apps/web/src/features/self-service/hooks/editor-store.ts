@@ -21,8 +21,8 @@ import {
 import { ApiError } from '../../../lib/api.ts';
 import { patchProfile, type SaveAnswer, type StaleBody } from '../api/profile-editor.ts';
 
-export const AUTOSAVE_DELAY_MS = 2000;
-export const CHANGE_HANDLING_MS = 100;
+const AUTOSAVE_DELAY_MS = 2000;
+const CHANGE_HANDLING_MS = 100;
 export const RICH_TEXT_SETTLE_MS = 400;
 
 export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'invalid' | 'error' | 'conflict';
@@ -42,7 +42,7 @@ type Options = {
 };
 
 /** Spec §5 through the shared schema: the same rules the server applies. */
-export function validateContent(content: EditorContent): Problems {
+function validateContent(content: EditorContent): Problems {
   const { variableChangeRecords: _records, ...doc } = content;
   const parsed = ProfileContentOverridesSchema.safeParse(doc);
   const out: Record<string, string> = {};

@@ -1,14 +1,15 @@
-import { ActionIcon, Badge, Button, Collapse, Group, Menu, Modal, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Collapse, Group, Menu, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { contactButtonColorKeys, type LinkContactType, type ProfileLink } from '@profilehub/shared';
 import { useState } from 'react';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import classes from '../components/editor.module.css';
-import { IconPencil, IconPlus, IconTrash } from '../components/editor-icons.tsx';
-import { Hint, newKey, PartPermissions, PermissionToggles } from '../components/fields.tsx';
+import { IconPlus } from '../components/editor-icons.tsx';
+import { Hint, newKey, PartPermissions } from '../components/fields.tsx';
 import { IconSelect } from '../components/IconChooser.tsx';
+import { ItemHeader } from '../components/ItemHeader.tsx';
 import { RichTextField } from '../components/lazy.tsx';
 import { PlainTextField } from '../components/PlainTextField.tsx';
-import { type DragHandle, DragHandleButton, SortableList } from '../components/SortableList.tsx';
+import { type DragHandle, SortableList } from '../components/SortableList.tsx';
 import { useEditor, useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
 import { CssColour } from './Appearance.tsx';
 
@@ -118,41 +119,18 @@ function ButtonRow({
   const Popup = rte ? RichTextField : PlainTextField;
   return (
     <div className={classes.item} data-disabled={link.enabled === false || undefined} {...access.anchor}>
-      <Group gap="xs" wrap="nowrap">
-        <DragHandleButton handle={handle} label={`Move ${title}`} />
-        <Stack gap={0} flex={1} miw={0}>
-          <Text fw={600} size="sm" truncate="end">
-            {title}
-          </Text>
-          <Group gap={6}>
-            <Badge size="xs" variant="light">
-              {TYPE_LABELS[type]}
-            </Badge>
-            {access.locked ? (
-              <Tooltip label={`${title} ${access.tooltip ?? ''}`}>
-                <Badge size="xs" color="gray" variant="outline">
-                  Locked
-                </Badge>
-              </Tooltip>
-            ) : null}
-          </Group>
-        </Stack>
-        <Switch
-          aria-label={`Show ${title}`}
-          checked={link.enabled !== false}
-          disabled={access.locked}
-          onChange={(e) => onChange({ enabled: e.currentTarget.checked })}
-        />
-        <ActionIcon variant="subtle" onClick={onToggle} aria-label={`Edit ${title}`} aria-expanded={expanded}>
-          <IconPencil size={16} />
-        </ActionIcon>
-        {onDelete && !access.locked ? (
-          <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${title}`}>
-            <IconTrash size={16} />
-          </ActionIcon>
-        ) : null}
-        <PermissionToggles permissionKey={link.key} label={title} />
-      </Group>
+      <ItemHeader
+        itemKey={link.key}
+        title={title}
+        kind={TYPE_LABELS[type]}
+        access={access}
+        enabled={link.enabled !== false}
+        handle={handle}
+        expanded={expanded}
+        onToggle={onToggle}
+        onEnabled={(enabled) => onChange({ enabled })}
+        onDelete={onDelete}
+      />
       <Collapse expanded={expanded}>
         <Stack gap="sm" pt="sm">
           <TextInput

@@ -1,19 +1,20 @@
-import { ActionIcon, Badge, Button, Collapse, Group, Menu, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Collapse, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import { aboutMeVideoEnabled, type InfoSection, type SectionType, youtubeId } from '@profilehub/shared';
 import { useEffect, useState } from 'react';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import classes from '../components/editor.module.css';
-import { IconPencil, IconPlus, IconTrash } from '../components/editor-icons.tsx';
+import { IconPlus } from '../components/editor-icons.tsx';
 import { newKey, PartPermissions, PermissionToggles } from '../components/fields.tsx';
 import { IconSelect } from '../components/IconChooser.tsx';
+import { ItemHeader } from '../components/ItemHeader.tsx';
 import { RichTextField } from '../components/lazy.tsx';
 import { PlainTextField } from '../components/PlainTextField.tsx';
-import { type DragHandle, DragHandleButton, SortableList } from '../components/SortableList.tsx';
+import { type DragHandle, SortableList } from '../components/SortableList.tsx';
 import { useEditor, useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
 import { ImageGallery, VideoGallery } from './Galleries.tsx';
 import { Testimonials } from './Testimonials.tsx';
 
-export const SECTION_LABELS: Record<SectionType, string> = {
+const SECTION_LABELS: Record<SectionType, string> = {
   text: 'Multimedia',
   aboutme: 'About me',
   imageGallery: 'Image gallery',
@@ -119,39 +120,18 @@ function SectionRow({
   const Text_ = view.company.feature_flags.rte ? RichTextField : PlainTextField;
   return (
     <div className={classes.item} data-disabled={section.enabled === false || undefined} {...access.anchor}>
-      <Group gap="xs" wrap="nowrap">
-        <DragHandleButton handle={handle} label={`Move ${title}`} />
-        <Stack gap={0} flex={1} miw={0}>
-          <Text fw={600} size="sm" truncate="end">
-            {title}
-          </Text>
-          <Group gap={6}>
-            <Badge size="xs" variant="light">
-              {SECTION_LABELS[section.type]}
-            </Badge>
-            {access.locked ? (
-              <Badge size="xs" color="gray" variant="outline" title={`${title} ${access.tooltip ?? ''}`}>
-                Locked
-              </Badge>
-            ) : null}
-          </Group>
-        </Stack>
-        <Switch
-          aria-label={`Show ${title}`}
-          checked={section.enabled !== false}
-          disabled={access.locked}
-          onChange={(e) => onChange({ enabled: e.currentTarget.checked })}
-        />
-        <ActionIcon variant="subtle" onClick={onToggle} aria-label={`Edit ${title}`} aria-expanded={expanded}>
-          <IconPencil size={16} />
-        </ActionIcon>
-        {onDelete && !access.locked ? (
-          <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${title}`}>
-            <IconTrash size={16} />
-          </ActionIcon>
-        ) : null}
-        <PermissionToggles permissionKey={section.key} label={title} />
-      </Group>
+      <ItemHeader
+        itemKey={section.key}
+        title={title}
+        kind={SECTION_LABELS[section.type]}
+        access={access}
+        enabled={section.enabled !== false}
+        handle={handle}
+        expanded={expanded}
+        onToggle={onToggle}
+        onEnabled={(enabled) => onChange({ enabled })}
+        onDelete={onDelete}
+      />
       <Collapse expanded={expanded}>
         <Stack gap="sm" pt="sm">
           <TextInput

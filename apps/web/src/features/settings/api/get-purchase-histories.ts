@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 
 /** GET /api/purchase-histories?_where[user.id]={userId}: the person's payments, newest first. */
-export function getPurchaseHistories(userId: number, signal?: AbortSignal): Promise<PurchaseHistory[]> {
+function getPurchaseHistories(userId: number, signal?: AbortSignal): Promise<PurchaseHistory[]> {
   return apiRequest<PurchaseHistory[]>('/api/purchase-histories', { query: { '_where[user.id]': userId }, signal });
 }
 
-export const purchaseHistoriesQueryOptions = (userId: number) =>
+const purchaseHistoriesQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: ['purchase-histories', userId],
     queryFn: ({ signal }) => getPurchaseHistories(userId, signal),

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api.ts';
 export type TrainingVideo = { success: boolean; url: string | null };
 
 /** GET /api/companies/training-video/{companyId}; a failure is only logged (spec §8). */
-export async function getTrainingVideo(companyId: number, signal?: AbortSignal): Promise<TrainingVideo> {
+async function getTrainingVideo(companyId: number, signal?: AbortSignal): Promise<TrainingVideo> {
   try {
     return await apiRequest<TrainingVideo>(`/api/companies/training-video/${companyId}`, { signal });
   } catch (error) {
@@ -13,7 +13,7 @@ export async function getTrainingVideo(companyId: number, signal?: AbortSignal):
   }
 }
 
-export const trainingVideoQueryOptions = (companyId: number) =>
+const trainingVideoQueryOptions = (companyId: number) =>
   queryOptions({
     queryKey: ['training-video', companyId],
     queryFn: ({ signal }) => getTrainingVideo(companyId, signal),

@@ -5,18 +5,18 @@ import { apiRequest } from '../../../lib/api.ts';
 const key = ['account', 'notifications'] as const;
 
 /** GET /api/account/notifications: the mails the signed-in person chose to get. */
-export function getNotificationPrefs(signal?: AbortSignal): Promise<NotificationPrefs> {
+function getNotificationPrefs(signal?: AbortSignal): Promise<NotificationPrefs> {
   return apiRequest<NotificationPrefs>('/api/account/notifications', { signal });
 }
 
-export const notificationPrefsQueryOptions = () => queryOptions({ queryKey: key, queryFn: ({ signal }) => getNotificationPrefs(signal) });
+const notificationPrefsQueryOptions = () => queryOptions({ queryKey: key, queryFn: ({ signal }) => getNotificationPrefs(signal) });
 
 export function useNotificationPrefs() {
   return useQuery(notificationPrefsQueryOptions());
 }
 
 /** PUT /api/account/notifications: saves all three choices at once. */
-export function saveNotificationPrefs(prefs: NotificationPrefs) {
+function saveNotificationPrefs(prefs: NotificationPrefs) {
   return apiRequest<{ success: true; message: string; prefs: NotificationPrefs }>('/api/account/notifications', { method: 'PUT', body: prefs });
 }
 

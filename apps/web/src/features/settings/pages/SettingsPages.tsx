@@ -2,6 +2,7 @@ import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import { Alert, Anchor, Button, Group, Loader, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { Me, NotificationPrefs, PurchaseHistory } from '@profilehub/shared';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconArrowLeft, IconExternal } from '../../../components/icons.tsx';
@@ -55,7 +56,7 @@ function Paragraphs({ text }: { text: string }) {
 }
 
 /** An amount in minor units (cents) with its currency: 12345 ZAR → "R 123.45". */
-export function formatAmount(minor: number, currency: string): string {
+function formatAmount(minor: number, currency: string): string {
   try {
     const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
     const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
@@ -233,38 +234,26 @@ export function DeleteAccountPanel({ me }: { me: Me }) {
   const navigate = useNavigate();
   const [stage, setStage] = useState<'intro' | 'code'>('intro');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const superadmin = me.role === 'superadmin';
-
-  const send = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await sendDeleteCode();
-      setStage('code');
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await deleteAccount(code);
+  // Each call clears the other's error: the message shown is about the last thing tried.
+  const sendCode = useMutation({ mutationFn: sendDeleteCode, onMutate: (): void => remove.reset(), onSuccess: () => setStage('code') });
+  const remove = useMutation({
+    mutationFn: deleteAccount,
+    onMutate: (): void => sendCode.reset(),
+    onSuccess: async (res) => {
       clearToken();
       await navigate('/sign-in', { replace: true });
       // Only now: the dashboard that read the cached user is gone.
       endSession();
       toastSuccess(res.message);
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
-  };
+    },
+  });
+  // After the deletion the panel stays disabled until the sign-in page replaces it.
+  const busy = sendCode.isPending || remove.isPending || remove.isSuccess;
+  const failure = sendCode.error ?? remove.error;
+  const error = failure ? messageOf(failure) : null;
+  const send = () => sendCode.mutate();
+  const confirm = () => remove.mutate(code);
 
   return (
     <Stack gap="md">

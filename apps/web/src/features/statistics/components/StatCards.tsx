@@ -19,7 +19,7 @@ export function StatCard({ title, aside, empty, children }: { title: string; asi
   );
 }
 
-export function NoData() {
+function NoData() {
   return (
     <Center mih={120}>
       <Text c="dimmed" size="sm" ta="center">

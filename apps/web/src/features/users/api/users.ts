@@ -18,7 +18,7 @@ export type UsersParams = {
 
 const isLive = (tab: Tab) => (tab === 'all' ? undefined : tab === 'published');
 
-export function usersQuery(p: Omit<UsersParams, 'page'>): Record<string, QueryValue> {
+function usersQuery(p: Omit<UsersParams, 'page'>): Record<string, QueryValue> {
   return {
     filter: p.filter || undefined,
     companyId: p.companyIds.length ? p.companyIds.join(',') : undefined,

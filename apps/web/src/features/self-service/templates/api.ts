@@ -3,7 +3,7 @@
  * a template's published children.
  */
 import type { PermissionEntry } from '@profilehub/shared';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest } from '../../../lib/api.ts';
 
 export type PermissionKind = 'child' | 'master';
 export type PermissionRecordAnswer = {

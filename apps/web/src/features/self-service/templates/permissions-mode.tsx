@@ -9,9 +9,10 @@ import {
   resolvePermission,
   togglePermission,
 } from '@profilehub/shared';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { toastError, toastSuccess } from '../../lib/notify.ts';
-import type { PermissionsModeAdapter } from '../self-service/hooks/editor-context.tsx';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import type { PermissionsModeAdapter } from '../hooks/editor-context.tsx';
 import { createPermissionRecord, type PermissionKind, resetPermissionRecord, updatePermissionRecord } from './api.ts';
 import { PERMISSION_ICONS } from './permission-icons.tsx';
 
@@ -24,13 +25,13 @@ export const TOGGLE_FLAGS: readonly Flag[] = ['optional', 'show', 'edit'];
 const FLAG_NAMES: Record<Flag, string> = { optional: 'Optional', show: 'Show', edit: 'Edit' };
 
 /** The spec's tooltip of one flag in one state (spec §5); show / edit name the item. */
-export function toggleTooltip(flag: Flag, on: boolean, label: string): string {
+function toggleTooltip(flag: Flag, on: boolean, label: string): string {
   const text = on ? PERMISSION_TOOLTIPS[flag].on : PERMISSION_TOOLTIPS[flag].off;
   return flag === 'optional' ? text : `${label} ${text}`;
 }
 
 /** What a key's own entry says; a key without one reads as a child sees it (shown, editable, required). */
-export function flagsOf(entries: readonly PermissionEntry[], key: string): PermissionEntry {
+function flagsOf(entries: readonly PermissionEntry[], key: string): PermissionEntry {
   return entries.find((e) => e.key === key) ?? { key, ...resolvePermission(indexPermissions([]), [key]) };
 }
 
@@ -39,23 +40,13 @@ export function flagsOf(entries: readonly PermissionEntry[], key: string): Permi
  * the toggles flip independently). A key without an entry first gets one with
  * the values it is shown with.
  */
-export function flipFlag(entries: readonly PermissionEntry[], key: string, flag: PermissionFlag): PermissionEntry[] {
+function flipFlag(entries: readonly PermissionEntry[], key: string, flag: PermissionFlag): PermissionEntry[] {
   const seeded = entries.some((e) => e.key === key) ? entries : [...entries, flagsOf(entries, key)];
   return togglePermission(seeded, key, flag);
 }
 
 /** The three toggles drawn next to an item in permissions mode. */
-export function PermissionToggleGroup({
-  label,
-  entry,
-  disabled,
-  onFlip,
-}: {
-  label: string;
-  entry: PermissionEntry;
-  disabled: boolean;
-  onFlip: (flag: Flag) => void;
-}) {
+function PermissionToggleGroup({ label, entry, disabled, onFlip }: { label: string; entry: PermissionEntry; disabled: boolean; onFlip: (flag: Flag) => void }) {
   return (
     <Group gap={2} wrap="nowrap" flex="none" role="group" aria-label={`Permissions of ${label}`} data-permission-key={entry.key}>
       {TOGGLE_FLAGS.map((flag) => {
@@ -91,8 +82,8 @@ export type PermissionsEditor = {
   adapter: PermissionsModeAdapter;
   /** Superadmin only: child ↔ master set. */
   switchKind: () => void;
-  apply: () => Promise<void>;
-  reset: () => Promise<void>;
+  apply: () => void;
+  reset: () => void;
 };
 
 /**
@@ -111,8 +102,42 @@ export function usePermissionsEditor(view: ProfileEditorView): PermissionsEditor
     child: recordId(view.permissions.childPermissionId),
     master: recordId(view.permissions.masterPermissionId),
   });
-  const [saving, setSaving] = useState(false);
   const entries = sets[kind];
+
+  // Applying updates the kind's record when it exists, else creates it and keeps its id.
+  const save = useMutation({
+    mutationFn: async ({ forKind, list }: { forKind: PermissionKind; list: PermissionEntry[] }) => {
+      const id = ids.current[forKind];
+      const answer = id
+        ? await updatePermissionRecord(id, list)
+        : await createPermissionRecord({
+            profileId: view.profile.id,
+            kind: forKind,
+            title: permissionRecordTitle(view.permissions.profileName ?? view.profile.templateName ?? `Template ${view.profile.id}`),
+            permissions: list,
+          });
+      return { forKind, record: answer.data };
+    },
+    onSuccess: ({ forKind, record }) => {
+      ids.current[forKind] = record.id;
+      setSets((all) => ({ ...all, [forKind]: record.permissions }));
+      toastSuccess(PERMISSIONS_UPDATED);
+    },
+    onError: (error) => toastError(error),
+  });
+  const clear = useMutation({
+    mutationFn: async (forKind: PermissionKind) => {
+      const id = ids.current[forKind];
+      if (id) await resetPermissionRecord(id);
+      return forKind;
+    },
+    onSuccess: (forKind) => {
+      setSets((all) => ({ ...all, [forKind]: [] }));
+      toastSuccess(PERMISSIONS_RESET);
+    },
+    onError: (error) => toastError(error),
+  });
+  const saving = save.isPending || clear.isPending;
 
   const adapter = useMemo<PermissionsModeAdapter>(
     () => ({
@@ -128,49 +153,13 @@ export function usePermissionsEditor(view: ProfileEditorView): PermissionsEditor
     [entries, kind, saving],
   );
 
-  const apply = async () => {
-    setSaving(true);
-    try {
-      const id = ids.current[kind];
-      const answer = id
-        ? await updatePermissionRecord(id, entries)
-        : await createPermissionRecord({
-            profileId: view.profile.id,
-            kind,
-            title: permissionRecordTitle(view.permissions.profileName ?? view.profile.templateName ?? `Template ${view.profile.id}`),
-            permissions: entries,
-          });
-      ids.current[kind] = answer.data.id;
-      setSets((all) => ({ ...all, [kind]: answer.data.permissions }));
-      toastSuccess(PERMISSIONS_UPDATED);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const reset = async () => {
-    setSaving(true);
-    try {
-      const id = ids.current[kind];
-      if (id) await resetPermissionRecord(id);
-      setSets((all) => ({ ...all, [kind]: [] }));
-      toastSuccess(PERMISSIONS_RESET);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return {
     kind,
     entries,
     saving,
     adapter,
     switchKind: () => setKind((k) => (k === 'child' ? 'master' : 'child')),
-    apply,
-    reset,
+    apply: () => save.mutate({ forKind: kind, list: entries }),
+    reset: () => clear.mutate(kind),
   };
 }

@@ -2,10 +2,10 @@ import { Alert } from '@mantine/core';
 import { profileIdFromAlias } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { PageSkeleton } from '../../components/PageSkeleton.tsx';
-import { useCachedUser } from '../../lib/auth.ts';
-import { editorViewOptions } from '../self-service/api/profile-editor.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PageSkeleton } from '../../../components/PageSkeleton.tsx';
+import { useCachedUser } from '../../../lib/auth.ts';
+import { editorViewOptions } from '../api/profile-editor.ts';
 import { TemplateEditor, type TemplateMode } from './TemplateEditor.tsx';
 
 /**

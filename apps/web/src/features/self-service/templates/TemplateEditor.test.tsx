@@ -4,9 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers.tsx';
-import { queryClient } from '../../lib/queries.ts';
-import { errorBody, mockFetch } from '../../test/fetch-mock.ts';
+import { AppProviders } from '../../../app/providers.tsx';
+import { queryClient } from '../../../lib/queries.ts';
+import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
 import { PERMISSIONS_RESET, PERMISSIONS_UPDATED } from './permissions-mode.tsx';
 import { TEMPLATE_SAVED_ALL, TemplateEditor, type TemplateMode } from './TemplateEditor.tsx';
 

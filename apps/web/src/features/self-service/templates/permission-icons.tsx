@@ -1,5 +1,5 @@
-import { Icon, type IconProps } from '../../components/icons.tsx';
-import { IconEye, IconLock, IconPencil } from '../self-service/components/editor-icons.tsx';
+import { Icon, type IconProps } from '../../../components/icons.tsx';
+import { IconEye, IconLock, IconPencil } from '../components/editor-icons.tsx';
 
 const IconEyeOff = (p: IconProps) => (
   <Icon {...p}>

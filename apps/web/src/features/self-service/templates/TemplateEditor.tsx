@@ -1,15 +1,16 @@
 import { ActionIcon, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import type { ProfileEditorView } from '@profilehub/shared';
+import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toastError, toastSuccess } from '../../lib/notify.ts';
-import { useEditor } from '../self-service/hooks/editor-context.tsx';
-import { ProfileEditor } from '../self-service/ProfileEditor.tsx';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useEditor } from '../hooks/editor-context.tsx';
+import { ProfileEditor } from '../ProfileEditor.tsx';
 import { rebuildChildren } from './api.ts';
 import { PermissionsLegend } from './PermissionsLegend.tsx';
 import { type PermissionsEditor, usePermissionsEditor } from './permissions-mode.tsx';
 
 /** Spec §8. */
-export const TEMPLATE_SAVED = 'Your changes has been saved!';
+const TEMPLATE_SAVED = 'Your changes has been saved!';
 export const TEMPLATE_SAVED_ALL = 'Template has been saved and all published profiles have been updated successfully!';
 
 export type TemplateMode = 'template' | 'permissions';
@@ -46,7 +47,7 @@ export function TemplateEditor({
   // Spec §6: without the permissions flag the template opens in the default mode.
   const inPermissions = canPermissions && mode === 'permissions';
   const permissions = usePermissionsEditor(view);
-  const [saving, setSaving] = useState(false);
+  const saving = useIsMutating({ mutationKey: SAVE_TEMPLATE }) > 0;
   const busy = saving || permissions.saving;
   const [legendOpen, setLegendOpen] = useState(() => inPermissions && !legendSeen());
   const closeLegend = () => {
@@ -80,7 +81,7 @@ export function TemplateEditor({
             />
           ) : null
         }
-        primaryAction={<SaveTemplate busy={busy} saving={saving} setSaving={setSaving} />}
+        primaryAction={<SaveTemplate busy={busy} />}
       />
       <PermissionsLegend opened={legendOpen} onClose={closeLegend} />
     </>
@@ -134,10 +135,10 @@ function TemplateToolbar({
               {permissions.kind === 'child' ? 'Switch to master permissions' : 'Switch to child permissions'}
             </Button>
           ) : null}
-          <Button variant="default" color="red" disabled={busy} onClick={() => void permissions.reset()}>
+          <Button variant="default" color="red" disabled={busy} onClick={permissions.reset}>
             Reset permissions
           </Button>
-          <Button disabled={busy} onClick={() => void permissions.apply()}>
+          <Button disabled={busy} onClick={permissions.apply}>
             {permissions.saving ? 'Saving...' : 'Apply permissions updates'}
           </Button>
         </Group>
@@ -153,30 +154,32 @@ const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
  * The template's save (spec §2): 'Ready to update your template ?', then the
  * template alone, or the template and every published child (rebuild-children).
  */
-function SaveTemplate({ busy, saving, setSaving }: { busy: boolean; saving: boolean; setSaving: (saving: boolean) => void }) {
+/** The template's save, seen by the editor around it (its toolbar waits while it runs). */
+const SAVE_TEMPLATE = ['save-template'];
+
+function SaveTemplate({ busy }: { busy: boolean }) {
   const { store, view } = useEditor();
   const [opened, setOpened] = useState(false);
-  const [choice, setChoice] = useState<'template' | 'all' | null>(null);
-
-  const save = async (all: boolean) => {
-    setSaving(true);
-    setChoice(all ? 'all' : 'template');
-    try {
-      const saved = await store.flush();
-      if (!saved) {
+  const save = useMutation({
+    mutationKey: SAVE_TEMPLATE,
+    /** `all`: the template and every published profile made from it. False when the template itself could not be saved. */
+    mutationFn: async (all: boolean) => {
+      if (!(await store.flush())) {
         toastError(store.getStatus() === 'invalid' ? 'Please fix the highlighted fields before saving.' : (store.getLastError() ?? 'Failed to update profile'));
-        return;
+        return false;
       }
       if (all) await rebuildChildren(view.profile.id);
+      return true;
+    },
+    onSuccess: (saved, all) => {
+      if (!saved) return;
       setOpened(false);
       toastSuccess(all ? TEMPLATE_SAVED_ALL : TEMPLATE_SAVED);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-      setChoice(null);
-    }
-  };
+    },
+    onError: (error) => toastError(error),
+  });
+  const saving = save.isPending;
+  const choice = saving ? (save.variables ? 'all' : 'template') : null;
 
   return (
     <>
@@ -187,10 +190,10 @@ function SaveTemplate({ busy, saving, setSaving }: { busy: boolean; saving: bool
         <Stack>
           <Text size="sm">Profiles created from this template get its latest values. Published profiles change only when you update them too.</Text>
           <Stack gap="xs">
-            <Button variant="default" disabled={busy} loading={choice === 'template'} onClick={() => void save(false)}>
+            <Button variant="default" disabled={busy} loading={choice === 'template'} onClick={() => save.mutate(false)}>
               Update template
             </Button>
-            <Button disabled={busy} loading={choice === 'all'} onClick={() => void save(true)} h="auto" mih={42} py={8} styles={WRAP}>
+            <Button disabled={busy} loading={choice === 'all'} onClick={() => save.mutate(true)} h="auto" mih={42} py={8} styles={WRAP}>
               Update template and all published profiles
             </Button>
           </Stack>

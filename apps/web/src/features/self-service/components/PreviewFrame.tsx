@@ -1,6 +1,6 @@
 import type { RenderInput } from '@profilehub/profile-page/browser';
 import { useEffect, useRef } from 'react';
-import { APP_PREVIEW_PATH, isReady, isTrusted, type PreviewRender } from './protocol.ts';
+import { APP_PREVIEW_PATH, isReady, isTrusted, type PreviewRender } from '../../../lib/preview-protocol.ts';
 
 /**
  * The preview frame: loads `/{product}-app-preview` and posts it every new
