@@ -18,7 +18,7 @@ export const USERS = {
 export type Mail = { id: number; to: string; subject: string; text: string; createdAt: string };
 
 /** The dev outbox (GET /dev/mail.json?to=), newest first. */
-export async function mailsTo(request: APIRequestContext, email: string): Promise<Mail[]> {
+async function mailsTo(request: APIRequestContext, email: string): Promise<Mail[]> {
   const res = await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`);
   expect(res.ok(), `GET /dev/mail.json answered ${res.status()}`).toBe(true);
   const body = (await res.json()) as { mails: Mail[] };

@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BENCH_DIR = path.join(ROOT, 'bench');
 export const RESULTS_DIR = path.join(BENCH_DIR, 'results');
-export const SERVER_ENTRY = 'apps/server/src/server.ts';
+const SERVER_ENTRY = 'apps/server/src/server.ts';
 export const PREPARE_ENTRY = 'apps/server/src/db/prepare.ts';
-export const WEB_DIR = path.join(ROOT, 'apps/web');
+const WEB_DIR = path.join(ROOT, 'apps/web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
 /** Every benchmark binds and hits loopback only. */
 export const HOST = '127.0.0.1';
@@ -98,11 +98,6 @@ export function tempDir(prefix) {
   return dir;
 }
 
-export function removeTempDir(dir) {
-  rmSync(dir, { recursive: true, force: true });
-  tempDirs.delete(dir);
-}
-
 // ---------------------------------------------------------------- processes
 
 /**
@@ -168,7 +163,7 @@ export async function stopProcess(child, { signal = 'SIGTERM', timeoutMs = 15_00
   return { ...r, ms: performance.now() - t0, killed: false };
 }
 
-export function runSync(cmd, args, { env = {}, cwd = ROOT } = {}) {
+function runSync(cmd, args, { env = {}, cwd = ROOT } = {}) {
   const t0 = performance.now();
   const r = spawnSync(cmd, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { status: r.status, signal: r.signal, error: r.error, output: `${r.stdout ?? ''}${r.stderr ?? ''}`, ms: performance.now() - t0 };
@@ -278,7 +273,7 @@ export async function startServer({ dataDir, env = {} }) {
 }
 
 /** The PostgreSQL the benchmarks may use (a server at 127.0.0.1:5432 by default). */
-export const PG_URL = process.env.TEST_DATABASE_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL = process.env.TEST_DATABASE_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A fresh database on PG_URL's server, dropped on clean-up; null when no PostgreSQL answers. */
 export async function createPgDatabase(prefix) {
@@ -440,7 +435,7 @@ export function buildWeb() {
 
 // ---------------------------------------------------------------- results and printing
 
-export function writeResult(name, data) {
+function writeResult(name, data) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.json`);
   writeFileSync(file, `${JSON.stringify({ name, at: new Date().toISOString(), machineAtEnd: machine(), ...data }, null, 2)}\n`);

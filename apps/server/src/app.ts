@@ -50,14 +50,15 @@ import { REBUILD_CHILDREN_JOB, type RebuildCounts, rebuildChildrenJob } from './
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { stylingsRoutes } from './modules/stylings/stylings.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import type { FileStore } from './modules/uploads/file-store.ts';
 import { UploadMemory } from './modules/uploads/memory.ts';
 import { uploadsServeRoutes } from './modules/uploads/serve.routes.ts';
-import { createFileStore, type FileStore } from './modules/uploads/store.ts';
+import { createFileStore } from './modules/uploads/store.ts';
 import { sweepUploads } from './modules/uploads/sweep.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
-export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export type BuildAppOptions = {
   config: Config;

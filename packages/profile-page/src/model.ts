@@ -44,9 +44,9 @@ export type ContactItem = {
 };
 type ButtonBase = { key: string; title: string; icon?: IconRef | undefined; colourClass?: string | undefined; full: boolean; className?: string | undefined };
 export type LinkButton = ButtonBase & { kind: 'link'; href: string; track: Track };
-export type PopupButton = ButtonBase & { kind: 'popup'; html: string };
+type PopupButton = ButtonBase & { kind: 'popup'; html: string };
 export type ButtonItem = LinkButton | PopupButton;
-export type SocialItem = { key: SocialNetwork; title: string; href: string; track: Track };
+type SocialItem = { key: SocialNetwork; title: string; href: string; track: Track };
 export type ImageItem = { key: string; src: string; title: string; href: string; linked: boolean; expiresAt?: string | undefined; track: Track };
 export type VideoItem = { key: string; id: string; title: string; thumb: string; watchUrl: string };
 export type TestimonialItem = { key: string; title: string; review: string; author: string; date: string; dateIso: string; rating?: number | undefined };
@@ -62,9 +62,9 @@ export type SectionItem = {
   videos: VideoItem[];
   testimonials: TestimonialItem[];
 };
-export type LeadField = { name: string; label: string; type: 'text' | 'email' | 'tel' | 'textarea'; required: boolean; autoComplete: string };
-export type LeadFormModel = { formId: string; action: string; fields: LeadField[]; thanksHtml: string };
-export type HeroSlide = { kind: 'image' | 'video'; src: string };
+type LeadField = { name: string; label: string; type: 'text' | 'email' | 'tel' | 'textarea'; required: boolean; autoComplete: string };
+type LeadFormModel = { formId: string; action: string; fields: LeadField[]; thanksHtml: string };
+type HeroSlide = { kind: 'image' | 'video'; src: string };
 
 export type PageModel = {
   lang: string;
@@ -438,7 +438,7 @@ export function buildPageModel(input: RenderInput): PageModel {
 }
 
 /** Icons every page uses, whatever its content. */
-export const UI_ICONS: readonly IconName[] = ['user-plus', 'chevron', 'copy', 'share', 'install'];
+const UI_ICONS: readonly IconName[] = ['user-plus', 'chevron', 'copy', 'share', 'install'];
 
 /** The icons a page references, so only those are emitted. */
 function usedIcons(model: PageModel): IconName[] {

@@ -1,5 +1,3 @@
-import type { WhiteLabel } from './companies.schemas.ts';
-
 /** Feature flags of spec §3; every one is off unless a company turns it on. */
 export const FEATURE_FLAGS = ['approvals', 'templates', 'permissions', 'rte', 'corporate', 'invite_users', 'style_editing'] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
@@ -35,7 +33,7 @@ export function supportHref(companies: ReadonlyArray<{ customSupportLink?: strin
 }
 
 /** 'Sign in to {company} hub' uses the white-label title, else the product name. */
-export function hubName(whiteLabel: Pick<WhiteLabel, 'title'> | null | undefined): string {
+export function hubName(whiteLabel: { title: string } | null | undefined): string {
   return whiteLabel?.title || PRODUCT_NAME;
 }
 

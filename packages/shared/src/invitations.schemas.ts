@@ -38,6 +38,7 @@ export type InviteInput = z.input<typeof InviteSchema>;
 
 export const InviteQuerySchema = z.strictObject({ notify_user: z.enum(['true', 'false']).default('true') });
 
+/** The invite and add-user calls answer success and message (spec §7), with what was created. */
 export const InviteResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -72,9 +73,6 @@ export const NewUserSchema = z.strictObject({
   profileAlias: z.string().max(100).refine(hasNoNul, NUL_MESSAGE).nullish(),
 });
 export type NewUserInput = z.input<typeof NewUserSchema>;
-
-/** The add-user call answers success and message (spec §7), with what was created. */
-export const NewUserResponseSchema = InviteResponseSchema;
 
 /** The invite dialog's alias test (spec §4 Alias check, §5 invite alias rules). */
 export const InviteAliasQuerySchema = z.strictObject({ alias: z.string().max(100).refine(hasNoNul, NUL_MESSAGE) });

@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { fromPglite } from 'pg-boss';
-import { migrateJobs } from '../modules/jobs/jobs-schema.ts';
+import { type ExecuteSql, migrateJobs } from '../modules/jobs/jobs-schema.ts';
 import { RemotePGlite } from './pglite-remote.ts';
 import * as schema from './schema.ts';
 
@@ -28,9 +28,7 @@ export type Database = {
   pglite?: PGlite;
 };
 
-export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
-
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export type DatabaseOptions = {
   url?: string | undefined;

@@ -9,7 +9,7 @@ import { appState } from './schema.ts';
 import { type SeedReport, seed } from './seed.ts';
 
 /** The advisory lock every copy of the server takes around its start-up work ("phub" in ASCII). */
-export const STARTUP_LOCK = 0x70687562;
+const STARTUP_LOCK = 0x70687562;
 
 /**
  * Start-up work on the database: migrations, the month partitions of `events`, and the
@@ -40,7 +40,7 @@ async function upgradePublishedPages(database: Database, config: Config): Promis
 }
 
 /** Runs `work` holding the start-up lock on its own connection (a session lock needs one connection throughout). */
-export async function withStartupLock<T>(url: string | undefined, work: () => Promise<T>): Promise<T> {
+async function withStartupLock<T>(url: string | undefined, work: () => Promise<T>): Promise<T> {
   if (!url) return work();
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   await client.connect();

@@ -6,7 +6,7 @@ import { forbidden, unauthorized } from './errors.ts';
 
 export const UNCONFIRMED_MESSAGE = 'Set your password first: this account cannot be used until it has one.';
 
-import type { Actor } from './policy.ts';
+import { type Actor, actorFrom } from './policy.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +29,7 @@ export async function authenticateUnlessPublic(req: FastifyRequest, reply: Fasti
   await requireAuth(req, reply);
 }
 
-export function bearerToken(req: FastifyRequest): string | null {
+function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');
@@ -41,7 +41,7 @@ export function bearerToken(req: FastifyRequest): string | null {
  * user is not blocked sets `req.actor`; anything else is 401. Session, user and
  * memberships come back in one query, since this runs on every signed-in request.
  */
-export async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(req);
   if (!token) throw unauthorized();
   const { db, sessions: store } = req.server.deps;
@@ -72,14 +72,8 @@ export async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Pr
   if (!first) throw unauthorized(AUTH_MESSAGES.sessionExpired);
   // Spec §4: an account whose password is not set yet goes to set it first — the server holds it to that too.
   if (!first.confirmed && req.routeOptions.config.allowUnconfirmed !== true) throw forbidden(UNCONFIRMED_MESSAGE);
-  const memberships = rows.filter((r) => r.companyId !== null);
-  req.actor = {
-    userId: claims.userId,
-    sessionId: claims.sessionId,
-    role: first.role,
-    companyIds: memberships.map((m) => m.companyId!),
-    supervisedCompanyIds: first.role === 'supervisor' ? memberships.filter((m) => m.memberRole === 'supervisor').map((m) => m.companyId!) : [],
-  };
+  const memberships = rows.flatMap((r) => (r.companyId === null ? [] : [{ companyId: r.companyId, role: r.memberRole ?? '' }]));
+  req.actor = actorFrom({ id: claims.userId, role: first.role }, memberships, claims.sessionId);
 }
 
 /** The actor of a route guarded by requireAuth. */

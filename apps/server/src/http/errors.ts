@@ -55,7 +55,7 @@ export function errorBody(statusCode: number, code: ErrorCode | FastifyErrorCode
 }
 
 /** A request's field problems as the shared validation body: the first message leads, every field is listed. */
-export function validationBody(issues: { path?: string; message: string }[]): ErrorBody {
+function validationBody(issues: { path?: string; message: string }[]): ErrorBody {
   const errors = issues.map((i) => ({ path: i.path || undefined, message: i.message }));
   return { statusCode: 400, code: 'validation', message: errors[0]?.message ?? 'Invalid request', errors };
 }

@@ -12,6 +12,20 @@ export type Actor = {
 };
 
 /**
+ * The actor of a session: the divisions in the member's order, and the supervised
+ * ones only for a supervisor (a supervisor membership of a plain user grants nothing).
+ */
+export function actorFrom(user: { id: number; role: Role }, memberships: readonly { companyId: number; role: string }[], sessionId: string): Actor {
+  return {
+    userId: user.id,
+    sessionId,
+    role: user.role,
+    companyIds: memberships.map((m) => m.companyId),
+    supervisedCompanyIds: user.role === 'supervisor' ? memberships.filter((m) => m.role === 'supervisor').map((m) => m.companyId) : [],
+  };
+}
+
+/**
  * The divisions an actor may see: everything for a superadmin, the supervised
  * ones for a supervisor, the user's own for a plain user. Every list query is
  * scoped by this; a thing outside it answers like a missing thing (404).
@@ -20,6 +34,41 @@ export function companiesOf(actor: Actor): 'all' | number[] {
   if (actor.role === 'superadmin') return 'all';
   if (actor.role === 'supervisor') return actor.supervisedCompanyIds;
   return actor.companyIds;
+}
+
+/** Administration (users, templates, approvals, invitations lists; spec §6) is for supervisors and superadmins, not plain users. */
+export function canAdminister(actor: Actor): boolean {
+  return actor.role !== 'user';
+}
+
+/** A plain user's statistics and lists are about their own profile only (spec §6). */
+export function seesOwnProfileOnly(actor: Actor): boolean {
+  return actor.role === 'user';
+}
+
+/** The industry-average report compares every division: the superadmin's alone (spec §6). */
+export function canSeeEveryDivisionAverage(actor: Actor): boolean {
+  return actor.role === 'superadmin';
+}
+
+/** A superadmin is the last resort of every division: they cannot remove their own account. */
+export function canDeleteOwnAccount(actor: Actor): boolean {
+  return actor.role !== 'superadmin';
+}
+
+/** Administers this division: its supervisor, or a superadmin. */
+export function administers(actor: Actor, companyId: number): boolean {
+  return actor.role === 'superadmin' || supervises(actor, companyId);
+}
+
+/** Spec §4 Invite flow: a superadmin, or a supervisor of the division when it has the invite_users flag. */
+export function canInvite(actor: Actor, company: FlaggedCompany): boolean {
+  return actor.role === 'superadmin' || (supervises(actor, company.id) && company.flags.invite_users);
+}
+
+/** The divisions a supervisor supervises; none for anyone else. */
+export function supervisedBy(actor: Actor): number[] {
+  return actor.role === 'supervisor' ? actor.supervisedCompanyIds : [];
 }
 
 export function canSeeCompany(actor: Actor, companyId: number): boolean {
@@ -111,5 +160,5 @@ function supervises(actor: Actor, companyId: number): boolean {
 export function canManageUpload(actor: Actor, upload: { userId: number | null; companyId: number | null }): boolean {
   if (actor.role === 'superadmin') return true;
   if (upload.userId !== null && upload.userId === actor.userId) return true;
-  return actor.role === 'supervisor' && upload.companyId !== null && actor.supervisedCompanyIds.includes(upload.companyId);
+  return upload.companyId !== null && supervises(actor, upload.companyId);
 }

@@ -203,7 +203,7 @@ export async function createPermissions(
  * A template document that leaves only the personal details to a child (desktop
  * layout): with {@link childDetails} on top, nothing required for publish is missing.
  */
-export function templateContent(themeId: number): Record<string, unknown> {
+function templateContent(themeId: number): Record<string, unknown> {
   const colour = (css: string) => ({ color: css, css, mode: 'solid' });
   return {
     stylingId: themeId,

@@ -12,9 +12,9 @@ import OidcProviderModule from 'oidc-provider';
  */
 
 /** What the provider says about one account; the map key is the login name and the subject. */
-export type TestAccountClaims = { email: string; email_verified: boolean; name: string };
+type TestAccountClaims = { email: string; email_verified: boolean; name: string };
 
-export type TestClient = { clientId: string; clientSecret: string; redirectUri: string };
+type TestClient = { clientId: string; clientSecret: string; redirectUri: string };
 
 type ProviderInstance = {
   callback(): (req: IncomingMessage, res: ServerResponse) => void;

@@ -33,7 +33,7 @@ const NAMED: Record<string, string> = {
 };
 
 /** Decodes character references the way attribute values are decoded (numeric ones even without `;`). */
-export function decodeEntities(value: string): string {
+function decodeEntities(value: string): string {
   return value.replace(/&(#[xX][0-9a-fA-F]+|#\d+|[A-Za-z][A-Za-z0-9]*);?/g, (whole, body: string) => {
     if (body.startsWith('#')) {
       const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);

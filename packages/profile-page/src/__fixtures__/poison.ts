@@ -3,7 +3,7 @@ import { SOCIAL_NETWORKS } from '@profilehub/shared';
 import type { PageContent, RenderInput } from '../types.ts';
 import { sampleInput } from './sample-input.ts';
 
-export function poisonedContent(p: string, layout = 'desktop2'): PageContent {
+function poisonedContent(p: string, layout = 'desktop2'): PageContent {
   const colour = { color: p, css: p, mode: 'solid' as const };
   const image = { url: p, og: p, id: 1 };
   const linkKeys = ['l1', 'l2', 'l3', 'l4'];

@@ -15,7 +15,7 @@ import type { ButtonItem, ContactItem, IconRef, ImageItem, LinkButton, PageModel
 const EXTERNAL = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /** The data attributes the page script reads to report an interaction. */
-export function trackAttrs(track: Track): Record<string, string> {
+function trackAttrs(track: Track): Record<string, string> {
   const attrs: Record<string, string> = { 'data-track-action': track.action, 'data-track-type': track.type };
   if (track.label) attrs['data-track-label'] = track.label;
   if (track.value) attrs['data-track-value'] = track.value;
@@ -24,7 +24,7 @@ export function trackAttrs(track: Track): Record<string, string> {
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
 
-export function Icon({ icon, className }: { icon: IconRef | IconName | undefined; className?: string | undefined }): ReactNode {
+function Icon({ icon, className }: { icon: IconRef | IconName | undefined; className?: string | undefined }): ReactNode {
   if (!icon) return null;
   const ref: IconRef = typeof icon === 'string' ? { name: icon } : icon;
   if ('src' in ref) return h('img', { className: cx('ph-i', className), src: ref.src, alt: '', width: 20, height: 20, loading: 'lazy', decoding: 'async' });

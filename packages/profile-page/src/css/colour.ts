@@ -73,7 +73,7 @@ export function parseRgb(value: string | undefined): [number, number, number] | 
 }
 
 /** WCAG relative luminance. */
-export function luminance([r, g, b]: [number, number, number]): number {
+function luminance([r, g, b]: [number, number, number]): number {
   const lin = (c: number) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
@@ -87,7 +87,7 @@ export function contrastRatio(a: [number, number, number], b: [number, number, n
 }
 
 export const DARK_TEXT = '#1b2230';
-export const LIGHT_TEXT = '#f7f8fa';
+const LIGHT_TEXT = '#f7f8fa';
 
 /** Dark or light text, whichever reads better on `background` (dark when it is not a plain colour). */
 export function readableOn(background: string | undefined, dark = DARK_TEXT, light = LIGHT_TEXT): string {

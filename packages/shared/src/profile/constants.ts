@@ -3,8 +3,6 @@
  * spec §9, plus the bounds that keep a stored document small (DoS-safe).
  * No zod here, so rules and renderers that need only these stay light.
  */
-import type { ProfileContent, QrStyle } from './content.ts';
-
 /** Spec §3 Social link: the 17 choices, each allowed once per profile. The key is the social link's `key`. */
 export const SOCIAL_NETWORKS = [
   'facebook',
@@ -243,7 +241,7 @@ export const PROFILE_CONTENT_FIELDS = [
   'enableConsent',
   'aboutMeVideoEnabled',
   'variableChangeRecords',
-] as const satisfies readonly (keyof ProfileContent)[];
+] as const;
 
 /** The collections merged by item key (spec §4 Inheritance). */
 export const COLLECTION_FIELDS = ['links', 'infoSections', 'imageGallery', 'videoGallery', 'testimonials', 'socialLinks'] as const;
@@ -261,7 +259,7 @@ export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
  * Fields a profile user may not set on their own profile: the subscription and
  * the per-profile image gallery limit are set by supervisors and superadmins.
  */
-export const ADMIN_ONLY_FIELDS = ['subscriptionType', 'limits'] as const satisfies readonly (keyof ProfileContent)[];
+export const ADMIN_ONLY_FIELDS = ['subscriptionType', 'limits'] as const;
 
 /** Spec §5 default lead form requirements, as contactForm switches. */
 export const DEFAULT_CONTACT_FORM_FIELDS = {
@@ -270,45 +268,3 @@ export const DEFAULT_CONTACT_FORM_FIELDS = {
   mobile: { required: false, enabled: true },
   message: { required: true, enabled: true },
 } as const;
-
-/** Spec §9: black squares unless the profile says otherwise. */
-export const DEFAULT_QR_STYLE = {
-  colorOptions: {
-    dots: { color: QR_CODE.defaultColor, mode: 'solid' },
-    cornerSquares: { color: QR_CODE.defaultColor, mode: 'solid' },
-    cornerDots: { color: QR_CODE.defaultColor, mode: 'solid' },
-  },
-  dotType: 'square',
-  cornerSquareType: 'square',
-  cornerDotType: 'square',
-} as const satisfies QrStyle;
-
-/**
- * A fresh empty profile with the spec's defaults — what `ProfileContentSchema.parse({})`
- * returns (a test keeps the two equal): layout `desktop2`, icon style `regular`,
- * subscription `lite`, no items, contact form disabled with name, email and message required.
- */
-export function profileContentDefaults(): ProfileContent {
-  return {
-    links: [],
-    infoSections: [],
-    imageGallery: [],
-    videoGallery: [],
-    testimonials: [],
-    socialLinks: [],
-    contactForm: {
-      enabled: false,
-      name: { ...DEFAULT_CONTACT_FORM_FIELDS.name },
-      emailAddress: { ...DEFAULT_CONTACT_FORM_FIELDS.emailAddress },
-      mobile: { ...DEFAULT_CONTACT_FORM_FIELDS.mobile },
-      message: { ...DEFAULT_CONTACT_FORM_FIELDS.message },
-    },
-    cssVariables: {},
-    templateLayout: DEFAULT_TEMPLATE_LAYOUT,
-    iconStyle: DEFAULT_ICON_STYLE,
-    subscriptionType: DEFAULT_SUBSCRIPTION_TYPE,
-    enableConsent: false,
-    aboutMeVideoEnabled: false,
-    variableChangeRecords: [],
-  };
-}

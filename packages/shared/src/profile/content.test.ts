@@ -1,15 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { toJSONSchema, type z } from 'zod';
 import { NUL_MESSAGE } from '../errors.ts';
-import {
-  BANNER_LIMIT,
-  COLLECTION_FIELDS,
-  JOB_TITLE_MAX,
-  PROFILE_BOUNDS,
-  PROFILE_CONTENT_FIELDS,
-  profileContentDefaults,
-  SOCIAL_NETWORKS,
-} from './constants.ts';
+import { BANNER_LIMIT, COLLECTION_FIELDS, JOB_TITLE_MAX, PROFILE_BOUNDS, PROFILE_CONTENT_FIELDS, SOCIAL_NETWORKS } from './constants.ts';
 import {
   ContactFormSchema,
   LeadFormSchema,
@@ -20,6 +12,7 @@ import {
   type ProfileLinkSchema,
   ThemeSchema,
 } from './content.ts';
+import { profileContentDefaults } from './defaults.ts';
 import { DEFAULT_LEAD_FORM_FIELDS } from './rules.ts';
 import { RICH_PROFILE } from './test-fixtures.ts';
 

@@ -1,6 +1,7 @@
 export * from './changes.ts';
 export * from './constants.ts';
 export * from './content.ts';
+export * from './defaults.ts';
 export * from './editor.schemas.ts';
 export * from './inherit.ts';
 export * from './permissions.schemas.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { profileContentDefaults } from './constants.ts';
 import { type ChangeRecord, type ProfileContent, type ProfileContentOverrides, ProfileContentOverridesSchema, ProfileContentSchema } from './content.ts';
+import { profileContentDefaults } from './defaults.ts';
 import { applyChildEdit, type EditorContent, effectiveContent, isPlaceholderItem, publishedContent } from './inherit.ts';
 import { cloneJson } from './json.ts';
 import { indexPermissions, type PermissionEntryInput, resolvePermission } from './permissions.ts';

@@ -25,8 +25,9 @@
  *
  * Everything here is pure: inputs are never changed, outputs share no objects with them.
  */
-import { COLLECTION_FIELDS, type CollectionField, OBJECT_FIELDS, type ObjectField, PROFILE_CONTENT_FIELDS, profileContentDefaults } from './constants.ts';
+import { COLLECTION_FIELDS, type CollectionField, OBJECT_FIELDS, type ObjectField, PROFILE_CONTENT_FIELDS } from './constants.ts';
 import type { ChangeRecord, ProfileContent, ProfileContentOverrides } from './content.ts';
+import { profileContentDefaults } from './defaults.ts';
 import { cloneJson, deepEqual, isPlainObject, setOwn, withoutUndefined } from './json.ts';
 import { indexPermissions, type PermissionIndex, type PermissionsLike, resolvePermission } from './permissions.ts';
 import { dropEmptyValues, isEmptyRichText } from './rules.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileContentDefaults } from './constants.ts';
 import type { ProfileContent } from './content.ts';
+import { profileContentDefaults } from './defaults.ts';
 import { effectiveContent } from './inherit.ts';
 import { missingForPublish } from './publish-check.ts';
 import { RICH_PROFILE } from './test-fixtures.ts';

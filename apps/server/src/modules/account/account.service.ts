@@ -3,14 +3,14 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { profiles, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { Actor } from '../../http/policy.ts';
+import { type Actor, canDeleteOwnAccount } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { checkCodeLimited, type RequestContext } from '../auth/auth.service.ts';
 import { brandedMail, brandOfAccount } from '../mail/branding.ts';
 
 /** A superadmin is the last resort of every division: they cannot remove themselves by a mailed code. */
 function refuseSuperadmin(actor: Actor) {
-  if (actor.role === 'superadmin') throw forbidden(ACCOUNT_MESSAGES.superadminRefused);
+  if (!canDeleteOwnAccount(actor)) throw forbidden(ACCOUNT_MESSAGES.superadminRefused);
 }
 
 async function emailOf(deps: Deps, actor: Actor): Promise<string> {

@@ -10,7 +10,7 @@ import { notFound } from '../../http/errors.ts';
 import type { Actor } from '../../http/policy.ts';
 
 /** The columns behind each choice: a mail's query filters on its own one. */
-export const MAIL_CHOICE = {
+const MAIL_CHOICE = {
   approvalRequests: users.mailApprovalRequests,
   approvalDecisions: users.mailApprovalDecisions,
   leadMessages: users.mailLeadMessages,

@@ -5,13 +5,13 @@
  * superadmin; plain users have no queue.
  */
 import type { ApprovalRow, ApprovalsListQuery, ApprovalsListResponse, ProfileChange } from '@profilehub/shared';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { approvals, companies, profiles, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { forbidden } from '../../http/errors.ts';
 import type { Actor } from '../../http/policy.ts';
+import { adminScope, inScope } from '../../http/scope.ts';
 import { likeText, profileNameSql } from '../users/users.queries.ts';
 import { rowUrl } from '../users/users.service.ts';
 
@@ -20,22 +20,13 @@ const responder = alias(users, 'responder');
 const master = alias(profiles, 'master');
 const fullName = profileNameSql(profiles.content, owner);
 
-/** Divisions whose approvals the actor answers: null means every one. */
-function approverScope(actor: Actor, chosen: number[] | undefined): number[] | null {
-  if (actor.role === 'user') throw forbidden();
-  if (actor.role === 'superadmin') return chosen?.length ? chosen : null;
-  return chosen?.length ? chosen.filter((id) => actor.supervisedCompanyIds.includes(id)) : actor.supervisedCompanyIds;
-}
-
-const inScope = (scope: number[] | null): SQL[] => (scope === null ? [] : [inArray(approvals.companyId, scope.length ? scope : [-1])]);
-
 /** Pending approvals the actor answers (the side navigation's badge). */
 export async function pendingCount(db: Db, actor: Actor): Promise<number> {
-  const scope = approverScope(actor, undefined);
+  const scope = adminScope(actor);
   const [row] = await db
     .select({ n: count() })
     .from(approvals)
-    .where(and(isNull(approvals.approved), ...inScope(scope)));
+    .where(and(isNull(approvals.approved), inScope(approvals.companyId, scope)));
   return row?.n ?? 0;
 }
 
@@ -48,10 +39,10 @@ const SORT = {
 
 /** GET /approvals. Default order: newest request first. */
 export async function listApprovals(deps: Pick<Deps, 'db' | 'config'>, actor: Actor, q: ApprovalsListQuery): Promise<ApprovalsListResponse> {
-  const scope = approverScope(actor, q.companyId);
+  const scope = adminScope(actor, q.companyId);
   const where = and(
     q.status === 'active' ? isNull(approvals.approved) : isNotNull(approvals.approved),
-    ...inScope(scope),
+    inScope(approvals.companyId, scope),
     q.filter ? sql`(${fullName} ilike ${likeText(q.filter)} or ${profiles.alias} ilike ${likeText(q.filter)})` : undefined,
   );
   const orderBy = q.orderBy ?? 'REQUESTDATE';

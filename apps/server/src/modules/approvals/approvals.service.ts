@@ -23,7 +23,7 @@ type ApprovalRow = typeof approvals.$inferSelect;
 /** Requests and answers mail the people concerned (approvals.mails.ts), queued with the write. */
 type ApprovalDeps = Pick<Deps, 'db'> & { config: SiteConfig; jobs: MailQueue };
 
-export function toApproval(row: ApprovalRow): Approval {
+function toApproval(row: ApprovalRow): Approval {
   return {
     id: row.id,
     profileId: row.profileId,

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES, type AuthResponse, type Me } from '@profilehub/shared';
-import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { approvals, auditLog, companyMembers, profiles, usedIdTokens, users } from '../../db/schema.ts';
+import { auditLog, companyMembers, profiles, usedIdTokens, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import { actorFrom, canAdminister } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
+import { pendingCount } from '../approvals/approvals-list.ts';
 import { companiesByIds, companyByHubDomain } from '../companies/companies.queries.ts';
 import { brandOfAccount } from '../mail/branding.ts';
 import { codeMail, resetMail } from './auth.mails.ts';
@@ -37,6 +39,8 @@ export async function buildMe(db: Db, userId: number): Promise<Me> {
     .from(companyMembers)
     .where(eq(companyMembers.userId, userId))
     .orderBy(asc(companyMembers.position), asc(companyMembers.companyId));
+  // What this person may do, as a request of theirs would be judged (no session of its own here).
+  const actor = actorFrom(u, memberships, '');
   const companyList = await companiesByIds(
     db,
     memberships.map((m) => m.companyId),
@@ -58,21 +62,10 @@ export async function buildMe(db: Db, userId: number): Promise<Me> {
     profile: profile ?? null,
     company: companyList[0] ?? null,
     companies: companyList,
-    supervisedCompanyIds: u.role === 'supervisor' ? memberships.filter((m) => m.role === 'supervisor').map((m) => m.companyId) : [],
-    pendingApprovals: await pendingApprovalCount(db, u.role, memberships),
+    supervisedCompanyIds: actor.supervisedCompanyIds,
+    // The side navigation's Approvals badge (spec §2).
+    pendingApprovals: canAdminister(actor) ? await pendingCount(db, actor) : 0,
   };
-}
-
-/** The side navigation's Approvals badge: pending requests in the divisions this person approves for (spec §2). */
-async function pendingApprovalCount(db: Db, role: UserRow['role'], memberships: { companyId: number; role: string }[]): Promise<number> {
-  if (role === 'user') return 0;
-  const scope = role === 'superadmin' ? undefined : memberships.filter((m) => m.role === 'supervisor').map((m) => m.companyId);
-  if (scope && scope.length === 0) return 0;
-  const [row] = await db
-    .select({ n: count() })
-    .from(approvals)
-    .where(scope ? and(isNull(approvals.approved), inArray(approvals.companyId, scope)) : isNull(approvals.approved));
-  return row?.n ?? 0;
 }
 
 /**

@@ -3,16 +3,16 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { oneTimeCodes } from '../../db/schema.ts';
 
-export type CodePurpose = 'register' | 'login' | 'reset' | 'google' | 'delete';
+type CodePurpose = 'register' | 'login' | 'reset' | 'google' | 'delete';
 /** The purposes of a 4-digit code; 'delete' confirms a person's own account deletion. */
 export type CodeOnlyPurpose = 'register' | 'login' | 'delete';
 
 /** A code dies after this many tries (docs/decisions/002-four-digit-codes.md). */
 export const MAX_CODE_ATTEMPTS = 5;
-export const CODE_TTL_MS = 10 * 60_000;
-export const RESET_TTL_MS = 60 * 60_000;
+const CODE_TTL_MS = 10 * 60_000;
+const RESET_TTL_MS = 60 * 60_000;
 /** A Google sign-in ticket only bridges the redirect to the web app's next request. */
-export const TICKET_TTL_MS = 2 * 60_000;
+const TICKET_TTL_MS = 2 * 60_000;
 
 export type CodeStore = {
   /** Issues a fresh 4-digit code (older unused ones of the same purpose die). */

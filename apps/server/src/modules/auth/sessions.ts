@@ -8,7 +8,7 @@ import { appState, sessions } from '../../db/schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type SessionClaims = { userId: number; sessionId: string };
+type SessionClaims = { userId: number; sessionId: string };
 
 export type SessionStore = {
   create(userId: number, userAgent?: string): Promise<string>;

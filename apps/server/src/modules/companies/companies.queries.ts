@@ -9,7 +9,7 @@ type CompanyRow = typeof companies.$inferSelect;
 /** Escapes LIKE wildcards so a search for `50%` means the text, not a pattern. */
 const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function toCompany(row: CompanyRow, masterProfileIds: number[]): Company {
+function toCompany(row: CompanyRow, masterProfileIds: number[]): Company {
   return {
     id: row.id,
     name: row.name,

@@ -24,7 +24,7 @@ type Sender = { ip: string; userAgent: string | undefined; log: FastifyBaseLogge
  * (group commit), so a 204 is a promise. Bots are acknowledged like everyone else, so they
  * learn nothing, but only counted as filtered.
  */
-export async function recordEvent(deps: EventDeps, from: Sender, input: unknown): Promise<void> {
+async function recordEvent(deps: EventDeps, from: Sender, input: unknown): Promise<void> {
   const { ip, userAgent } = from;
   if (!isWellFormed(input)) throw badRequest(NUL_MESSAGE);
   const parsed = TrackEventSchema.safeParse(input);

@@ -1,25 +1,24 @@
 import { createHash, createHmac } from 'node:crypto';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 
 /** Link-preview fetchers and headless browsers that isbot does not name. */
 const EXTRA_BOTS = /headless|lighthouse|preview|embedly|quora link|whatsapp|slackbot|telegrambot|discordbot|skypeuripreview/i;
 
 /** isbot's pattern is long; visitors share a few hundred user agents, so answers are remembered. */
-const botAnswers = new Map<string, boolean>();
-const BOT_ANSWERS_MAX = 2000;
+const botAnswers = new LRUCache<string, { bot: boolean }>({ max: 2000 });
 
 export function isBotAgent(userAgent: string | undefined): boolean {
   if (!userAgent) return true;
-  let bot = botAnswers.get(userAgent);
-  if (bot === undefined) {
-    bot = isbot(userAgent) || EXTRA_BOTS.test(userAgent);
-    if (botAnswers.size >= BOT_ANSWERS_MAX) botAnswers.clear();
-    botAnswers.set(userAgent, bot);
-  }
+  const known = botAnswers.get(userAgent);
+  if (known) return known.bot;
+  const bot = isbot(userAgent) || EXTRA_BOTS.test(userAgent);
+  botAnswers.set(userAgent, { bot });
   return bot;
 }
 
-const salts = new Map<string, Buffer>();
+/** Today's salt (and yesterday's, for requests around midnight). */
+const salts = new LRUCache<string, Buffer>({ max: 4 });
 
 /**
  * A visitor id without cookies and without keeping the IP: a hash of the IP salted
@@ -32,7 +31,6 @@ export function visitorHash(secret: string, ip: string, day = new Date().toISOSt
   const cacheKey = `${secret}\n${day}`;
   let salt = salts.get(cacheKey);
   if (!salt) {
-    if (salts.size > 8) salts.clear();
     salt = createHmac('sha256', secret).update(`visitor:${day}`).digest();
     salts.set(cacheKey, salt);
   }

@@ -31,7 +31,7 @@ const PRUNE_EVERY_MS = 3_600_000;
 /** After a failed write the next one waits this long at first, doubling up to the cap. */
 const RETRY_MS = { first: 100, max: 5_000 };
 
-export const DEFAULT_INGEST: IngestOptions = { flushMs: 10, batchSize: 5000, maxBuffered: 50_000 };
+const DEFAULT_INGEST: IngestOptions = { flushMs: 10, batchSize: 5000, maxBuffered: 50_000 };
 
 /** Why an event was not taken: the server is closing or too many are waiting. Answer 503. */
 export class IngestRefused extends Error {}

@@ -6,7 +6,6 @@ import {
   InviteQuerySchema,
   InviteResponseSchema,
   InviteSchema,
-  NewUserResponseSchema,
   NewUserSchema,
 } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
@@ -27,7 +26,7 @@ export async function invitationsRoutes(app: FastifyInstance) {
           'The add-user call of the invite dialog (spec §3 New user payload {email, name, company, masterProfile, profileAlias}): creates the account and its profile; emails the invitation unless notify_user=false',
         querystring: InviteQuerySchema,
         body: NewUserSchema,
-        response: { 200: NewUserResponseSchema },
+        response: { 200: InviteResponseSchema },
       },
     },
     (req) =>

@@ -1,18 +1,20 @@
 import {
   aliasTakenMessage,
   cleanInviteAlias,
+  DEFAULT_FEATURE_FLAGS,
   INVITE_ALIAS_MESSAGE,
   INVITE_MESSAGES,
   type InviteDivision,
   type InviteSchema,
   isValidInviteAlias,
 } from '@profilehub/shared';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditLog, companies, companyMembers, profiles, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { type Actor, canSeeCompany } from '../../http/policy.ts';
+import { type Actor, administers, canAdminister, canInvite, canSeeCompany } from '../../http/policy.ts';
+import { adminScope, inScope } from '../../http/scope.ts';
 import { companyRowById } from '../companies/companies.queries.ts';
 import { brandedMail, brandOfDivision } from '../mail/branding.ts';
 import { profileDomainOf } from '../profiles/profile-content.ts';
@@ -32,17 +34,17 @@ function splitName(full: string): { firstName: string; lastName?: string } {
 
 /** GET /users/divisions: where the caller can invite (and what the list filters offer). */
 export async function inviteDivisions(deps: Deps, actor: Actor, q: { filter?: string | undefined; limit: number }): Promise<InviteDivision[]> {
-  if (actor.role === 'user') throw forbidden();
-  const where: SQL[] = [];
-  if (actor.role !== 'superadmin') where.push(inArray(companies.id, actor.supervisedCompanyIds.length ? actor.supervisedCompanyIds : [-1]));
-  if (q.filter) where.push(or(ilike(companies.title, likeText(q.filter)), ilike(companies.description, likeText(q.filter)))!);
+  const where = and(
+    inScope(companies.id, adminScope(actor)),
+    q.filter ? or(ilike(companies.title, likeText(q.filter)), ilike(companies.description, likeText(q.filter))) : undefined,
+  );
   const rows = await deps.db
     .select({
       company: companies,
       masterProfileId: sql<number | null>`(select min(m.id) from ${profiles} as m where m.company_id = "companies"."id" and m.is_master)`,
     })
     .from(companies)
-    .where(where.length ? and(...where) : undefined)
+    .where(where)
     .orderBy(asc(companies.title), asc(companies.id))
     .limit(q.limit);
   return rows.map(({ company, masterProfileId }) => ({
@@ -52,7 +54,7 @@ export async function inviteDivisions(deps: Deps, actor: Actor, q: { filter?: st
     description: company.description,
     profileDomain: profileDomainOf(company, deps.config.PUBLIC_DOMAIN),
     masterProfileId,
-    canInvite: actor.role === 'superadmin' || company.featureFlags.invite_users === true,
+    canInvite: canInvite(actor, { id: company.id, flags: { ...DEFAULT_FEATURE_FLAGS, ...company.featureFlags } }),
   }));
 }
 
@@ -61,7 +63,7 @@ export async function inviteDivisions(deps: Deps, actor: Actor, q: { filter?: st
  * superadmins invite, so only they may ask.
  */
 export async function checkInviteAlias(deps: Deps, actor: Actor, raw: string): Promise<{ success: boolean; message: string }> {
-  if (actor.role === 'user') throw forbidden();
+  if (!canAdminister(actor)) throw forbidden();
   const alias = cleanInviteAlias(raw);
   if (!isValidInviteAlias(alias)) return { success: false, message: INVITE_ALIAS_MESSAGE };
   if (!(await aliasIsFree(deps, alias))) return { success: false, message: aliasTakenMessage(alias) };
@@ -77,9 +79,8 @@ export async function checkInviteAlias(deps: Deps, actor: Actor, raw: string): P
 export async function inviteUser(deps: Deps, actor: Actor, input: Invite, notify: boolean) {
   const company = canSeeCompany(actor, input.company) ? await companyRowById(deps.db, input.company) : undefined;
   if (!company) throw notFound(INVITE_MESSAGES.divisionRequired);
-  const supervises = actor.role === 'supervisor' && actor.supervisedCompanyIds.includes(company.id);
-  if (actor.role !== 'superadmin' && !supervises) throw forbidden();
-  if (actor.role !== 'superadmin' && !company.featureFlags.invite_users) throw forbidden(INVITE_MESSAGES.inviteNotAllowed);
+  if (!administers(actor, company.id)) throw forbidden();
+  if (!canInvite(actor, { id: company.id, flags: { ...DEFAULT_FEATURE_FLAGS, ...company.featureFlags } })) throw forbidden(INVITE_MESSAGES.inviteNotAllowed);
 
   const masterWhere = input.masterProfile
     ? and(eq(profiles.id, input.masterProfile), eq(profiles.companyId, company.id), eq(profiles.isMaster, true))

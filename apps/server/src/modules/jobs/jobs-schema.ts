@@ -1,5 +1,7 @@
 import { PgBoss } from 'pg-boss';
-import type { ExecuteSql } from '../../db/client.ts';
+
+/** How the job queue reaches the database: plain SQL with `$1` parameters (several statements when there are none). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 /** The job queue's tables live in their own schema, beside ours. */
 export const JOB_SCHEMA = 'jobs';

@@ -15,19 +15,19 @@ import {
   leadFormTitle,
   type UpdateLeadFormInput,
 } from '@profilehub/shared';
-import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { leadForms, profiles } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { type Actor, canEditProfile, companiesOf, needsApproval } from '../../http/policy.ts';
+import { type Actor, canEditProfile, needsApproval } from '../../http/policy.ts';
+import { ownOrSupervised } from '../../http/scope.ts';
 import { editorContentOf } from '../profiles/profile-content.ts';
 import { isUniqueViolation, loadProfileContext, type ProfileContext } from '../profiles/profiles.queries.ts';
 import { visibleProfile } from '../profiles/profiles.service.ts';
+import type { LeadFormRow } from './lead-forms.queries.ts';
 
-type LeadFormRow = typeof leadForms.$inferSelect;
-
-export const recordOf = (row: LeadFormRow): LeadFormRecord => ({
+const recordOf = (row: LeadFormRow): LeadFormRecord => ({
   id: row.id,
   profileId: row.profileId,
   companyId: row.companyId,
@@ -43,11 +43,7 @@ export const recordOf = (row: LeadFormRow): LeadFormRecord => ({
 
 /** The profiles whose forms an actor sees: those they may edit (spec §6), as SQL over `profiles`; undefined for everything. */
 function visibleProfilesWhere(actor: Actor): SQL | undefined {
-  const scope = companiesOf(actor);
-  if (scope === 'all') return undefined;
-  const own = eq(profiles.userId, actor.userId);
-  if (actor.role !== 'supervisor' || actor.supervisedCompanyIds.length === 0) return own;
-  return or(own, inArray(profiles.companyId, actor.supervisedCompanyIds));
+  return ownOrSupervised(actor, eq(profiles.userId, actor.userId), (ids) => inArray(profiles.companyId, ids));
 }
 
 /** GET /lead-forms?form_id=&profileId=: the forms of the profiles the actor may edit; a form outside them is simply not listed. */
@@ -144,19 +140,4 @@ export async function updateLeadForm(db: Db, actor: Actor, id: number, input: Up
     .where(eq(leadForms.id, id))
     .returning();
   return { form: recordOf(updated!), live: !needsApproval(actor, ctx.profile, ctx.company) };
-}
-
-/**
- * The stored form a published page's contact form names (its `formId`), when
- * it belongs to the profile's division: the page shows, and a submission is
- * checked against, its fields.
- */
-export async function storedLeadForm(db: Db, companyId: number, formId: string | null | undefined): Promise<LeadFormRow | null> {
-  if (!formId) return null;
-  const [row] = await db
-    .select()
-    .from(leadForms)
-    .where(and(eq(leadForms.formId, formId), eq(leadForms.companyId, companyId)))
-    .limit(1);
-  return row ?? null;
 }

@@ -14,7 +14,7 @@ import { visibleProfile } from '../profiles/profiles.service.ts';
 
 export type PermissionKind = 'child' | 'master';
 
-export function toRecord(row: PermissionRecordRow) {
+function toRecord(row: PermissionRecordRow) {
   return { id: row.id, profileId: row.profileId, kind: row.kind, title: row.title, permissions: row.permissions as PermissionEntry[] };
 }
 

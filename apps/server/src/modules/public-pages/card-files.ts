@@ -8,12 +8,12 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, profiles } from '../../db/schema.ts';
 import { pageUrl } from '../publishing/publishing.service.ts';
-import type { FileStore } from '../uploads/store.ts';
+import type { FileStore } from '../uploads/file-store.ts';
 import type { PublishedPageCache } from './public-pages.service.ts';
 import { createVcardPhotoLoader } from './vcard-photo.ts';
 
 /** The files beside a public page: "Add to contacts" and the QR code, addressed by the page's alias like the page itself. */
-export const CARD_FILES = ['contact.vcf', 'qr.png'] as const;
+const CARD_FILES = ['contact.vcf', 'qr.png'] as const;
 export type CardFile = (typeof CARD_FILES)[number];
 
 /** `/{alias}/contact.vcf` and `/{alias}/qr.png` of a division's public host. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { PAGE_SCRIPT } from '@profilehub/profile-page';
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { companies, profiles } from '../../db/schema.ts';
 import { isDatabaseUnavailable } from '../../http/errors.ts';
@@ -21,7 +22,7 @@ export type ServedPage = {
 };
 
 /** Which division a public host belongs to: `{subdomain}.{PUBLIC_DOMAIN}` or a custom domain. */
-export async function companyIdForHost(db: Db, host: string, publicDomain: string): Promise<number | null> {
+async function companyIdForHost(db: Db, host: string, publicDomain: string): Promise<number | null> {
   const suffix = `.${publicDomain.toLowerCase()}`;
   if (host.endsWith(suffix)) {
     const sub = host.slice(0, -suffix.length);
@@ -45,7 +46,8 @@ export class PublicSites {
   readonly #publicDomain: string;
   readonly #hubHosts: Set<string>;
   readonly #isHubDomain: (host: string) => Promise<boolean>;
-  readonly #known = new Map<string, { site: Site | null; at: number }>();
+  /** Hosts met lately, least recently used dropped first. */
+  readonly #known = new LRUCache<string, { site: Site | null; at: number }>({ max: 5000 });
   constructor(o: { db: Db; publicDomain: string; hubHosts: string[]; isHubDomain: (host: string) => Promise<boolean> }) {
     this.#db = o.db;
     this.#publicDomain = o.publicDomain.toLowerCase();
@@ -77,7 +79,6 @@ export class PublicSites {
       if (!known || !isDatabaseUnavailable(err)) throw err;
       site = known.site;
     }
-    if (this.#known.size > 5000) this.#known.clear();
     this.#known.set(host, { site, at: Date.now() });
     return site;
   }
@@ -96,7 +97,7 @@ const PAGE_SCRIPT_HASH = `'sha256-${sha256(PAGE_SCRIPT)}'`;
  * stored HTML happens to hold, so an inline script that got into a stored page can
  * never run. Frames only from YouTube; the page may be framed by the hub (editor preview).
  */
-export function pageCsp(hubOrigin: string): string {
+function pageCsp(hubOrigin: string): string {
   const scriptSrc = `'self' ${PAGE_SCRIPT_HASH}`;
   return [
     "default-src 'none'",
@@ -124,7 +125,15 @@ export function pageCsp(hubOrigin: string): string {
  * restarts and on every server; one rebuild per page at a time).
  */
 export class PublishedPageCache {
-  private readonly pages = new Map<string, ServedPage>();
+  /**
+   * Pages this server holds, bounded by count and bytes (HTML plus both encodings); the least
+   * recently visited goes first, so a burst of rare pages never empties the whole cache.
+   */
+  private readonly pages = new LRUCache<string, ServedPage>({
+    max: 2000,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (page) => page.html.length + page.gzip.length + page.br.length,
+  });
   private readonly db: Db;
   private readonly hubOrigin: string;
   private readonly freshMs: number;
@@ -196,7 +205,6 @@ export class PublishedPageCache {
       checkedAt: now,
       expiresAt: pageExpiresAt(full.content),
     };
-    if (this.pages.size > 2000) this.pages.clear();
     this.pages.set(key, page);
     return page;
   }

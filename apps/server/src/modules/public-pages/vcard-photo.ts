@@ -7,15 +7,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
-import { uploads } from '../../db/schema.ts';
+import type { FileStore } from '../uploads/file-store.ts';
 import { KEY_PATTERN } from '../uploads/rules.ts';
-import type { FileStore } from '../uploads/store.ts';
+import { servedUpload } from '../uploads/uploads.queries.ts';
 
 /** Spec §9 profile photo minimum: 256 px square. */
-export const VCARD_PHOTO_SIZE = 256;
+const VCARD_PHOTO_SIZE = 256;
 const MAX_SOURCE_BYTES = 10 * 1024 * 1024;
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 const UPLOAD = /^\/uploads\/([^/?#]+)$/;
@@ -41,12 +41,13 @@ export function createVcardPhotoLoader(o: {
   webDist?: string | undefined;
   log?: { warn(obj: object, msg: string): void };
 }): PhotoLoader {
-  const cache = new Map<string, string | null>();
+  // A card without a photo is remembered too (as null), so a broken image is not re-read on every download.
+  const cache = new LRUCache<string, { photo: string | null }>({ max: 500 });
   const sourceOf = async (url: string): Promise<Buffer | null> => {
     const upload = UPLOAD.exec(url)?.[1];
     if (upload) {
       if (!KEY_PATTERN.test(upload)) return null;
-      const [row] = await o.db.select({ mime: uploads.mime }).from(uploads).where(eq(uploads.storageKey, upload)).limit(1);
+      const row = await servedUpload(o.db, upload);
       if (!row?.mime.startsWith('image/')) return null;
       const stream = await o.store.read(upload);
       return stream ? readAll(stream) : null;
@@ -57,7 +58,8 @@ export function createVcardPhotoLoader(o: {
   };
   return async (url) => {
     if (!url) return null;
-    if (cache.has(url)) return cache.get(url) ?? null;
+    const known = cache.get(url);
+    if (known) return known.photo;
     let photo: string | null = null;
     try {
       const source = await sourceOf(url);
@@ -74,8 +76,7 @@ export function createVcardPhotoLoader(o: {
       // A broken image leaves the card without a photo rather than failing the download.
       o.log?.warn({ err, url }, 'vCard photo could not be made');
     }
-    if (cache.size > 500) cache.clear();
-    cache.set(url, photo);
+    cache.set(url, { photo });
     return photo;
   };
 }

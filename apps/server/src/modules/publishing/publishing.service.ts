@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, profilePublications, profiles, users } from '../../db/schema.ts';
 import { errorBody } from '../../http/errors.ts';
-import { storedLeadForm } from '../leads/lead-forms.service.ts';
+import { storedLeadForm } from '../leads/lead-forms.queries.ts';
 import { missingItemsOf, pageContentOf, siteOf } from '../profiles/profile-content.ts';
 import {
   type CompanyRow,
@@ -31,7 +31,7 @@ export type SiteConfig = Pick<Config, 'PUBLIC_DOMAIN' | 'PUBLIC_URL'>;
  */
 export type PublishEnv = { db: Db; config: SiteConfig; publishedPages?: { forget(companyId: number, alias: string | null): void } };
 
-export type PublishedPageInput = {
+type PublishedPageInput = {
   profile: ProfileRow;
   company: CompanyRow;
   /** The effective content the page shows (spec §4 Inheritance, published view). */
@@ -65,7 +65,7 @@ function pageUrls(profile: ProfileRow, pageUrl: string) {
  * unquoted; the page server quotes it): the profile-page renderer (React
  * server rendering, no hydration).
  */
-export function renderPublishedPage(input: PublishedPageInput): { html: string; etag: string } {
+function renderPublishedPage(input: PublishedPageInput): { html: string; etag: string } {
   const { company, theme } = input;
   return renderProfilePage({
     content: input.content,
@@ -307,7 +307,7 @@ export async function rebuildChildrenJob(env: PublishEnv, masterId: number, onEr
  * with what each child last published — a child's unpublished (or unapproved)
  * edits stay unpublished. Unpublished children are left alone.
  */
-export async function rebuildChildren(
+async function rebuildChildren(
   env: PublishEnv,
   masterCtx: ProfileContext,
   onError: (profileId: number, err: unknown) => void = () => {},

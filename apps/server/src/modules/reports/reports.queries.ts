@@ -155,7 +155,7 @@ export async function firstDay(db: Db, scope: RollupScope): Promise<string | nul
 const shownContent = sql`coalesce(${profiles.publishedContent}, ${profiles.content})`;
 
 /** A profile's display name: full name, else first and last name, else the owner's name, the template name, the alias. */
-export const profileName = sql<string>`coalesce(
+const profileName = sql<string>`coalesce(
   nullif(trim(${shownContent}->>'fullName'), ''),
   nullif(trim(concat_ws(' ', ${shownContent}->>'firstName', ${shownContent}->>'lastName')), ''),
   nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''),

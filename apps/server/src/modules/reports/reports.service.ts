@@ -22,7 +22,8 @@ import {
 } from '@profilehub/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import { type Actor, canViewProfile, companiesOf } from '../../http/policy.ts';
+import { type Actor, canSeeEveryDivisionAverage, canViewProfile, seesOwnProfileOnly } from '../../http/policy.ts';
+import { scopeOf } from '../../http/scope.ts';
 import {
   companyTitles,
   countsBy,
@@ -47,28 +48,27 @@ export type Scope = RollupScope | { kind: 'none' };
 const NONE: Scope = { kind: 'none' };
 
 /**
- * Cuts the requested scope to what the actor may see (policy.companiesOf,
+ * Cuts the requested scope to what the actor may see (scope.scopeOf,
  * canViewProfile). A plain user sees only their own profile; a supervisor their
  * divisions; a superadmin everything. Another division's or profile's id is not
  * an error: it answers exactly like a division with no traffic (see README).
  */
-export async function resolveScope(db: Db, actor: Actor, q: { companyId?: number[] | undefined; profileId?: number | undefined }): Promise<Scope> {
-  const profileId = q.profileId ?? (actor.role === 'user' ? await ownProfileId(db, actor.userId) : undefined);
+async function resolveScope(db: Db, actor: Actor, q: { companyId?: number[] | undefined; profileId?: number | undefined }): Promise<Scope> {
+  const profileId = q.profileId ?? (seesOwnProfileOnly(actor) ? await ownProfileId(db, actor.userId) : undefined);
   if (profileId !== undefined && profileId !== null) {
     const p = await profileSummary(db, profileId);
     if (!p || !canViewProfile(actor, p)) return NONE;
     if (q.companyId && !q.companyId.includes(p.companyId)) return NONE;
     return { kind: 'profile', profileId: p.id, companyId: p.companyId };
   }
-  if (actor.role === 'user') return NONE;
-  const allowed = companiesOf(actor);
-  const ids = q.companyId ? (allowed === 'all' ? q.companyId : q.companyId.filter((id) => allowed.includes(id))) : allowed;
+  if (seesOwnProfileOnly(actor)) return NONE;
+  const ids = scopeOf(actor, q.companyId);
   if (ids !== 'all' && ids.length === 0) return NONE;
   return { kind: 'company', companyIds: ids };
 }
 
 /** The range asked for: start absent is lifetime, end absent is today (UTC). */
-export function rangeOf(q: { start?: string | undefined; end?: string | undefined }, today = todayUtc()): DayRange {
+function rangeOf(q: { start?: string | undefined; end?: string | undefined }, today = todayUtc()): DayRange {
   const range = { start: q.start ?? null, end: q.end ?? today };
   if (range.start && range.end < range.start) throw badRequest(REPORT_MESSAGES.endBeforeStart, 'end');
   return range;
@@ -82,13 +82,13 @@ const emptyResponse = (range: DayRange): ReportResponse => ({ data: [], total: 0
 
 /** GET /reports/query/{report}. */
 export async function queryReport(db: Db, actor: Actor, report: QueryReport, q: ReportQuery): Promise<ReportResponse> {
-  if (report === 'average_interactions' && actor.role !== 'superadmin') throw forbidden(REPORT_MESSAGES.superadminOnly);
+  if (report === 'average_interactions' && !canSeeEveryDivisionAverage(actor)) throw forbidden(REPORT_MESSAGES.superadminOnly);
   const range = rangeOf(q);
   // The industry average is not about the caller's scope: it is every division's.
   if (report === 'average_interactions') return averageInteractions(db, range, q);
   const scope = await resolveScope(db, actor, q);
   // Spec §6: for a plain user the top-profiles report is empty.
-  if (scope.kind === 'none' || (report === 'profile_with_count' && actor.role === 'user')) {
+  if (scope.kind === 'none' || (report === 'profile_with_count' && seesOwnProfileOnly(actor))) {
     return report === 'all_visits' ? { ...emptyResponse(range), filtered: 0, previous: range.start ? 0 : null } : emptyResponse(range);
   }
   const filter: KindFilter = { action: q.action, types: q.values ?? (q.type ? [q.type] : undefined) };
@@ -247,7 +247,7 @@ export async function overview(db: Db, actor: Actor, q: { companyId?: number[] |
       profileCount: 1,
     };
   }
-  if (scope.kind === 'none') return { kind: actor.role === 'user' ? 'profile' : 'company', name: '', picture: null, profile: null, profileCount: 0 };
+  if (scope.kind === 'none') return { kind: seesOwnProfileOnly(actor) ? 'profile' : 'company', name: '', picture: null, profile: null, profileCount: 0 };
   return { kind: 'company', name: '', picture: null, profile: null, profileCount: await profileCount(db, scope.companyIds) };
 }
 

@@ -8,7 +8,7 @@ import { type Actor, canEditStyling, canSeeCompany, companiesOf } from '../../ht
 import { companyRowById } from '../companies/companies.queries.ts';
 import { flagsOf, type ThemeRow } from '../profiles/profiles.queries.ts';
 
-export function toTheme(row: ThemeRow): ThemeListItem {
+function toTheme(row: ThemeRow): ThemeListItem {
   return {
     id: row.id,
     name: row.name,

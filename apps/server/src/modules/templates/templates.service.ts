@@ -4,11 +4,11 @@
  * templates for, with how many profiles each one governs.
  */
 import { DEFAULT_FEATURE_FLAGS, type TemplateItem, type TemplatesListQuery, type TemplatesListResponse } from '@profilehub/shared';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { companies, profiles } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { forbidden } from '../../http/errors.ts';
 import { type Actor, canEditTemplate } from '../../http/policy.ts';
+import { adminScope, type CompanyScope, inScope } from '../../http/scope.ts';
 import { likeText, profileNameSql } from '../users/users.queries.ts';
 import { rowUrl } from '../users/users.service.ts';
 
@@ -23,11 +23,9 @@ const linkedCount = sql<number>`(select count(*)::int from ${profiles} as child 
  * supervisor those they supervise with the templates flag (spec §6, policy
  * canEditTemplate); a plain user none (403).
  */
-async function templateScope(deps: Pick<Deps, 'db'>, actor: Actor, chosen: number[] | undefined): Promise<'all' | number[]> {
-  if (actor.role === 'user') throw forbidden();
-  if (actor.role === 'superadmin') return chosen?.length ? chosen : 'all';
-  const ids = chosen?.length ? chosen.filter((id) => actor.supervisedCompanyIds.includes(id)) : actor.supervisedCompanyIds;
-  if (ids.length === 0) return [];
+async function templateScope(deps: Pick<Deps, 'db'>, actor: Actor, chosen: number[] | undefined): Promise<CompanyScope> {
+  const ids = adminScope(actor, chosen);
+  if (ids === 'all' || ids.length === 0) return ids;
   const rows = await deps.db.select({ id: companies.id, featureFlags: companies.featureFlags }).from(companies).where(inArray(companies.id, ids));
   return rows.filter((c) => canEditTemplate(actor, { id: c.id, flags: { ...DEFAULT_FEATURE_FLAGS, ...c.featureFlags } })).map((c) => c.id);
 }
@@ -37,9 +35,8 @@ const SORT = { 'A-Z': sql`lower(${displayName})`, DIVISION: sql`lower(${companie
 /** GET /templates. */
 export async function listTemplates(deps: Pick<Deps, 'db' | 'config'>, actor: Actor, q: TemplatesListQuery): Promise<TemplatesListResponse> {
   const scope = await templateScope(deps, actor, q.companyId);
-  const inScope: SQL[] = [eq(profiles.isMaster, true)];
-  if (scope !== 'all') inScope.push(inArray(profiles.companyId, scope.length ? scope : [-1]));
-  const where = q.filter ? and(...inScope, sql`${displayName} ilike ${likeText(q.filter)}`) : and(...inScope);
+  const templates = and(eq(profiles.isMaster, true), inScope(profiles.companyId, scope));
+  const where = q.filter ? and(templates, sql`${displayName} ilike ${likeText(q.filter)}`) : templates;
   const order = q.orderBy
     ? [
         q.order === 'desc' ? sql`${SORT[q.orderBy]} desc nulls last` : sql`${SORT[q.orderBy]} asc nulls last`,
@@ -74,7 +71,7 @@ export async function listTemplates(deps: Pick<Deps, 'db' | 'config'>, actor: Ac
         matching: q.filter ? sql<number>`(count(*) filter (where ${displayName} ilike ${likeText(q.filter)}))::int` : sql<number>`count(*)::int`,
       })
       .from(profiles)
-      .where(and(...inScope)),
+      .where(templates),
   ]);
   const data: TemplateItem[] = rows.map((r) => ({
     id: r.id,

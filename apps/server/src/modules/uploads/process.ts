@@ -19,7 +19,7 @@ const MIME_TO_KIND: Record<string, Kind> = {
 };
 
 /** The type from the content alone (never the name or the declared type); null when it is none we know. */
-export async function detectKind(bytes: Buffer): Promise<Kind | null> {
+async function detectKind(bytes: Buffer): Promise<Kind | null> {
   const detected = await fileTypeFromBuffer(bytes);
   if (detected && MIME_TO_KIND[detected.mime]) return MIME_TO_KIND[detected.mime]!;
   // SVG is text without magic bytes: file-type answers xml or nothing.

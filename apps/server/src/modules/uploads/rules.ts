@@ -61,7 +61,7 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 /** 'JPG or PNG', 'JPG, PNG, WebP, GIF, MP4 or MOV'. */
-export function kindList(kinds: Kind[]): string {
+function kindList(kinds: Kind[]): string {
   const labels = kinds.map((k) => KINDS[k].label);
   return labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
 }

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { FileStore } from './file-store.ts';
 import { assertKey } from './rules.ts';
-import type { FileStore } from './store.ts';
 
 export type S3Options = {
   /** e.g. https://s3.eu-west-1.amazonaws.com, http://127.0.0.1:9000 (MinIO), https://<account>.r2.cloudflarestorage.com */

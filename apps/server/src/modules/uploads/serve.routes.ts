@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { uploads } from '../../db/schema.ts';
 import { errorBody } from '../../http/errors.ts';
+import type { ByteRange, FileStore } from './file-store.ts';
 import { KEY_PATTERN } from './rules.ts';
-import type { ByteRange, FileStore } from './store.ts';
+import { servedUpload } from './uploads.queries.ts';
 
 /**
  * Even a file that slipped through as something else cannot act as a page:
@@ -12,7 +11,7 @@ import type { ByteRange, FileStore } from './store.ts';
 export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` against a file of `size` bytes; 'unsatisfiable', or null to send it all (absent, malformed or multi-range). */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
   const m = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return null;
@@ -46,7 +45,7 @@ export async function uploadsServeRoutes(app: FastifyInstance, opts: { store: Fi
   app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (req, reply) => {
     const key = req.params['*'];
     if (!KEY_PATTERN.test(key)) return notFound(reply);
-    const [row] = await db.select({ mime: uploads.mime, size: uploads.size }).from(uploads).where(eq(uploads.storageKey, key)).limit(1);
+    const row = await servedUpload(db, key);
     if (!row) return notFound(reply);
 
     const etag = `"${key}"`;

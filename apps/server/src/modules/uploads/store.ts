@@ -1,26 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
+import type { FileStore } from './file-store.ts';
 import { assertKey } from './rules.ts';
 import { createS3Store } from './s3.ts';
-
-/** An inclusive byte range of a stored file. */
-export type ByteRange = { start: number; end: number };
-
-/**
- * Where uploaded bytes live. Keys are the server-generated names of KEY_PATTERN
- * (never anything a client chose); the `uploads` table holds mime and size.
- */
-export interface FileStore {
-  readonly kind: 'disk' | 's3';
-  put(key: string, bytes: Buffer, mime: string): Promise<void>;
-  /** Removing a missing file is not an error. */
-  delete(key: string): Promise<void>;
-  /** The file's bytes (or the given range of them), or null when there is no such file. */
-  read(key: string, range?: ByteRange): Promise<Readable | null>;
-}
 
 /** A fresh key for a file of this extension. */
 export const newKey = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
 import { rowsOf } from '../events/rollups.ts';
-import type { FileStore } from './store.ts';
+import type { FileStore } from './file-store.ts';
 
 /** How long a fresh upload may wait for the content that will show it (an editor left open over a lunch break). */
 export const ORPHAN_GRACE_MS = 24 * 3_600_000;

@@ -1,21 +1,21 @@
 import type { Readable } from 'node:stream';
 import fastifyMultipart, { type Multipart } from '@fastify/multipart';
 import { MAX_ROW_ID } from '@profilehub/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { profiles, uploads, users } from '../../db/schema.ts';
 import { actorOf } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { type Actor, canEditProfile, canManageUpload } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
+import type { FileStore } from './file-store.ts';
 import type { UploadMemory } from './memory.ts';
 import { type ProcessedFile, processUpload } from './process.ts';
 import { byteCap, IMAGE_LIMIT, KEY_PATTERN, MAX_FILES, PURPOSES, type Purpose, UPLOAD_MESSAGES, VIDEO_LIMIT } from './rules.ts';
-import { type FileStore, newKey } from './store.ts';
+import { newKey } from './store.ts';
+import { insertUploads, linkUpload, markUploadRemoved, profileScopeById, type UploadRow, unlinkUpload, uploadById } from './uploads.queries.ts';
 
-export const UploadItemSchema = z.object({
+const UploadItemSchema = z.object({
   id: z.number(),
   url: z.string(),
   mime: z.string(),
@@ -26,7 +26,7 @@ export const UploadItemSchema = z.object({
 export type UploadItem = z.infer<typeof UploadItemSchema>;
 
 const RowId = z.coerce.number().int().min(1).max(MAX_ROW_ID);
-const itemOf = (row: typeof uploads.$inferSelect): UploadItem => ({
+const itemOf = (row: UploadRow): UploadItem => ({
   id: row.id,
   url: row.url,
   mime: row.mime,
@@ -110,12 +110,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
 
   /** A profile the actor may edit (owner, supervisor of its division, superadmin), else 404. */
   async function editableProfile(actor: Actor, id: number) {
-    const [p] = await db
-      .select({ id: profiles.id, userId: profiles.userId, companyId: profiles.companyId, ownerRole: users.role })
-      .from(profiles)
-      .leftJoin(users, eq(users.id, profiles.userId))
-      .where(eq(profiles.id, id))
-      .limit(1);
+    const p = await profileScopeById(db, id);
     if (!p || !canEditProfile(actor, p)) throw notFound('Profile not found');
     return p;
   }
@@ -197,23 +192,21 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
         if (!purpose || stored.length === 0) throw badRequest(UPLOAD_MESSAGES.noFiles, 'files');
 
         const companyId = profile ? profile.companyId : (actor.companyIds[0] ?? null);
-        const rows = await db
-          .insert(uploads)
-          .values(
-            stored.map(({ key, file }) => ({
-              companyId,
-              userId: actor.userId,
-              profileId: profile?.id ?? null,
-              purpose: purpose!,
-              mime: file.mime,
-              size: file.bytes.length,
-              width: file.width,
-              height: file.height,
-              storageKey: key,
-              url: `/uploads/${key}`,
-            })),
-          )
-          .returning();
+        const rows = await insertUploads(
+          db,
+          stored.map(({ key, file }) => ({
+            companyId,
+            userId: actor.userId,
+            profileId: profile?.id ?? null,
+            purpose: purpose!,
+            mime: file.mime,
+            size: file.bytes.length,
+            width: file.width,
+            height: file.height,
+            storageKey: key,
+            url: `/uploads/${key}`,
+          })),
+        );
         return rows.map(itemOf);
       } catch (err) {
         // All or nothing: no file without its row.
@@ -237,12 +230,9 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
     },
     async (req) => {
       const actor = actorOf(req);
-      const [row] = await db.select().from(uploads).where(eq(uploads.id, req.params.id)).limit(1);
+      const row = await uploadById(db, req.params.id);
       if (!row || !canManageUpload(actor, row)) throw notFound('File not found');
-      await db
-        .update(uploads)
-        .set({ removedAt: sql`coalesce(${uploads.removedAt}, now())` })
-        .where(eq(uploads.id, row.id));
+      await markUploadRemoved(db, row.id);
       return itemOf(row);
     },
   );
@@ -261,9 +251,9 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
     async (req) => {
       const actor = actorOf(req);
       const profile = await editableProfile(actor, req.body.profile);
-      const [row] = await db.select().from(uploads).where(eq(uploads.id, req.body.img_id)).limit(1);
+      const row = await uploadById(db, req.body.img_id);
       if (!row || !canManageUpload(actor, row) || uploadKeyOf(req.body.img_url) !== row.storageKey) throw notFound('File not found');
-      await db.update(uploads).set({ profileId: profile.id, companyId: profile.companyId, removedAt: null }).where(eq(uploads.id, row.id));
+      await linkUpload(db, row.id, profile);
       return { id: row.id, url: row.url, profile: profile.id };
     },
   );
@@ -283,14 +273,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
       const actor = actorOf(req);
       const profile = await editableProfile(actor, req.body.profile);
       const key = uploadKeyOf(req.body.img_url);
-      const unlinked = key
-        ? await db
-            .update(uploads)
-            .set({ profileId: null })
-            .where(and(eq(uploads.storageKey, key), eq(uploads.profileId, profile.id)))
-            .returning({ id: uploads.id })
-        : [];
-      if (unlinked.length === 0) throw notFound('File not found');
+      if (!key || !(await unlinkUpload(db, key, profile.id))) throw notFound('File not found');
       return { success: true as const };
     },
   );

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, type SQLWrapp
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { companies, profiles, profileTotals, users } from '../../db/schema.ts';
+import { type CompanyScope, inScope } from '../../http/scope.ts';
 
 const master = alias(profiles, 'master');
 
@@ -33,14 +34,13 @@ const viewCount = sql<number>`coalesce(${profileTotals.views}, 0)`;
 
 export type UserListFilter = {
   /** Divisions to read: the caller's scope already intersected with the chosen divisions. */
-  companyIds: 'all' | number[];
+  companyIds: CompanyScope;
   filter?: string | undefined;
   isLive?: boolean | undefined;
 };
 
 function whereOf(f: UserListFilter, withTab: boolean): SQL | undefined {
-  const where: SQL[] = [eq(profiles.isMaster, false)];
-  if (f.companyIds !== 'all') where.push(inArray(profiles.companyId, f.companyIds.length ? f.companyIds : [-1]));
+  const where: (SQL | undefined)[] = [eq(profiles.isMaster, false), inScope(profiles.companyId, f.companyIds)];
   if (f.filter) where.push(sql`(${fullName} ilike ${likeText(f.filter)} or ${users.email} ilike ${likeText(f.filter)})`);
   if (withTab && f.isLive === true) where.push(isNotNull(profiles.publishedAt));
   if (withTab && f.isLive === false) where.push(isNull(profiles.publishedAt));

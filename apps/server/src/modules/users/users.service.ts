@@ -20,8 +20,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { companies, profilePublications, profiles } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
-import { type Actor, companiesOf } from '../../http/policy.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { Actor } from '../../http/policy.ts';
+import { adminScope } from '../../http/scope.ts';
 import { sendXlsx, type XlsxColumn } from '../../http/xlsx.ts';
 import { profileDomainOf } from '../profiles/profile-content.ts';
 import { loadProfileContext } from '../profiles/profiles.queries.ts';
@@ -38,18 +39,6 @@ import {
   type UserListRow,
   type UserSort,
 } from './users.queries.ts';
-
-/**
- * The divisions a supervisor or superadmin lists (spec §6): the chosen ones
- * inside their scope, else the whole scope. Plain users have no users list.
- */
-export function listScope(actor: Actor, chosen: number[] | undefined): 'all' | number[] {
-  if (actor.role === 'user') throw forbidden();
-  const scope = companiesOf(actor);
-  if (!chosen || chosen.length === 0) return scope;
-  // A division outside the scope is simply not there, like a missing one.
-  return scope === 'all' ? chosen : chosen.filter((id) => scope.includes(id));
-}
 
 const sortOf = (q: { orderBy?: UserSortColumn | undefined; order?: SortOrder | undefined }): UserSort =>
   q.orderBy ? { orderBy: q.orderBy, order: q.order ?? 'asc' } : undefined;
@@ -83,7 +72,7 @@ function toUserRow(row: UserListRow, config: SiteConfig): UserRow {
 
 /** GET /users: one page of the tab, and the count of every tab. */
 export async function listUsers(deps: Pick<Deps, 'db' | 'config'>, actor: Actor, q: UsersListQuery): Promise<UsersListResponse> {
-  const f: UserListFilter = { companyIds: listScope(actor, q.companyId), filter: q.filter || undefined, isLive: isLiveOf(q.isLive) };
+  const f: UserListFilter = { companyIds: adminScope(actor, q.companyId), filter: q.filter || undefined, isLive: isLiveOf(q.isLive) };
   const [rows, counts] = await Promise.all([listUserRows(deps.db, f, sortOf(q), q.page, q.pageSize), countUserRows(deps.db, f)]);
   const total = f.isLive === undefined ? counts.all : f.isLive ? counts.published : counts.unpublished;
   return { data: rows.map((r) => toUserRow(r, deps.config)), page: q.page, pageSize: q.pageSize, total, counts };
@@ -114,7 +103,7 @@ const EXPORT_COLUMNS: XlsxColumn<UserRow>[] = [
 
 /** GET /users/export: the filtered list (every page) as a real .xlsx, or CSV, streamed. */
 export async function exportUsers(deps: Pick<Deps, 'db' | 'config'>, actor: Actor, q: UsersExportQuery, reply: FastifyReply, now = new Date()) {
-  const f: UserListFilter = { companyIds: listScope(actor, q.companyId), filter: q.filter || undefined, isLive: isLiveOf(q.isLive) };
+  const f: UserListFilter = { companyIds: adminScope(actor, q.companyId), filter: q.filter || undefined, isLive: isLiveOf(q.isLive) };
   const divisions = q.companyId?.length && f.companyIds !== 'all' ? await companyTitles(deps.db, f.companyIds) : [];
   const fileName = usersExportFileName(await exportCompanyTitle(deps, actor), now, divisions, q.format);
   const rows = (async function* () {
@@ -131,7 +120,7 @@ export async function userSuggestions(
   q: { filter?: string | undefined; page: number; companyId?: number[] | undefined },
   pageSize: number,
 ) {
-  const f: UserListFilter = { companyIds: listScope(actor, q.companyId), filter: q.filter || undefined };
+  const f: UserListFilter = { companyIds: adminScope(actor, q.companyId), filter: q.filter || undefined };
   const rows = await suggestUsers(deps.db, f, q.page, pageSize);
   return { data: rows.slice(0, pageSize), page: q.page, hasMore: rows.length > pageSize };
 }
