@@ -101,6 +101,33 @@ test('the supervisor sees the taps in the company view and drills down to Jane',
   await expect(topInteractions(page).getByRole('listitem').filter({ hasText: LABEL })).toContainText(String(TAPS));
 });
 
+test('a tap on a button the live page does not name reads "(No label found)" (spec §8)', async ({ page, request }) => {
+  const { id, token } = await janeProfileId(request);
+  const today = new Date().toISOString().slice(0, 10);
+  const unnamedSms = async () => {
+    const res = await request.get(`/api/reports/query/top_interactions?start=${today}&end=${today}&limit=90`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await res.json()) as { data: (Item & { type: string })[] };
+    return body.data.find((d) => d.label === '(No label found)' && d.type === 'sms')?.data ?? 0;
+  };
+  const before = await unnamedSms();
+  // A label her page does not show is dropped by the ingest (a visitor cannot write into her statistics).
+  for (let i = 0; i < 2; i++) {
+    const res = await request.post('/api/events', {
+      headers: { 'user-agent': BROWSER_UA, 'content-type': 'text/plain;charset=UTF-8' },
+      data: JSON.stringify({ profileId: id, action: 'click', type: 'sms', label: `not on the page ${Date.now()}`, value: 'sms:+27215550100' }),
+    });
+    expect(res.status()).toBe(204);
+  }
+  await expect.poll(unnamedSms, { timeout: 8_000, intervals: [250, 500, 1000] }).toBe(before + 2);
+
+  await signInAndWait(page, USERS.jane);
+  await page.goto(`/statistics?start=${today}&end=${today}`);
+  const row = topInteractions(page).getByRole('listitem').filter({ hasText: '(No label found)' }).filter({ hasText: 'SMS' });
+  await expect(row).toContainText(String(before + 2));
+});
+
 test('Jane downloads her lead-form submissions as .xlsx and it reads back', async ({ page, request }) => {
   const { id } = await janeProfileId(request);
   const name = `Lead ${Date.now().toString(36)}`;

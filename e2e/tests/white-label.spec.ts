@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACME_HUB_URL, BASE_URL, expectToast, lastMailId, shot, USERS, waitForMail } from '../support.ts';
+import { ACME_HUB_URL, BASE_URL, expectToast, lastMailId, logOut, shot, signInAndWait, USERS, waitForMail } from '../support.ts';
 
 /**
  * Spec §1 white-labelling and §2 Sign-in page header 'Sign in to {company} hub':
@@ -40,4 +40,26 @@ test('mail from the Acme hub speaks as Acme: the reset mail names Acme and links
   expect(mail.subject).toBe('Reset your Acme password');
   expect(mail.text).toMatch(/http:\/\/hub\.acme\.localhost(:\d+)?\/reset-password\?code=[\w-]{20,}/);
   expect(mail.text).not.toContain('Profilehub');
+});
+
+test('settings FAQ and Legal show a white-labelled division’s own texts, the product’s to everyone else (issue 13 §9)', async ({ page }) => {
+  // Jane is of Acme, whose white label carries its own FAQ and legal text: the hub speaks as Acme to her.
+  await signInAndWait(page, USERS.jane);
+  await page.goto('/home#faq');
+  const faq = page.getByRole('dialog', { name: 'FAQ' });
+  await expect(faq.getByRole('heading', { name: 'Who approves changes to my Acme card?' })).toBeVisible();
+  await expect(faq.getByRole('heading', { name: 'How do I edit my profile?' })).toHaveCount(0);
+  await shot(page, 'settings-faq-acme');
+  await page.goto('/home#legal');
+  await expect(page.getByRole('dialog', { name: 'Legal' }).getByText('Acme Corporation, 1 Demo Street, Cape Town.')).toBeVisible();
+  await page.goto('/home');
+  await logOut(page);
+
+  // Bob is of Globex, which has no white label: the product's own texts.
+  await signInAndWait(page, USERS.bob);
+  await page.goto('/home#faq');
+  await expect(page.getByRole('dialog', { name: 'FAQ' }).getByRole('heading', { name: 'How do I edit my profile?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Who approves changes to my Acme card?' })).toHaveCount(0);
+  await page.goto('/home#legal');
+  await expect(page.getByRole('dialog', { name: 'Legal' }).getByText('Acme Corporation, 1 Demo Street, Cape Town.')).toHaveCount(0);
 });

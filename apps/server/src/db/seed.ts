@@ -55,6 +55,18 @@ const ACME_WHITE_LABEL: WhiteLabel = {
   domain: 'hub.acme.localhost',
   profile_domain: 'acme.localhost',
   tut_video: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+  // Settings → FAQ and Legal show a division's own texts in place of the product's (spec §2 settings).
+  faq: [
+    {
+      question: 'Who approves changes to my Acme card?',
+      answer: 'Your team lead at Acme. Changes to your public card go live once they approve them; you get an email either way.',
+    },
+    {
+      question: 'Can I change the Acme logo or address?',
+      answer: 'No: they are set for everyone by Acme marketing. Ask them through Support if one is out of date.',
+    },
+  ],
+  legal: 'Acme Corporation, 1 Demo Street, Cape Town.\n\nCards published through this hub are Acme business cards: keep them professional and up to date.',
 };
 
 /** The demo sign-ins `npm start` prints. */
