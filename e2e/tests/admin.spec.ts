@@ -149,6 +149,15 @@ test('the supervisor sees the badge, views the updates, approves; the public pag
   await expect(changes.getByRole('row').filter({ hasText: 'Job title' }).getByText(NEW_TITLE)).toBeVisible();
   // Seven to a page (spec §9).
   expect(await changes.getByRole('row').count()).toBeLessThanOrEqual(8);
+  // Only Nora's own content (issue 13 §7): what the invitation and she wrote, none of the template's values (its consent text, buttons, logo).
+  const queue = await request.get('/api/approvals?status=active&pageSize=100', { headers: await auth(request, USERS.supervisor) });
+  const mine = ((await queue.json()) as { data: { fullName: string; profileChanges: { fieldTitle: string }[] }[] }).data.find(
+    (a) => a.fullName === INVITEE.name,
+  );
+  const titles = mine?.profileChanges.map((c) => c.fieldTitle) ?? [];
+  expect(titles).toEqual(expect.arrayContaining(['Job title', 'Main contact number', 'Profile picture']));
+  const hers = ['Full name', 'First name', 'Last name', 'Email address', 'Job title', 'Main contact number', 'Profile picture'];
+  for (const title of titles) expect(hers).toContain(title);
   await shot(page, 'admin-changes-viewer');
   await page.keyboard.press('Escape');
 

@@ -56,6 +56,11 @@ export function canDeleteOwnAccount(actor: Actor): boolean {
   return actor.role !== 'superadmin';
 }
 
+/** A superadmin signs in on every division's white-labelled hub; anyone else only on their own divisions' (and the product's). */
+export function signsInOnEveryHub(role: Role): boolean {
+  return role === 'superadmin';
+}
+
 /** Administers this division: its supervisor, or a superadmin. */
 export function administers(actor: Actor, companyId: number): boolean {
   return actor.role === 'superadmin' || supervises(actor, companyId);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, companyMembers, profiles, usedIdTokens, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import { actorFrom, canAdminister } from '../../http/policy.ts';
+import { actorFrom, canAdminister, signsInOnEveryHub } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { pendingCount } from '../approvals/approvals-list.ts';
 import { companiesByIds, companyByHubDomain } from '../companies/companies.queries.ts';
@@ -80,7 +80,7 @@ async function startSession(deps: Deps, user: UserRow, ctx: RequestContext): Pro
 }
 
 async function mayUseHub(db: Db, host: string | undefined, user: UserRow): Promise<boolean> {
-  if (!host || user.role === 'superadmin') return true;
+  if (!host || signsInOnEveryHub(user.role)) return true;
   const hub = await companyByHubDomain(db, host.replace(/:\d+$/, ''));
   if (!hub) return true;
   const [member] = await db
