@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setCachedUser } from '../lib/auth.ts';
 import { loadNotifications } from '../lib/notify.ts';
 import { queryClient } from '../lib/queries.ts';
 import { resetWhiteLabel } from '../lib/white-label.ts';
+
+// findBy and waitFor wait on state; their bound (1 s by default) only decides how late a
+// failure is reported, and a busy machine needs seconds for what takes milliseconds when quiet.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Toast code is loaded lazily in the app; load it once up front so tests see toasts promptly.
 await loadNotifications();

@@ -45,10 +45,10 @@ function signedInSupervisor() {
 }
 
 describe('Approvals list', () => {
-  it('previews a pending request as the page will look if approved, in the public page renderer', { timeout: 20_000 }, async () => {
+  it('previews a pending request as the page will look if approved, in the public page renderer', async () => {
     signedInSupervisor();
     renderRoutes(routes, '/approvals');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Approvals (1)' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Approvals (1)' })).toBeInTheDocument();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getAllByRole('button', { name: 'Preview the proposed page of Jane Doe' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Preview of Jane Doe if approved' });
@@ -56,10 +56,10 @@ describe('Approvals list', () => {
     expect(within(dialog).getByRole('link', { name: 'open the published page' })).toHaveAttribute('href', 'https://acme.localhost/jane');
   });
 
-  it('lists every past decision under Resolved, each with its answer, and links the live page', { timeout: 20_000 }, async () => {
+  it('lists every past decision under Resolved, each with its answer, and links the live page', async () => {
     signedInSupervisor();
     renderRoutes(routes, '/approvals');
-    await screen.findByRole('heading', { level: 1, name: 'Approvals (1)' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Approvals (1)' });
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByText('Resolved', { exact: true }));
     const table = within(await screen.findByRole('table'));

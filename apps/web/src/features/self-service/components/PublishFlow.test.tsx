@@ -128,7 +128,7 @@ describe('Publish flow, approvals path (spec §4 step 4)', () => {
     const input = await screen.findByRole('textbox', { name: 'Profile link' });
     await userEvent.type(input, 'Jane Doe');
     expect(screen.getByRole('button', { name: 'Please wait...' })).toBeDisabled();
-    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }, { timeout: 3000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Profile Published')).toBeInTheDocument();
   });
 });
