@@ -15,6 +15,8 @@ import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import {
   buildWeb,
+  CHROMIUM,
+  CHROMIUM_ARGS,
   fmt,
   heading,
   JANE,
@@ -32,18 +34,6 @@ import {
   webBuildState,
 } from './lib/common.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP localhost 127.0.0.1',
-];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BUSY_WORKERS = Number(process.env.BENCH_BUSY_WORKERS ?? 10);
 const SUPERVISOR = 'supervisor@acme.example';

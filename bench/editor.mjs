@@ -14,6 +14,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
   buildWeb,
+  CHROMIUM,
+  CHROMIUM_ARGS,
   fmt,
   heading,
   JANE,
@@ -29,15 +31,6 @@ import {
   WEB_DIST,
 } from './lib/common.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--host-resolver-rules=MAP localhost 127.0.0.1',
-];
 const KEYSTROKES = 200;
 const LATENCY_BUDGET_MS = 50;
 const kb = (bytes) => fmt(bytes / 1000, 1);

@@ -10,22 +10,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildWeb, fmt, heading, lastLines, main, onCleanup, prepareDataDir, startServer, table, verdict, WEB_DIST, webBuildState } from './lib/common.mjs';
+import {
+  buildWeb,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  fmt,
+  heading,
+  lastLines,
+  main,
+  onCleanup,
+  prepareDataDir,
+  startServer,
+  table,
+  verdict,
+  WEB_DIST,
+  webBuildState,
+} from './lib/common.mjs';
 
 const BUDGET_BYTES = 130_000; // "130 KB"; KB = 1,000 bytes, as Vite reports sizes
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // The server listens on 127.0.0.1 only; keep Chromium from trying ::1 for localhost.
-  '--host-resolver-rules=MAP localhost 127.0.0.1',
-];
 const kb = (bytes) => fmt(bytes / 1000, 1);
 
 function measure(url, kind, body, extra = {}) {

@@ -18,6 +18,21 @@ const WEB_DIR = path.join(ROOT, 'apps/web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
 /** Every benchmark binds and hits loopback only. */
 export const HOST = '127.0.0.1';
+
+/** Debian's Chromium (CHROMIUM_PATH overrides) and the flags every benchmark launches it with. */
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // The server listens on 127.0.0.1 only; keep Chromium from trying ::1 for localhost.
+  '--host-resolver-rules=MAP localhost 127.0.0.1',
+];
 /** Known seed password (meets the password rules), so the benchmarks can sign in as jane. */
 export const SEED_PASSWORD = 'Bench-Passw0rd-42';
 export const JANE = 'jane@acme.example';

@@ -2,20 +2,13 @@
 // page, in Debian's Chromium through chrome-launcher. Scores are 0–100.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_ARGS } from './common.mjs';
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The benchmarks' flags, with chrome-launcher's spelling of headless.
+const CHROME_FLAGS = CHROMIUM_ARGS.map((flag) => (flag === '--headless' ? '--headless=new' : flag));
 
 /** One Lighthouse run: category scores, the main timings and the audits that failed in accessibility. */
-export async function runLighthouse(url, { chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium' } = {}) {
+export async function runLighthouse(url, { chromePath = CHROMIUM } = {}) {
   const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, {
