@@ -23,10 +23,10 @@ describe('stored-XSS corpus', () => {
     const input = poisonedInput(payload, i % 2 === 0 ? 'desktop2' : 'mobile1');
     const { html } = renderProfilePage(input);
     expect(pageSafetyProblems(html, { nonce: NONCE, leadFormUrl: input.urls.leadFormUrl })).toEqual([]);
-    // A text field shows the payload as text (the name is always shown).
+    // A text field shows the payload as text (the name is always shown); a browser drops NUL characters from text.
     const h1 = tokenize(html).findIndex((t) => t.type === 'start' && t.name === 'h1');
     const h1Text = tokenize(html)[h1 + 1];
-    if (payload.trim()) expect(h1Text).toEqual({ type: 'text', text: payload.trim().slice(0, 200).trim() });
+    if (payload.trim()) expect(h1Text).toEqual({ type: 'text', text: payload.trim().slice(0, 200).trim().replaceAll('\u0000', '') });
   });
 
   it.each(XSS_PAYLOADS.filter((_, i) => i % 4 === 0).map((p, i) => [i, p] as const))('payload %i in the server-given URLs and nonce: %s', (_, payload) => {

@@ -28,6 +28,10 @@ describe('pageSafetyProblems', () => {
     ['a comment', '</main>', '<!--[if IE]>x<![endif]--></main>'],
     ['a meta refresh', '<title>', '<meta http-equiv="refresh" content="0;url=javascript:alert(1)"><title>'],
     ['a style attribute with url()', '<h1 class="ph-name"', '<h1 style="background:url(x)" class="ph-name"'],
+    // Cases only a parser that builds the page as a browser does can see.
+    ['a script inside inline SVG', '</footer>', '</footer><svg><script>alert(1)</script></svg>'],
+    ['markup that leaves a <noscript> through an attribute', '</main>', '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript></main>'],
+    ['an end tag the page never wrote (an unclosed style)', '</style>', ''],
   ])('finds %s', (_, marker, replacement) => {
     expect(pageSafetyProblems(inject(marker, replacement))).not.toEqual([]);
   });
