@@ -445,6 +445,15 @@ await main('public-page', async () => {
       median: byPerf[Math.floor(byPerf.length / 2)],
       all: runs.map((r) => [r.performance, r.accessibility]),
     };
+    const perf = runs.map((r) => r.performance);
+    console.log(
+      `Lighthouse performance of each run: ${perf.join(', ')} (min / median / max ${Math.min(...perf)} / ${lighthouse.median.performance} / ${Math.max(...perf)})`,
+    );
+    for (const [i, r] of runs.entries()) {
+      const tasks = r.longTasks.map((t) => `${fmt(t.durationMs)} ms at ${fmt(t.startMs)} ms (${t.url || 'no script'})`).join('; ');
+      const work = r.mainThread.map((w) => `${w.group} ${fmt(w.ms)} ms`).join(', ');
+      console.log(`  run ${i + 1}: TBT ${fmt(r.tbtMs)} ms; long tasks: ${tasks || 'none'}; main thread: ${work}`);
+    }
     const m = lighthouse.median;
     console.log(
       `Lighthouse (mobile, ${runs.length} runs, median by performance) ${lighthouseUrl}: performance ${m.performance}, accessibility ${m.accessibility}, ` +

@@ -36,6 +36,9 @@ export async function runLighthouse(url, { chromePath = CHROMIUM } = {}) {
       failingAccessibility: failing('accessibility'),
       failingPerformance: failing('performance').slice(0, 8),
       runtimeError: result.lhr.runtimeError?.message ?? null,
+      // Main-thread tasks over 50 ms in the simulated run (what TBT is made of): where each came from.
+      longTasks: (audits['long-tasks']?.details?.items ?? []).map((t) => ({ url: t.url, startMs: t.startTime, durationMs: t.duration })),
+      mainThread: (audits['mainthread-work-breakdown']?.details?.items ?? []).map((t) => ({ group: t.groupLabel ?? t.group, ms: t.duration })),
     };
   } finally {
     await chrome.kill();

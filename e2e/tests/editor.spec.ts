@@ -63,8 +63,14 @@ test('Jane fills her sections, reorders by drag, uploads and crops a photo, sees
   const rows = page.getByRole('list', { name: 'Buttons' }).getByRole('listitem');
   // Count before adding, and wait for the new row: counting after the click can race its render.
   const n = (await rows.count()) + 1;
-  await page.getByRole('button', { name: 'Add a button' }).click();
-  await page.getByRole('menuitem', { name: 'Link button' }).click();
+  // The photo's autosave settles first: its answer re-renders the editor, and a menu opened
+  // in that moment was once seen closing under the click (CI, a busy machine).
+  await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'saved');
+  const linkButton = page.getByRole('menuitem', { name: 'Link button' });
+  await expect(async () => {
+    if (!(await linkButton.isVisible())) await page.getByRole('button', { name: 'Add a button' }).click();
+    await linkButton.click({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   await expect(rows).toHaveCount(n);
   // A link button without an address is not saved: the field says what it needs.
   await expect(page.getByText('Enter the address this button opens (https://…).')).toBeVisible();

@@ -20,7 +20,12 @@ export function PageHeader({ title, description, actions }: Props) {
         <Title order={1} fz={{ base: 24, sm: 28 }} lts="-0.02em" textWrap="balance" className="ph-page-title">
           {title}
         </Title>
-        {description ? <Text c="dimmed">{description}</Text> : null}
+        {/* A div: descriptions hold avatars and groups, which a <p> may not contain. */}
+        {description ? (
+          <Text c="dimmed" component="div">
+            {description}
+          </Text>
+        ) : null}
       </Stack>
       {actions}
     </Group>
