@@ -452,7 +452,9 @@ await main('public-page', async () => {
     for (const [i, r] of runs.entries()) {
       const tasks = r.longTasks.map((t) => `${fmt(t.durationMs)} ms at ${fmt(t.startMs)} ms (${t.url || 'no script'})`).join('; ');
       const work = r.mainThread.map((w) => `${w.group} ${fmt(w.ms)} ms`).join(', ');
-      console.log(`  run ${i + 1}: TBT ${fmt(r.tbtMs)} ms; long tasks: ${tasks || 'none'}; main thread: ${work}`);
+      console.log(
+        `  run ${i + 1}: ${r.runtimeError ? `Lighthouse error: ${r.runtimeError}; ` : ''}TBT ${fmt(r.tbtMs)} ms; long tasks: ${tasks || 'none'}; main thread: ${work}`,
+      );
     }
     const m = lighthouse.median;
     console.log(
