@@ -19,6 +19,8 @@ import {
   CHROMIUM_ARGS,
   fmt,
   heading,
+  httpGet,
+  httpPostJson,
   JANE,
   lastLines,
   main,
@@ -39,14 +41,10 @@ const BUSY_WORKERS = Number(process.env.BENCH_BUSY_WORKERS ?? 10);
 const SUPERVISOR = 'supervisor@acme.example';
 const TIMEOUT = { timeout: 60_000 };
 
-async function apiJson(base, path, { method = 'GET', token, body } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return res.json();
+/** The answer's JSON; anything but a 200 stops the run with what the server said. */
+function jsonOf(res, what) {
+  if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${res.body}`);
+  return JSON.parse(res.body);
 }
 
 /** Each flow: `ready` opens the screen (not timed), `act` is the timed interaction; marks are ms from its start. */
@@ -140,9 +138,12 @@ await main('busy-ui', async () => {
   const server = await startServer({ dataDir: prep.dataDir, env: { WEB_DIST, RATE_LIMITS: 'false' } });
   onCleanup(() => server.stop());
   const base = `http://localhost:${server.port}`;
-  const { jwt } = await apiJson(base, '/api/auth/local', { method: 'POST', body: { identifier: SUPERVISOR, password: SEED_PASSWORD } });
-  const jane = await apiJson(base, '/api/auth/local', { method: 'POST', body: { identifier: JANE, password: SEED_PASSWORD } });
-  const janeView = await apiJson(base, `/api/profiles/${jane.user.profile.id}?populate=self-service`, { token: jwt });
+  const signIn = async (identifier) =>
+    jsonOf(await httpPostJson(server.port, '/api/auth/local', { identifier, password: SEED_PASSWORD }), `sign-in as ${identifier}`);
+  const { jwt } = await signIn(SUPERVISOR);
+  const jane = await signIn(JANE);
+  const viewPath = `/api/profiles/${jane.user.profile.id}?populate=self-service`;
+  const janeView = jsonOf(await httpGet(server.port, viewPath, { headers: { authorization: `Bearer ${jwt}` }, timeoutMs: 10_000 }), viewPath);
   const ctx = { janeId: janeView.profile.id, companyId: janeView.profile.companyId, templateId: janeView.master.id };
 
   const browser = await pw.chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
