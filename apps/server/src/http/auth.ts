@@ -1,7 +1,6 @@
 import { AUTH_MESSAGES } from '@profilehub/shared';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { companyMembers, sessions, users } from '../db/schema.ts';
+import { liveSessionMemberships } from '../modules/auth/auth.queries.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 export const UNCONFIRMED_MESSAGE = 'Set your password first: this account cannot be used until it has one.';
@@ -47,27 +46,7 @@ async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Promise<v
   const { db, sessions: store } = req.server.deps;
   const claims = await store.verify(token);
   if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
-  const rows = await db
-    .select({
-      role: users.role,
-      confirmed: users.confirmed,
-      companyId: companyMembers.companyId,
-      memberRole: companyMembers.role,
-      position: companyMembers.position,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        eq(users.blocked, false),
-      ),
-    )
-    .orderBy(asc(companyMembers.position), asc(companyMembers.companyId));
+  const rows = await liveSessionMemberships(db, claims.sessionId, claims.userId);
   const first = rows[0];
   if (!first) throw unauthorized(AUTH_MESSAGES.sessionExpired);
   // Spec §4: an account whose password is not set yet goes to set it first — the server holds it to that too.

@@ -5,26 +5,14 @@
  * with the write that causes them (jobs.ts) and retried until delivered; a mail that
  * cannot be sent never undoes a decision.
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { supervisorEmails } from '../companies/companies.queries.ts';
 import { brandedMail, brandOfDivision } from '../mail/branding.ts';
 import type { Mail } from '../mail/mailer.ts';
 import type { ProfileContext } from '../profiles/profiles.queries.ts';
 import type { SiteConfig } from '../publishing/publishing.service.ts';
+import { mailUser, supervisorsWantingRequests } from './approvals.queries.ts';
 
 type MailEnv = { db: Db; config: Pick<SiteConfig, 'PUBLIC_URL'> };
-
-async function userOf(db: Db, id: number | null) {
-  if (id === null) return null;
-  const [user] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, wantsDecisions: users.mailApprovalDecisions })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return user ?? null;
-}
 
 const nameOf = (o: { firstName: string | null; lastName: string | null; email: string }) =>
   [o.firstName, o.lastName].filter(Boolean).join(' ').trim() || o.email;
@@ -32,9 +20,9 @@ const nameOf = (o: { firstName: string | null; lastName: string | null; email: s
 /** A request arrived: every supervisor of the division (but the one who asked, and those who turned these mails off) hears of it. */
 export async function approvalRequestMails({ db, config }: MailEnv, ctx: ProfileContext, requesterId: number): Promise<Mail[]> {
   const [owner, requester, supervisors, brand] = await Promise.all([
-    userOf(db, ctx.profile.userId),
-    userOf(db, requesterId),
-    supervisorEmails(db, ctx.profile.companyId, { wanting: users.mailApprovalRequests }),
+    mailUser(db, ctx.profile.userId),
+    mailUser(db, requesterId),
+    supervisorsWantingRequests(db, ctx.profile.companyId),
     brandOfDivision(db, ctx.profile.companyId, config.PUBLIC_URL),
   ]);
   const who = owner ? nameOf(owner) : 'A profile';
@@ -56,7 +44,7 @@ export async function approvalDecisionMail(
   ctx: ProfileContext,
   decision: { approved: boolean; message: string | null; liveUrl: string | null },
 ): Promise<Mail | null> {
-  const [owner, brand] = await Promise.all([userOf(db, ctx.profile.userId), brandOfDivision(db, ctx.profile.companyId, config.PUBLIC_URL)]);
+  const [owner, brand] = await Promise.all([mailUser(db, ctx.profile.userId), brandOfDivision(db, ctx.profile.companyId, config.PUBLIC_URL)]);
   if (!owner?.wantsDecisions) return null;
   const note = decision.message ? ['', 'Message from your supervisor:', decision.message] : [];
   if (decision.approved) {

@@ -5,9 +5,7 @@
  * Answered requests are never changed again: they are the profile's history.
  */
 import { type Approval, type CreateApprovalInput, PROFILE_API_MESSAGES as M, type ProfileChange } from '@profilehub/shared';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { approvals, profilePublications } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { Actor } from '../../http/policy.ts';
@@ -17,9 +15,17 @@ import { isUniqueViolation, type ProfileContext } from '../profiles/profiles.que
 import { requireManager, visibleProfile } from '../profiles/profiles.service.ts';
 import { pageUrl, publishBlock, publishProfile, type SiteConfig } from '../publishing/publishing.service.ts';
 import { approvalDecisionMail, approvalRequestMails } from './approvals.mails.ts';
+import {
+  type ApprovalRow,
+  answerPending,
+  approvalById,
+  insertApproval,
+  lastPublishedOwnContent,
+  reRequestPending,
+  upsertPendingApproval,
+} from './approvals.queries.ts';
 import { profileChanges } from './profile-changes.ts';
 
-type ApprovalRow = typeof approvals.$inferSelect;
 /** Requests and answers mail the people concerned (approvals.mails.ts), queued with the write. */
 type ApprovalDeps = Pick<Deps, 'db'> & { config: SiteConfig; jobs: MailQueue };
 
@@ -44,14 +50,9 @@ function toApproval(row: ApprovalRow): Approval {
  * later edits are not listed as the person's changes.
  */
 async function changesOf(db: Db, ctx: ProfileContext): Promise<ProfileChange[]> {
-  const [last] = await db
-    .select({ content: profilePublications.content })
-    .from(profilePublications)
-    .where(eq(profilePublications.profileId, ctx.profile.id))
-    .orderBy(desc(profilePublications.publishedAt), desc(profilePublications.id))
-    .limit(1);
+  const last = await lastPublishedOwnContent(db, ctx.profile.id);
   // Published before publications were recorded: what is live is all there is to compare with.
-  const before = last ? pageContentOf(ctx, last.content) : ctx.profile.publishedContent ? ctx.profile.publishedContent : pageContentOf(ctx, {});
+  const before = last ? pageContentOf(ctx, last) : ctx.profile.publishedContent ? ctx.profile.publishedContent : pageContentOf(ctx, {});
   return profileChanges(before as Record<string, unknown>, pageContentOf(ctx) as Record<string, unknown>);
 }
 
@@ -77,24 +78,16 @@ export async function requestApproval(deps: ApprovalDeps, actor: Actor, input: C
   requireApprovable(ctx);
   const request = await requestOf(deps.db, ctx, actor);
   const row = await deps.jobs.transaction(deps.db, async (tx, mail) => {
-    const [row] = await tx
-      .insert(approvals)
-      .values({ ...request, profileId: ctx.profile.id, companyId: ctx.profile.companyId })
-      .onConflictDoUpdate({
-        target: approvals.profileId,
-        targetWhere: sql`${approvals.approved} is null`,
-        set: request,
-      })
-      .returning();
+    const row = await upsertPendingApproval(tx, ctx.profile, request);
     for (const m of await approvalRequestMails({ db: tx, config: deps.config }, ctx, actor.userId)) mail(m);
-    return row!;
+    return row;
   });
   return toApproval(row);
 }
 
 /** The approval and its profile when the actor may see the profile; otherwise 404. */
 async function visibleApproval(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<{ row: ApprovalRow; ctx: ProfileContext }> {
-  const [row] = await deps.db.select().from(approvals).where(eq(approvals.id, id)).limit(1);
+  const row = await approvalById(deps.db, id);
   if (!row) throw notFound('Approval not found');
   try {
     return { row, ctx: await visibleProfile(deps, actor, row.profileId) };
@@ -118,19 +111,11 @@ export async function reRequestApproval(deps: ApprovalDeps, actor: Actor, id: nu
       for (const m of await approvalRequestMails({ db: tx, config: deps.config }, ctx, actor.userId)) mail(m);
       // Still pending: asked again.
       if (current.approved === null) {
-        const [again] = await tx
-          .update(approvals)
-          .set(request)
-          .where(and(eq(approvals.id, id), isNull(approvals.approved)))
-          .returning();
+        const again = await reRequestPending(tx, id, request);
         if (again) return again;
       }
       // Answered in the meantime (or resolved already): that decision stays, and this becomes a new request.
-      const [asked] = await tx
-        .insert(approvals)
-        .values({ ...request, profileId: ctx.profile.id, companyId: ctx.profile.companyId })
-        .returning();
-      return asked!;
+      return insertApproval(tx, ctx.profile, request);
     });
     return toApproval(row);
   } catch (err) {
@@ -139,13 +124,8 @@ export async function reRequestApproval(deps: ApprovalDeps, actor: Actor, id: nu
   }
 }
 
-/** Supervisors publishing directly approve what was pending (spec §4 step 4: "approve a pending approval directly … then build"). */
-export async function approvePending(db: Db, profileId: number, actorId: number): Promise<void> {
-  await db
-    .update(approvals)
-    .set({ approved: true, respondedBy: actorId, respondedAt: new Date() })
-    .where(and(eq(approvals.profileId, profileId), isNull(approvals.approved)));
-}
+// Publishing directly (profiles.routes.ts) approves what was pending: a plain write, kept with the other approval queries.
+export { approvePending } from './approvals.queries.ts';
 
 export type RespondInput = { approved: boolean; message?: string | null | undefined; rebuild: boolean };
 
@@ -171,11 +151,7 @@ export async function respondToApproval(
   }
   const answer = { approved: input.approved, message: input.message || null, respondedBy: actor.userId, respondedAt: new Date() };
   const { updated, liveUrl } = await deps.jobs.transaction(deps.db, async (tx, mail) => {
-    const [done] = await tx
-      .update(approvals)
-      .set(answer)
-      .where(and(eq(approvals.id, id), isNull(approvals.approved)))
-      .returning();
+    const done = await answerPending(tx, id, answer);
     if (!done) throw new AppError(409, 'approval_answered', M.approvalAnswered);
     let liveUrl: string | null = null;
     if (input.approved && input.rebuild) {

@@ -1,16 +1,33 @@
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES, type AuthResponse, type Me } from '@profilehub/shared';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, companyMembers, profiles, usedIdTokens, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { actorFrom, canAdminister, signsInOnEveryHub } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { pendingCount } from '../approvals/approvals-list.ts';
-import { companiesByIds, companyByHubDomain } from '../companies/companies.queries.ts';
+import { companiesByIds, companyByHubDomain, isMember } from '../companies/companies.queries.ts';
 import { brandOfAccount } from '../mail/branding.ts';
 import { codeMail, resetMail } from './auth.mails.ts';
+import {
+  aliasOwnerRegistered,
+  audit,
+  clearFailedLogins,
+  clearLoginVerification,
+  completeRegistration,
+  countFailedLogin,
+  emailOfUser,
+  firstProfileOf,
+  linkGoogleAccount,
+  membershipsOf,
+  resetPasswordOf,
+  setPassword,
+  spendIdToken,
+  type UserRow,
+  userByEmail,
+  userByGoogleSub,
+  userById,
+} from './auth.queries.ts';
 import type { CodeOnlyPurpose } from './codes.ts';
 import type { GoogleIdentity } from './google.ts';
 
@@ -19,38 +36,19 @@ export const MAX_FAILED_LOGINS = 5;
 
 /** Who is asking, from where: the client address, its browser, and the hub host it is on (white-label hubs sign in only their own). */
 export type RequestContext = { ip: string; userAgent?: string | undefined; host?: string | undefined };
-type UserRow = typeof users.$inferSelect;
-
-async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [u] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return u;
-}
-
-async function audit(db: Db, actorId: number | null, action: string, target?: string) {
-  await db.insert(auditLog).values({ actorId, action, target: target ?? null });
-}
 
 /** The signed-in user as the hub reads it (spec §3 Session/user). */
 export async function buildMe(db: Db, userId: number): Promise<Me> {
-  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  const u = await userById(db, userId);
   if (!u) throw new AppError(401, 'unauthorized', AUTH_MESSAGES.sessionExpired);
-  const memberships = await db
-    .select({ companyId: companyMembers.companyId, role: companyMembers.role })
-    .from(companyMembers)
-    .where(eq(companyMembers.userId, userId))
-    .orderBy(asc(companyMembers.position), asc(companyMembers.companyId));
+  const memberships = await membershipsOf(db, userId);
   // What this person may do, as a request of theirs would be judged (no session of its own here).
   const actor = actorFrom(u, memberships, '');
   const companyList = await companiesByIds(
     db,
     memberships.map((m) => m.companyId),
   );
-  const [profile] = await db
-    .select({ id: profiles.id, alias: profiles.alias })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .orderBy(asc(profiles.id))
-    .limit(1);
+  const profile = await firstProfileOf(db, userId);
   return {
     id: u.id,
     email: u.email,
@@ -73,7 +71,7 @@ export async function buildMe(db: Db, userId: number): Promise<Me> {
  * its members and superadmins; anyone else is answered like a wrong password, so the
  * hub does not reveal that the account exists elsewhere.
  */
-async function startSession(deps: Deps, user: UserRow, ctx: RequestContext): Promise<AuthResponse> {
+async function startSession(deps: Pick<Deps, 'db' | 'sessions'>, user: UserRow, ctx: RequestContext): Promise<AuthResponse> {
   if (!(await mayUseHub(deps.db, ctx.host, user))) throw badRequest(AUTH_MESSAGES.incorrectLogin);
   const jwt = await deps.sessions.create(user.id, ctx.userAgent);
   return { jwt, user: await buildMe(deps.db, user.id) };
@@ -83,19 +81,18 @@ async function mayUseHub(db: Db, host: string | undefined, user: UserRow): Promi
   if (!host || signsInOnEveryHub(user.role)) return true;
   const hub = await companyByHubDomain(db, host.replace(/:\d+$/, ''));
   if (!hub) return true;
-  const [member] = await db
-    .select({ companyId: companyMembers.companyId })
-    .from(companyMembers)
-    .where(and(eq(companyMembers.userId, user.id), eq(companyMembers.companyId, hub.id)))
-    .limit(1);
-  return member !== undefined;
+  return isMember(db, hub.id, user.id);
 }
 
 /**
  * Spec §4 Sign-in: the registration check. 401 not invited, 402 registration
  * not finished, 403 an emailed code is needed first, 200 go on to the password.
  */
-export async function registrationState(deps: Deps, email: string, ctx: RequestContext): Promise<{ success: true; message: 'registered' }> {
+export async function registrationState(
+  deps: Pick<Deps, 'db' | 'limiter'>,
+  email: string,
+  ctx: RequestContext,
+): Promise<{ success: true; message: 'registered' }> {
   await deps.limiter.hit(LIMITS.lookupPerIp, ctx.ip);
   const user = await userByEmail(deps.db, email);
   if (!user || user.blocked) throw new AppError(401, 'not_invited', AUTH_MESSAGES.notInvited);
@@ -104,18 +101,12 @@ export async function registrationState(deps: Deps, email: string, ctx: RequestC
   return { success: true, message: 'registered' };
 }
 
-export async function aliasRegistered(deps: Deps, alias: string, ctx: RequestContext): Promise<boolean> {
+export async function aliasRegistered(deps: Pick<Deps, 'db' | 'limiter'>, alias: string, ctx: RequestContext): Promise<boolean> {
   await deps.limiter.hit(LIMITS.lookupPerIp, ctx.ip);
-  const [row] = await deps.db
-    .select({ registered: users.registered })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(eq(profiles.alias, alias.trim().toLowerCase()))
-    .limit(1);
-  return row?.registered ?? false;
+  return aliasOwnerRegistered(deps.db, alias.trim().toLowerCase());
 }
 
-async function limitCodeIssue(deps: Deps, email: string, ctx: RequestContext) {
+async function limitCodeIssue(deps: Pick<Deps, 'limiter'>, email: string, ctx: RequestContext) {
   await deps.limiter.hit(LIMITS.codeIssuePerIp, ctx.ip);
   await deps.limiter.hit(LIMITS.codeIssuePerEmail, email);
 }
@@ -125,7 +116,13 @@ async function limitCodeIssue(deps: Deps, email: string, ctx: RequestContext) {
  * and the account's rolling daily cap of wrong codes), so parallel guesses cannot get
  * more comparisons than the limits allow. The right code gives its daily-cap hit back.
  */
-export async function checkCodeLimited(deps: Deps, email: string, purpose: CodeOnlyPurpose, otp: string, ctx: RequestContext): Promise<boolean> {
+export async function checkCodeLimited(
+  deps: Pick<Deps, 'limiter' | 'codes'>,
+  email: string,
+  purpose: CodeOnlyPurpose,
+  otp: string,
+  ctx: RequestContext,
+): Promise<boolean> {
   await deps.limiter.hit(LIMITS.codeCheckPerIp, ctx.ip);
   await deps.limiter.hit(LIMITS.codeCheckPerEmail, email);
   try {
@@ -141,7 +138,7 @@ export async function checkCodeLimited(deps: Deps, email: string, purpose: CodeO
 }
 
 /** Registration code (spec §4 Registration). */
-export async function issueRegistrationCode(deps: Deps, email: string, ctx: RequestContext) {
+export async function issueRegistrationCode(deps: Pick<Deps, 'db' | 'limiter' | 'codes' | 'mailer' | 'config'>, email: string, ctx: RequestContext) {
   await limitCodeIssue(deps, email, ctx);
   const user = await userByEmail(deps.db, email);
   if (!user || user.blocked) return { success: false, message: 'no-profile' } as const;
@@ -152,7 +149,7 @@ export async function issueRegistrationCode(deps: Deps, email: string, ctx: Requ
 }
 
 /** Login verification code; answers alike for every email so it reveals nothing. */
-export async function issueLoginCode(deps: Deps, email: string, ctx: RequestContext) {
+export async function issueLoginCode(deps: Pick<Deps, 'db' | 'limiter' | 'codes' | 'mailer' | 'config'>, email: string, ctx: RequestContext) {
   await limitCodeIssue(deps, email, ctx);
   const user = await userByEmail(deps.db, email);
   if (user?.registered && !user.blocked) {
@@ -162,23 +159,23 @@ export async function issueLoginCode(deps: Deps, email: string, ctx: RequestCont
   return { success: true } as const;
 }
 
-export async function verifyLoginCode(deps: Deps, email: string, otp: string, ctx: RequestContext) {
+export async function verifyLoginCode(deps: Pick<Deps, 'db' | 'limiter' | 'codes'>, email: string, otp: string, ctx: RequestContext) {
   if (!(await checkCodeLimited(deps, email, 'login', otp, ctx))) throw badRequest(AUTH_MESSAGES.codeInvalid, 'otp');
-  await deps.db.update(users).set({ verificationRequired: false, failedLogins: 0, updatedAt: new Date() }).where(eq(users.email, email));
+  await clearLoginVerification(deps.db, email);
   return { success: true } as const;
 }
 
 /** Completes registration with the emailed code (and, optionally, the first password). */
-export async function linkWithCode(deps: Deps, input: { email: string; otp: string; password?: string | undefined }, ctx: RequestContext) {
+export async function linkWithCode(
+  deps: Pick<Deps, 'db' | 'limiter' | 'codes' | 'passwords' | 'sessions'>,
+  input: { email: string; otp: string; password?: string | undefined },
+  ctx: RequestContext,
+) {
   const user = await userByEmail(deps.db, input.email);
   if (user?.registered) throw badRequest(AUTH_MESSAGES.alreadyRegistered);
   if (!(await checkCodeLimited(deps, input.email, 'register', input.otp, ctx)) || !user || user.blocked) throw badRequest(AUTH_MESSAGES.codeInvalid, 'otp');
   const passwordHash = input.password ? await deps.passwords.hash(input.password) : user.passwordHash;
-  const [updated] = await deps.db
-    .update(users)
-    .set({ registered: true, confirmed: Boolean(input.password) || user.confirmed, passwordHash, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
+  const updated = await completeRegistration(deps.db, user.id, { confirmed: Boolean(input.password) || user.confirmed, passwordHash });
   if (input.password) await deps.codes.revoke(user.email, ['reset']);
   await audit(deps.db, user.id, 'account.registered');
   return startSession(deps, updated!, ctx);
@@ -191,44 +188,36 @@ export async function linkWithCode(deps: Deps, input: { email: string; otp: stri
  * are counted in one statement each, and the right one signs in only if no
  * verification became due meanwhile (the check and the reset are one statement too).
  */
-export async function login(deps: Deps, input: { identifier: string; password: string }, ctx: RequestContext): Promise<AuthResponse> {
+export async function login(
+  deps: Pick<Deps, 'db' | 'limiter' | 'passwords' | 'sessions'>,
+  input: { identifier: string; password: string },
+  ctx: RequestContext,
+): Promise<AuthResponse> {
   await deps.limiter.hit(LIMITS.loginPerIp, ctx.ip);
   await deps.limiter.hit(LIMITS.loginPerEmail, input.identifier);
   const user = await userByEmail(deps.db, input.identifier);
   const ok = await deps.passwords.verify(user?.passwordHash ?? null, input.password);
   if (!user || !ok || user.blocked || !user.registered) {
-    if (user) {
-      await deps.db
-        .update(users)
-        .set({
-          failedLogins: sql`${users.failedLogins} + 1`,
-          verificationRequired: sql`${users.verificationRequired} or ${users.failedLogins} + 1 >= ${MAX_FAILED_LOGINS}`,
-        })
-        .where(eq(users.id, user.id));
-    }
+    if (user) await countFailedLogin(deps.db, user.id, MAX_FAILED_LOGINS);
     throw badRequest(AUTH_MESSAGES.incorrectLogin);
   }
   await deps.limiter.reward(LIMITS.loginPerEmail, input.identifier);
-  const [cleared] = await deps.db
-    .update(users)
-    .set({ failedLogins: 0 })
-    .where(and(eq(users.id, user.id), eq(users.verificationRequired, false)))
-    .returning({ id: users.id });
-  if (!cleared) throw new AppError(403, 'verification_required', AUTH_MESSAGES.verificationRequired);
+  if (!(await clearFailedLogins(deps.db, user.id))) throw new AppError(403, 'verification_required', AUTH_MESSAGES.verificationRequired);
   return startSession(deps, user, ctx);
 }
 
 /** Sets the password of the signed-in user; every other session of theirs ends. */
-export async function setupPassword(deps: Deps, actor: { userId: number; sessionId: string }, password: string) {
+export async function setupPassword(
+  deps: Pick<Deps, 'db' | 'codes' | 'passwords' | 'sessions'>,
+  actor: { userId: number; sessionId: string },
+  password: string,
+) {
   const passwordHash = await deps.passwords.hash(password);
-  await deps.db
-    .update(users)
-    .set({ passwordHash, confirmed: true, verificationRequired: false, failedLogins: 0, updatedAt: new Date() })
-    .where(eq(users.id, actor.userId));
+  await setPassword(deps.db, actor.userId, passwordHash);
   await deps.sessions.revokeAllOf(actor.userId, actor.sessionId);
   // A reset link mailed before this change must not set the password again.
-  const [u] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
-  if (u) await deps.codes.revoke(u.email, ['reset']);
+  const email = await emailOfUser(deps.db, actor.userId);
+  if (email !== undefined) await deps.codes.revoke(email, ['reset']);
   await audit(deps.db, actor.userId, 'account.password_set');
   return { success: true as const, user: await buildMe(deps.db, actor.userId) };
 }
@@ -238,14 +227,14 @@ export async function setupPassword(deps: Deps, actor: { userId: number; session
  * once the limits are counted, and only then is the account looked up and a link
  * (for a registered account) mailed, so the reply's timing tells nothing either.
  */
-export async function forgotPassword(deps: Deps, email: string, ctx: RequestContext) {
+export async function forgotPassword(deps: Pick<Deps, 'db' | 'limiter' | 'codes' | 'mailer' | 'config' | 'background'>, email: string, ctx: RequestContext) {
   await deps.limiter.hit(LIMITS.forgotPerIp, ctx.ip);
   await deps.limiter.hit(LIMITS.forgotPerEmail, email);
   deps.background.run('sending a reset link', () => mailResetLink(deps, email));
   return { ok: true as const };
 }
 
-async function mailResetLink(deps: Deps, email: string): Promise<void> {
+async function mailResetLink(deps: Pick<Deps, 'db' | 'codes' | 'mailer' | 'config'>, email: string): Promise<void> {
   const user = await userByEmail(deps.db, email);
   if (!user || user.blocked || !(user.registered || user.passwordHash)) return;
   const token = await deps.codes.issueToken(email, 'reset');
@@ -257,17 +246,17 @@ async function mailResetLink(deps: Deps, email: string): Promise<void> {
  * lock-out (wrong passwords, wrong codes): the link proves the mailbox, so the
  * account's counters start again.
  */
-export async function resetPassword(deps: Deps, input: { code: string; password: string }, ctx: RequestContext) {
+export async function resetPassword(
+  deps: Pick<Deps, 'db' | 'limiter' | 'codes' | 'passwords' | 'sessions'>,
+  input: { code: string; password: string },
+  ctx: RequestContext,
+) {
   await deps.limiter.hit(LIMITS.codeCheckPerIp, ctx.ip);
   const email = await deps.codes.consumeToken(input.code, 'reset');
   const user = email ? await userByEmail(deps.db, email) : undefined;
   if (!user || user.blocked) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'code');
   const passwordHash = await deps.passwords.hash(input.password);
-  const [updated] = await deps.db
-    .update(users)
-    .set({ passwordHash, confirmed: true, registered: true, verificationRequired: false, failedLogins: 0, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
+  const updated = await resetPasswordOf(deps.db, user.id, passwordHash);
   await deps.sessions.revokeAllOf(user.id);
   for (const limit of [LIMITS.loginPerEmail, LIMITS.codeCheckPerEmail, LIMITS.codeFailuresPerEmail]) await deps.limiter.clear(limit, user.email);
   await audit(deps.db, user.id, 'account.password_reset');
@@ -279,9 +268,14 @@ export async function resetPassword(deps: Deps, input: { code: string; password:
  * and `POST /profiles/link?provider=google`). Each token works once: a token seen in a log,
  * a history or a proxy cannot be replayed for the rest of its lifetime.
  */
-export async function signInWithGoogle(deps: Deps, idToken: string, ctx: RequestContext, expectEmail?: string): Promise<AuthResponse> {
+export async function signInWithGoogle(
+  deps: Pick<Deps, 'db' | 'google' | 'sessions'>,
+  idToken: string,
+  ctx: RequestContext,
+  expectEmail?: string,
+): Promise<AuthResponse> {
   const identity = await verifiedGoogleIdentity(deps, idToken);
-  return startSession(deps, await googleAccount(deps, identity, expectEmail), ctx);
+  return startSession(deps, await googleAccount(deps.db, identity, expectEmail), ctx);
 }
 
 /**
@@ -289,14 +283,18 @@ export async function signInWithGoogle(deps: Deps, idToken: string, ctx: Request
  * browser was given, becomes a short-lived one-time ticket, so the web app's URL carries
  * only the ticket, never the provider's token.
  */
-export async function googleTicket(deps: Deps, idToken: string, nonce: string): Promise<string> {
+export async function googleTicket(deps: Pick<Deps, 'db' | 'google' | 'codes'>, idToken: string, nonce: string): Promise<string> {
   const identity = await verifiedGoogleIdentity(deps, idToken, nonce);
-  const user = await googleAccount(deps, identity);
+  const user = await googleAccount(deps.db, identity);
   return deps.codes.issueToken(user.email, 'google');
 }
 
 /** `POST /auth/google/ticket`: the web app trades the ticket for a session, once. */
-export async function redeemGoogleTicket(deps: Deps, ticket: string, ctx: RequestContext): Promise<AuthResponse> {
+export async function redeemGoogleTicket(
+  deps: Pick<Deps, 'db' | 'limiter' | 'codes' | 'sessions'>,
+  ticket: string,
+  ctx: RequestContext,
+): Promise<AuthResponse> {
   await deps.limiter.hit(LIMITS.codeCheckPerIp, ctx.ip);
   const email = await deps.codes.consumeToken(ticket, 'google');
   const user = email ? await userByEmail(deps.db, email) : undefined;
@@ -304,7 +302,7 @@ export async function redeemGoogleTicket(deps: Deps, ticket: string, ctx: Reques
   return startSession(deps, user, ctx);
 }
 
-async function verifiedGoogleIdentity(deps: Deps, idToken: string, nonce?: string): Promise<GoogleIdentity> {
+async function verifiedGoogleIdentity(deps: Pick<Deps, 'db' | 'google'>, idToken: string, nonce?: string): Promise<GoogleIdentity> {
   let identity: GoogleIdentity;
   try {
     identity = await deps.google.verify(idToken, nonce);
@@ -312,12 +310,8 @@ async function verifiedGoogleIdentity(deps: Deps, idToken: string, nonce?: strin
     throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
   }
   // One statement marks the token used; a second use (even in parallel) finds it taken.
-  const spent = await deps.db
-    .insert(usedIdTokens)
-    .values({ tokenHash: createHash('sha256').update(idToken).digest('base64url'), expiresAt: identity.expiresAt })
-    .onConflictDoNothing()
-    .returning({ tokenHash: usedIdTokens.tokenHash });
-  if (spent.length === 0) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
+  const tokenHash = createHash('sha256').update(idToken).digest('base64url');
+  if (!(await spendIdToken(deps.db, tokenHash, identity.expiresAt))) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
   return identity;
 }
 
@@ -328,8 +322,8 @@ async function verifiedGoogleIdentity(deps: Deps, idToken: string, nonce?: strin
  * `expectEmail` (POST /profiles/link?provider=google) the token's verified email
  * must be that email, and a Google account already linked to someone else is refused.
  */
-async function googleAccount(deps: Deps, identity: GoogleIdentity, expectEmail?: string): Promise<UserRow> {
-  const [bySub] = await deps.db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+async function googleAccount(db: Db, identity: GoogleIdentity, expectEmail?: string): Promise<UserRow> {
+  const bySub = await userByGoogleSub(db, identity.sub);
   if (bySub && !expectEmail) {
     if (bySub.blocked) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
     return bySub;
@@ -337,18 +331,14 @@ async function googleAccount(deps: Deps, identity: GoogleIdentity, expectEmail?:
   if (!identity.email || !identity.emailVerified || (expectEmail && identity.email !== expectEmail)) {
     throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);
   }
-  const user = await userByEmail(deps.db, identity.email);
+  const user = await userByEmail(db, identity.email);
   if (!user || user.blocked) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
   // One Google account links to one user: it may already belong to another (its email changed at Google).
   if ((user.googleSub && user.googleSub !== identity.sub) || (bySub && bySub.id !== user.id)) {
     throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);
   }
-  const [linked] = await deps.db
-    .update(users)
-    .set({ googleSub: identity.sub, registered: true, confirmed: true, verificationRequired: false, updatedAt: new Date() })
-    .where(and(eq(users.id, user.id), or(isNull(users.googleSub), eq(users.googleSub, identity.sub))))
-    .returning();
+  const linked = await linkGoogleAccount(db, user.id, identity.sub);
   if (!linked) throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);
-  if (!user.googleSub) await audit(deps.db, user.id, 'account.google_linked');
+  if (!user.googleSub) await audit(db, user.id, 'account.google_linked');
   return linked;
 }

@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { oneTimeCodes } from '../../db/schema.ts';
+import { consumeTokenByHash, insertCode, markCodeUsed, revokeCodes, takeCodeAttempt } from './auth.queries.ts';
 
 type CodePurpose = 'register' | 'login' | 'reset' | 'google' | 'delete';
 /** The purposes of a 4-digit code; 'delete' confirms a person's own account deletion. */
@@ -33,45 +32,27 @@ export type CodeStore = {
  */
 export function createCodeStore(db: Db, secret: string): CodeStore {
   const digest = (value: string) => createHmac('sha256', secret).update(value).digest('hex');
-  const revoke = async (email: string, purposes: CodePurpose[]) => {
-    await db
-      .update(oneTimeCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(oneTimeCodes.email, email), inArray(oneTimeCodes.purpose, purposes), isNull(oneTimeCodes.usedAt)));
-  };
+  const revoke = (email: string, purposes: CodePurpose[]) => revokeCodes(db, email, purposes);
 
   return {
     revoke,
     async issueCode(email, purpose) {
       const code = String(randomInt(0, 10_000)).padStart(4, '0');
       await revoke(email, [purpose]);
-      await db.insert(oneTimeCodes).values({ email, purpose, codeHash: digest(`${purpose}:${email}:${code}`), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
+      await insertCode(db, { email, purpose, codeHash: digest(`${purpose}:${email}:${code}`), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
       return code;
     },
     async issueToken(email, purpose) {
       const token = randomBytes(32).toString('base64url');
       await revoke(email, [purpose]);
       const ttl = purpose === 'reset' ? RESET_TTL_MS : TICKET_TTL_MS;
-      await db.insert(oneTimeCodes).values({ email, purpose, codeHash: digest(`${purpose}:${token}`), expiresAt: new Date(Date.now() + ttl) });
+      await insertCode(db, { email, purpose, codeHash: digest(`${purpose}:${token}`), expiresAt: new Date(Date.now() + ttl) });
       return token;
     },
     async checkCode(email, purpose, code) {
       // One statement takes a try of the newest live code, only while tries are left: parallel
       // guesses queue on the row, so no more than MAX_CODE_ATTEMPTS of them are ever compared.
-      const [taken] = await db
-        .update(oneTimeCodes)
-        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-        .where(
-          and(
-            eq(
-              oneTimeCodes.id,
-              sql`(select id from one_time_codes where email = ${email} and purpose = ${purpose} and used_at is null and expires_at > now() order by id desc limit 1)`,
-            ),
-            isNull(oneTimeCodes.usedAt),
-            sql`${oneTimeCodes.attempts} < ${MAX_CODE_ATTEMPTS}`,
-          ),
-        )
-        .returning({ id: oneTimeCodes.id, codeHash: oneTimeCodes.codeHash, attempts: oneTimeCodes.attempts });
+      const taken = await takeCodeAttempt(db, email, purpose, MAX_CODE_ATTEMPTS);
       if (!taken) return false;
 
       const expected = Buffer.from(taken.codeHash, 'hex');
@@ -79,27 +60,9 @@ export function createCodeStore(db: Db, secret: string): CodeStore {
       const right = timingSafeEqual(expected, given);
       if (!right && taken.attempts < MAX_CODE_ATTEMPTS) return false;
       // Single use (and a code whose last try failed dies): the update only wins if nobody consumed it in between.
-      const used = await db
-        .update(oneTimeCodes)
-        .set({ usedAt: new Date() })
-        .where(and(eq(oneTimeCodes.id, taken.id), isNull(oneTimeCodes.usedAt)))
-        .returning({ id: oneTimeCodes.id });
-      return right && used.length === 1;
+      const used = await markCodeUsed(db, taken.id);
+      return right && used;
     },
-    async consumeToken(token, purpose) {
-      const [row] = await db
-        .update(oneTimeCodes)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(oneTimeCodes.codeHash, digest(`${purpose}:${token}`)),
-            eq(oneTimeCodes.purpose, purpose),
-            isNull(oneTimeCodes.usedAt),
-            gt(oneTimeCodes.expiresAt, new Date()),
-          ),
-        )
-        .returning({ email: oneTimeCodes.email });
-      return row?.email ?? null;
-    },
+    consumeToken: (token, purpose) => consumeTokenByHash(db, digest(`${purpose}:${token}`), purpose),
   };
 }

@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database, Db } from '../../db/client.ts';
-import { appState, sessions } from '../../db/schema.ts';
+import { insertSession, revokeSession, revokeSessionsOf, sharedJwtSecret } from './auth.queries.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,12 +30,7 @@ export async function resolveJwtSecret(config: { JWT_SECRET?: string | undefined
   if (config.JWT_SECRET) return config.JWT_SECRET;
   if (database.kind === 'postgres') {
     // Two servers starting together: the first insert wins and both read the winner.
-    await database.db
-      .insert(appState)
-      .values({ key: 'jwt-secret', value: { secret: randomBytes(48).toString('base64url') } })
-      .onConflictDoNothing();
-    const [row] = await database.db.select().from(appState).where(eq(appState.key, 'jwt-secret'));
-    return String(row!.value.secret);
+    return sharedJwtSecret(database.db, randomBytes(48).toString('base64url'));
   }
   const file = path.resolve(config.DATA_DIR, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -52,7 +46,7 @@ export function createSessionStore(db: Db, secret: string, ttlHours: number): Se
     async create(userId, userAgent) {
       const id = randomUUID();
       const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
-      await db.insert(sessions).values({ id, userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null });
+      await insertSession(db, { id, userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null });
       return new SignJWT({ sid: id })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
@@ -71,18 +65,7 @@ export function createSessionStore(db: Db, secret: string, ttlHours: number): Se
       if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
       return { userId, sessionId: payload.sid };
     },
-    async revoke(sessionId) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-    },
-    async revokeAllOf(userId, exceptSessionId) {
-      const mine = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(exceptSessionId ? and(mine, ne(sessions.id, exceptSessionId)) : mine);
-    },
+    revoke: (sessionId) => revokeSession(db, sessionId),
+    revokeAllOf: (userId, exceptSessionId) => revokeSessionsOf(db, userId, exceptSessionId),
   };
 }

@@ -108,3 +108,13 @@ export async function supervisorEmails(db: Db, companyId: number, opts: { limit?
     .limit(opts.limit ?? 10);
   return rows.map((r) => r.email);
 }
+
+/** Whether the user belongs to the division. */
+export async function isMember(db: Db, companyId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -8,19 +8,18 @@ import {
   type InviteSchema,
   isValidInviteAlias,
 } from '@profilehub/shared';
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditLog, companies, companyMembers, profiles, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, administers, canAdminister, canInvite, canSeeCompany } from '../../http/policy.ts';
-import { adminScope, inScope } from '../../http/scope.ts';
+import { adminScope } from '../../http/scope.ts';
+import { audit, userByEmail } from '../auth/auth.queries.ts';
 import { companyRowById } from '../companies/companies.queries.ts';
 import { brandedMail, brandOfDivision } from '../mail/branding.ts';
 import { profileDomainOf } from '../profiles/profile-content.ts';
-import { isUniqueViolation } from '../profiles/profiles.queries.ts';
+import { insertProfile, isUniqueViolation } from '../profiles/profiles.queries.ts';
 import { aliasIsFree } from '../profiles/profiles.service.ts';
-import { likeText } from '../users/users.queries.ts';
+import { insertMember, insertUser, inviteDivisionRows, inviteTemplateId } from './invitations.queries.ts';
 
 type Invite = z.output<typeof InviteSchema>;
 
@@ -33,20 +32,12 @@ function splitName(full: string): { firstName: string; lastName?: string } {
 }
 
 /** GET /users/divisions: where the caller can invite (and what the list filters offer). */
-export async function inviteDivisions(deps: Deps, actor: Actor, q: { filter?: string | undefined; limit: number }): Promise<InviteDivision[]> {
-  const where = and(
-    inScope(companies.id, adminScope(actor)),
-    q.filter ? or(ilike(companies.title, likeText(q.filter)), ilike(companies.description, likeText(q.filter))) : undefined,
-  );
-  const rows = await deps.db
-    .select({
-      company: companies,
-      masterProfileId: sql<number | null>`(select min(m.id) from ${profiles} as m where m.company_id = "companies"."id" and m.is_master)`,
-    })
-    .from(companies)
-    .where(where)
-    .orderBy(asc(companies.title), asc(companies.id))
-    .limit(q.limit);
+export async function inviteDivisions(
+  deps: Pick<Deps, 'db' | 'config'>,
+  actor: Actor,
+  q: { filter?: string | undefined; limit: number },
+): Promise<InviteDivision[]> {
+  const rows = await inviteDivisionRows(deps.db, adminScope(actor), q.filter, q.limit);
   return rows.map(({ company, masterProfileId }) => ({
     id: company.id,
     name: company.name,
@@ -62,7 +53,7 @@ export async function inviteDivisions(deps: Deps, actor: Actor, q: { filter?: st
  * The invite dialog's alias test (spec §4 Alias check): only supervisors and
  * superadmins invite, so only they may ask.
  */
-export async function checkInviteAlias(deps: Deps, actor: Actor, raw: string): Promise<{ success: boolean; message: string }> {
+export async function checkInviteAlias(deps: Pick<Deps, 'db'>, actor: Actor, raw: string): Promise<{ success: boolean; message: string }> {
   if (!canAdminister(actor)) throw forbidden();
   const alias = cleanInviteAlias(raw);
   if (!isValidInviteAlias(alias)) return { success: false, message: INVITE_ALIAS_MESSAGE };
@@ -76,17 +67,14 @@ export async function checkInviteAlias(deps: Deps, actor: Actor, raw: string): P
  * template, and optionally emails the invitation. The person then registers
  * with their email and an emailed code.
  */
-export async function inviteUser(deps: Deps, actor: Actor, input: Invite, notify: boolean) {
+export async function inviteUser(deps: Pick<Deps, 'db' | 'config' | 'jobs'>, actor: Actor, input: Invite, notify: boolean) {
   const company = canSeeCompany(actor, input.company) ? await companyRowById(deps.db, input.company) : undefined;
   if (!company) throw notFound(INVITE_MESSAGES.divisionRequired);
   if (!administers(actor, company.id)) throw forbidden();
   if (!canInvite(actor, { id: company.id, flags: { ...DEFAULT_FEATURE_FLAGS, ...company.featureFlags } })) throw forbidden(INVITE_MESSAGES.inviteNotAllowed);
 
-  const masterWhere = input.masterProfile
-    ? and(eq(profiles.id, input.masterProfile), eq(profiles.companyId, company.id), eq(profiles.isMaster, true))
-    : and(eq(profiles.companyId, company.id), eq(profiles.isMaster, true));
-  const [master] = await deps.db.select({ id: profiles.id }).from(profiles).where(masterWhere).orderBy(asc(profiles.id)).limit(1);
-  if (!master) throw badRequest(INVITE_MESSAGES.noTemplate, 'masterProfile');
+  const masterId = await inviteTemplateId(deps.db, company.id, input.masterProfile);
+  if (masterId === undefined) throw badRequest(INVITE_MESSAGES.noTemplate, 'masterProfile');
 
   let alias: string | null = null;
   if (input.profileAlias?.trim()) {
@@ -94,8 +82,7 @@ export async function inviteUser(deps: Deps, actor: Actor, input: Invite, notify
     if (!isValidInviteAlias(alias)) throw badRequest(INVITE_ALIAS_MESSAGE, 'profileAlias');
     if (!(await aliasIsFree(deps, alias))) throw new AppError(409, 'alias_taken', aliasTakenMessage(alias), 'profileAlias');
   }
-  const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.userAccountEmail)).limit(1);
-  if (existing) throw new AppError(409, 'user_exists', INVITE_MESSAGES.alreadyUser, 'userAccountEmail');
+  if (await userByEmail(deps.db, input.userAccountEmail)) throw new AppError(409, 'user_exists', INVITE_MESSAGES.alreadyUser, 'userAccountEmail');
 
   const name = input.person.first_name;
   // In the division's brand, with a link to its own hub when it is white-labelled.
@@ -105,28 +92,22 @@ export async function inviteUser(deps: Deps, actor: Actor, input: Invite, notify
   try {
     // The invitation mail is queued with the account: both exist, or neither; the mail is retried until delivered.
     created = await deps.jobs.transaction(deps.db, async (tx, mail) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: input.userAccountEmail,
-          username: input.userAccountEmail.split('@')[0]!,
-          title: splitName(name).firstName,
-          ...splitName(name),
-          role: 'user',
-        })
-        .returning({ id: users.id });
-      await tx.insert(companyMembers).values({ userId: user!.id, companyId: company.id, role: 'member' });
-      const [profile] = await tx
-        .insert(profiles)
-        .values({
-          userId: user!.id,
-          companyId: company.id,
-          masterProfileId: master.id,
-          alias,
-          content: { ...splitName(name), fullName: name, emailAddress: input.userAccountEmail },
-        })
-        .returning({ id: profiles.id });
-      await tx.insert(auditLog).values({ actorId: actor.userId, action: 'user.invited', target: `user:${user!.id}` });
+      const userId = await insertUser(tx, {
+        email: input.userAccountEmail,
+        username: input.userAccountEmail.split('@')[0]!,
+        title: splitName(name).firstName,
+        ...splitName(name),
+        role: 'user',
+      });
+      await insertMember(tx, userId, company.id);
+      const profile = await insertProfile(tx, {
+        userId,
+        companyId: company.id,
+        masterProfileId: masterId,
+        alias,
+        content: { ...splitName(name), fullName: name, emailAddress: input.userAccountEmail },
+      });
+      await audit(tx, actor.userId, 'user.invited', `user:${userId}`);
       if (brand) {
         mail(
           brandedMail(brand, {
@@ -143,7 +124,7 @@ export async function inviteUser(deps: Deps, actor: Actor, input: Invite, notify
           }),
         );
       }
-      return { userId: user!.id, profileId: profile!.id };
+      return { userId, profileId: profile.id };
     });
   } catch (err) {
     // Someone took the email or alias between the checks and the insert.

@@ -15,17 +15,14 @@ import {
   leadFormTitle,
   type UpdateLeadFormInput,
 } from '@profilehub/shared';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { leadForms, profiles } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type Actor, canEditProfile, needsApproval } from '../../http/policy.ts';
-import { ownOrSupervised } from '../../http/scope.ts';
 import { editorContentOf } from '../profiles/profile-content.ts';
 import { isUniqueViolation, loadProfileContext, type ProfileContext } from '../profiles/profiles.queries.ts';
 import { visibleProfile } from '../profiles/profiles.service.ts';
-import type { LeadFormRow } from './lead-forms.queries.ts';
+import { insertLeadForm, type LeadFormRow, leadFormById, updateLeadFormRow, visibleLeadForms } from './lead-forms.queries.ts';
 
 const recordOf = (row: LeadFormRow): LeadFormRecord => ({
   id: row.id,
@@ -41,26 +38,10 @@ const recordOf = (row: LeadFormRow): LeadFormRecord => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The profiles whose forms an actor sees: those they may edit (spec §6), as SQL over `profiles`; undefined for everything. */
-function visibleProfilesWhere(actor: Actor): SQL | undefined {
-  return ownOrSupervised(actor, eq(profiles.userId, actor.userId), (ids) => inArray(profiles.companyId, ids));
-}
-
 /** GET /lead-forms?form_id=&profileId=: the forms of the profiles the actor may edit; a form outside them is simply not listed. */
 export async function listLeadForms(db: Db, actor: Actor, q: { form_id?: string | undefined; profileId?: number | undefined }): Promise<LeadFormRecord[]> {
-  const where = and(
-    visibleProfilesWhere(actor),
-    q.form_id !== undefined ? eq(leadForms.formId, q.form_id) : undefined,
-    q.profileId !== undefined ? eq(leadForms.profileId, q.profileId) : undefined,
-  );
-  const rows = await db
-    .select({ form: leadForms })
-    .from(leadForms)
-    .innerJoin(profiles, eq(profiles.id, leadForms.profileId))
-    .where(where)
-    .orderBy(asc(leadForms.id))
-    .limit(200);
-  return rows.map((r) => recordOf(r.form));
+  const rows = await visibleLeadForms(db, actor, { formId: q.form_id, profileId: q.profileId });
+  return rows.map(recordOf);
 }
 
 /**
@@ -89,21 +70,18 @@ export async function createLeadForm(deps: Pick<Deps, 'db'>, actor: Actor, input
   const fields = input.fields ?? DEFAULT_LEAD_FORM_FIELDS.map((f) => ({ ...f }));
   for (let attempt = 0; ; attempt++) {
     try {
-      const [row] = await deps.db
-        .insert(leadForms)
-        .values({
-          profileId: ctx.profile.id,
-          companyId: ctx.profile.companyId,
-          // Two forms created in the same millisecond with the same title: the next millisecond.
-          formId: leadFormId(title, now.getTime() + attempt),
-          title,
-          fields,
-          enabled,
-          formSubmittedMessage: input.form_submitted_message ?? null,
-          subject: input.subject ?? null,
-        })
-        .returning();
-      return recordOf(row!);
+      const row = await insertLeadForm(deps.db, {
+        profileId: ctx.profile.id,
+        companyId: ctx.profile.companyId,
+        // Two forms created in the same millisecond with the same title: the next millisecond.
+        formId: leadFormId(title, now.getTime() + attempt),
+        title,
+        fields,
+        enabled,
+        formSubmittedMessage: input.form_submitted_message ?? null,
+        subject: input.subject ?? null,
+      });
+      return recordOf(row);
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 20) throw err;
     }
@@ -112,7 +90,7 @@ export async function createLeadForm(deps: Pick<Deps, 'db'>, actor: Actor, input
 
 /** A form the actor may manage (through its profile), or 404 like a missing one. */
 async function visibleForm(db: Db, actor: Actor, id: number): Promise<{ row: LeadFormRow; ctx: ProfileContext }> {
-  const [row] = await db.select().from(leadForms).where(eq(leadForms.id, id)).limit(1);
+  const row = await leadFormById(db, id);
   const ctx = row ? await loadProfileContext(db, row.profileId) : undefined;
   if (!row || !ctx || !canEditProfile(actor, ctx.profile)) throw notFound(LEAD_FORM_MESSAGES.notFound);
   return { row, ctx };
@@ -127,17 +105,12 @@ export async function updateLeadForm(db: Db, actor: Actor, id: number, input: Up
   const { row, ctx } = await visibleForm(db, actor, id);
   const message = input.form_submitted_message !== undefined ? input.form_submitted_message : row.formSubmittedMessage;
   checkEnable(ctx, input.enabled ?? row.enabled, message);
-  const [updated] = await db
-    .update(leadForms)
-    .set({
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      ...(input.fields !== undefined ? { fields: input.fields } : {}),
-      ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
-      ...(input.form_submitted_message !== undefined ? { formSubmittedMessage: input.form_submitted_message } : {}),
-      ...(input.subject !== undefined ? { subject: input.subject } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(leadForms.id, id))
-    .returning();
-  return { form: recordOf(updated!), live: !needsApproval(actor, ctx.profile, ctx.company) };
+  const updated = await updateLeadFormRow(db, id, {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.fields !== undefined ? { fields: input.fields } : {}),
+    ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+    ...(input.form_submitted_message !== undefined ? { formSubmittedMessage: input.form_submitted_message } : {}),
+    ...(input.subject !== undefined ? { subject: input.subject } : {}),
+  });
+  return { form: recordOf(updated), live: !needsApproval(actor, ctx.profile, ctx.company) };
 }

@@ -3,15 +3,13 @@
  * the profile's statistics and mailed to the form's "send to" address (and CC).
  */
 import { hasNoNul, leadFormFields, NUL_MESSAGE, splitEmailList } from '@profilehub/shared';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { companyMembers, leadSubmissions, profiles, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { brandedMail, brandOfDivision } from '../mail/branding.ts';
 import { storedLeadForm } from './lead-forms.queries.ts';
+import { divisionLeadEmails, insertLeadSubmission, publishedProfileForLead } from './leads.queries.ts';
 
 const field = (max: number) => z.string().trim().max(max).refine(hasNoNul, NUL_MESSAGE).optional();
 export const SubmitSchema = z.strictObject({
@@ -31,16 +29,6 @@ const strip = (html: string | undefined) =>
 /** Copies of a lead notification, besides its recipient. */
 const MAX_CC = 3;
 
-/** The accounts of a division that want lead mails (Manage Notifications), by email: who a lead notification may go to. */
-async function divisionEmails(db: Db, companyId: number): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(and(eq(companyMembers.companyId, companyId), eq(users.blocked, false), eq(users.mailLeadMessages, true)));
-  return rows.map((r) => r.email.toLowerCase());
-}
-
 /** POST /lead-forms/submit/{profileId}: the visitor's thank-you message. */
 export async function submitLead(
   deps: Pick<Deps, 'db' | 'limiter' | 'jobs' | 'config'>,
@@ -50,17 +38,7 @@ export async function submitLead(
 ): Promise<{ success: true; message: string }> {
   const { db, limiter, jobs, config } = deps;
   await limiter.hit(LIMITS.leadSubmitPerIp, ip);
-  const [p] = await db
-    .select({
-      id: profiles.id,
-      companyId: profiles.companyId,
-      content: profiles.publishedContent,
-      alias: profiles.alias,
-      shown: profiles.publishedLeadForm,
-    })
-    .from(profiles)
-    .where(and(eq(profiles.id, profileId), isNotNull(profiles.publishedAt)))
-    .limit(1);
+  const p = await publishedProfileForLead(db, profileId);
   const form = (p?.content as { contactForm?: Record<string, unknown> } | null)?.contactForm as
     | (Parameters<typeof leadFormFields>[0] & { enabled?: boolean; formId?: string; sendToMail?: string; sendToMailCC?: string; thankYouMessage?: string })
     | undefined;
@@ -89,13 +67,13 @@ export async function submitLead(
   const lines = Object.entries(data).map(([k, v]) => `${LABELS[k as keyof typeof LABELS] ?? k}: ${v}`);
   // Not a mail relay: a visitor's message goes only to people of the profile's division
   // (the addresses the hub can vouch for), never to whatever the form was set to send to.
-  const vouched = new Set(await divisionEmails(db, p.companyId));
+  const vouched = new Set(await divisionLeadEmails(db, p.companyId));
   const recipients = [form.sendToMail, ...splitEmailList(form.sendToMailCC)].map((e) => e.trim().toLowerCase()).filter((e) => vouched.has(e));
   const [to, ...cc] = [...new Set(recipients)].slice(0, 1 + MAX_CC);
   const brand = to ? await brandOfDivision(db, p.companyId, config.PUBLIC_URL) : null;
   // Stored once and answered at once; its mail is queued with it and retried until delivered (a mail server away is never a 500).
   await jobs.transaction(db, async (tx, mail) => {
-    await tx.insert(leadSubmissions).values({ profileId: p.id, companyId: p.companyId, data, leadFormId: stored?.id ?? null });
+    await insertLeadSubmission(tx, { profileId: p.id, companyId: p.companyId, data, leadFormId: stored?.id ?? null });
     if (to && brand) {
       mail(
         brandedMail(brand, {

@@ -1,7 +1,6 @@
 import type { WhiteLabel } from '@profilehub/shared';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, companyMembers, users } from '../../db/schema.ts';
+import { accountWhiteLabel, divisionWhiteLabel } from './mail.queries.ts';
 import type { Mail } from './mailer.ts';
 
 /** Who a mail speaks for: the product, or the white-labelled division of the account it goes to. */
@@ -40,24 +39,13 @@ export function divisionBrand(whiteLabel: WhiteLabel, hubDomain: string | null, 
  * order the hub lists them), else the product. An unknown email gets the product.
  */
 export async function brandOfAccount(db: Db, email: string, publicUrl: string): Promise<Brand> {
-  const [row] = await db
-    .select({ whiteLabel: companies.whiteLabel, hubDomain: companies.hubDomain })
-    .from(users)
-    .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
-    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(eq(users.email, email))
-    .orderBy(asc(companyMembers.position), asc(companyMembers.companyId))
-    .limit(1);
+  const row = await accountWhiteLabel(db, email);
   return row?.whiteLabel ? divisionBrand(row.whiteLabel, row.hubDomain, publicUrl) : productBrand(publicUrl);
 }
 
 /** The brand of a division by id (mails about a division's profiles). */
 export async function brandOfDivision(db: Db, companyId: number, publicUrl: string): Promise<Brand> {
-  const [row] = await db
-    .select({ whiteLabel: companies.whiteLabel, hubDomain: companies.hubDomain })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
+  const row = await divisionWhiteLabel(db, companyId);
   return row?.whiteLabel ? divisionBrand(row.whiteLabel, row.hubDomain, publicUrl) : productBrand(publicUrl);
 }
 

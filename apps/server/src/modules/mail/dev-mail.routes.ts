@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../http/errors.ts';
 import { pathOnly } from '../../http/logging.ts';
-import { latestOutboxMails } from './mailer.ts';
+import { latestOutboxMails } from './mail.queries.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

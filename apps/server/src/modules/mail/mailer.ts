@@ -1,8 +1,7 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { storeInOutbox } from './mail.queries.ts';
 
 export type Mail = {
   to: string;
@@ -40,10 +39,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
     kind: 'outbox',
     async send(mail) {
       const text = mail.cc ? `Cc: ${mail.cc}\n\n${mail.text}` : mail.text;
-      await opts.db
-        .insert(mailOutbox)
-        .values({ to: mail.to, subject: mail.subject, text, html: mail.html ?? null, messageId: mail.messageId ?? null })
-        .onConflictDoNothing({ target: mailOutbox.messageId });
+      await storeInOutbox(opts.db, { to: mail.to, subject: mail.subject, text, html: mail.html ?? null, messageId: mail.messageId ?? null });
       // Codes and reset links are secrets: printed for a developer reading their console, never in production.
       if (opts.printMail) console.log(`\n--- mail (outbox) to ${mail.to}: ${mail.subject}\n${mail.text}\n---`);
       // Not the subject either: a code's mail names the code there.
@@ -51,8 +47,4 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
     },
     close() {},
   };
-}
-
-export async function latestOutboxMails(db: Db, limit = 50) {
-  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
 }

@@ -4,13 +4,12 @@
  * and one `master` set per template.
  */
 import { PROFILE_API_MESSAGES as M, type PermissionEntry } from '@profilehub/shared';
-import { eq } from 'drizzle-orm';
-import { permissionRecords } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, canManagePermissions } from '../../http/policy.ts';
 import type { PermissionRecordRow, ProfileContext } from '../profiles/profiles.queries.ts';
 import { visibleProfile } from '../profiles/profiles.service.ts';
+import { permissionRecordById, updatePermissionRecord, upsertPermissionRecord } from './permissions.queries.ts';
 
 export type PermissionKind = 'child' | 'master';
 
@@ -31,20 +30,13 @@ export async function savePermissions(
 ) {
   const ctx = await visibleProfile(deps, actor, input.profileId);
   requirePermissionEditor(actor, ctx, input.kind);
-  const [row] = await deps.db
-    .insert(permissionRecords)
-    .values({ profileId: ctx.profile.id, kind: input.kind, title: input.title, permissions: input.permissions })
-    .onConflictDoUpdate({
-      target: [permissionRecords.profileId, permissionRecords.kind],
-      set: { title: input.title, permissions: input.permissions, updatedAt: new Date() },
-    })
-    .returning();
-  return toRecord(row!);
+  const row = await upsertPermissionRecord(deps.db, { profileId: ctx.profile.id, kind: input.kind, title: input.title, permissions: input.permissions });
+  return toRecord(row);
 }
 
 /** The record when the caller may see its template; otherwise 404. */
 async function visibleRecord(deps: Pick<Deps, 'db'>, actor: Actor, id: number) {
-  const [row] = await deps.db.select().from(permissionRecords).where(eq(permissionRecords.id, id)).limit(1);
+  const row = await permissionRecordById(deps.db, id);
   if (!row) throw notFound('Permissions not found');
   try {
     return { row, ctx: await visibleProfile(deps, actor, row.profileId) };
@@ -63,10 +55,5 @@ export async function updatePermissions(
 ) {
   const { row, ctx } = await visibleRecord(deps, actor, id);
   requirePermissionEditor(actor, ctx, row.kind);
-  const [updated] = await deps.db
-    .update(permissionRecords)
-    .set({ permissions: input.permissions, ...(input.title ? { title: input.title } : {}), updatedAt: new Date() })
-    .where(eq(permissionRecords.id, id))
-    .returning();
-  return toRecord(updated!);
+  return toRecord(await updatePermissionRecord(deps.db, id, input));
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_FEATURE_FLAGS, type FeatureFlags, type PermissionEntryInput, type Role } from '@profilehub/shared';
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { approvals, companies, companyMembers, permissionRecords, profileStylings, profiles, users } from '../../db/schema.ts';
+import { approvals, companies, permissionRecords, profileStylings, profiles, users } from '../../db/schema.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -53,7 +53,6 @@ export async function loadProfileContext(db: Db, id: number): Promise<ProfileCon
   };
 }
 
-/** The pending approval of a profile (spec §4: approved null), if any. */
 /** The answer to the profile's latest answered request (approved or declined, with the supervisor's message). */
 export async function lastDecisionOf(db: Db, profileId: number): Promise<{ approved: boolean; message: string | null; respondedAt: string } | null> {
   const [row] = await db
@@ -65,6 +64,7 @@ export async function lastDecisionOf(db: Db, profileId: number): Promise<{ appro
   return row ? { approved: row.approved!, message: row.message, respondedAt: row.respondedAt!.toISOString() } : null;
 }
 
+/** The pending approval of a profile (spec §4: approved null), if any. */
 export async function pendingApprovalId(db: Db, profileId: number): Promise<number | null> {
   const [row] = await db
     .select({ id: approvals.id })
@@ -81,14 +81,59 @@ export async function themeForCompany(db: Db, themeId: number, companyId: number
   return theme;
 }
 
-/** Whether the user belongs to the division. */
-export async function isMember(db: Db, companyId: number, userId: number): Promise<boolean> {
+/**
+ * Stores an edit only if the profile is still at `version` (optimistic concurrency), bumping the
+ * version; undefined when another save came first.
+ */
+export async function updateContentAtVersion(
+  db: Db,
+  id: number,
+  version: number,
+  edit: { content: Record<string, unknown>; stylingId: number | null },
+): Promise<{ version: number } | undefined> {
   const [row] = await db
-    .select({ userId: companyMembers.userId })
-    .from(companyMembers)
-    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
-    .limit(1);
-  return row !== undefined;
+    .update(profiles)
+    .set({ content: edit.content, version: sql`${profiles.version} + 1`, stylingId: edit.stylingId, updatedAt: new Date() })
+    .where(and(eq(profiles.id, id), eq(profiles.version, version)))
+    .returning({ version: profiles.version });
+  return row;
+}
+
+export async function insertProfile(db: Db, values: typeof profiles.$inferInsert): Promise<ProfileRow> {
+  const [row] = await db.insert(profiles).values(values).returning();
+  return row!;
+}
+
+/** How many profiles use the template. */
+export async function childCount(db: Db, masterId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(profiles).where(eq(profiles.masterProfileId, masterId));
+  return row?.n ?? 0;
+}
+
+/** Deletes the profile unless it is published; false when nothing was deleted. */
+export async function deleteUnpublishedProfile(db: Db, id: number): Promise<boolean> {
+  const gone = await db
+    .delete(profiles)
+    .where(and(eq(profiles.id, id), isNull(profiles.publishedAt)))
+    .returning({ id: profiles.id });
+  return gone.length > 0;
+}
+
+/** Whether a profile (other than `exceptProfileId`) has the alias. */
+export async function aliasTaken(db: Db, alias: string, exceptProfileId?: number): Promise<boolean> {
+  const where = exceptProfileId === undefined ? eq(profiles.alias, alias) : and(eq(profiles.alias, alias), ne(profiles.id, exceptProfileId));
+  const [taken] = await db.select({ id: profiles.id }).from(profiles).where(where).limit(1);
+  return taken !== undefined;
+}
+
+/** Sets the profile's alias if it has none yet; false when it already had one. A taken alias throws (unique index). */
+export async function setAliasIfUnset(db: Db, id: number, alias: string): Promise<boolean> {
+  const updated = await db
+    .update(profiles)
+    .set({ alias, updatedAt: new Date() })
+    .where(and(eq(profiles.id, id), isNull(profiles.alias)))
+    .returning({ alias: profiles.alias });
+  return updated.length > 0;
 }
 
 /** A unique index refused the write (PostgreSQL 23505), however the driver wraps it. */

@@ -29,7 +29,6 @@ import { canManageProfile, needsApproval } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { approvePending } from '../approvals/approvals.service.ts';
 import { publishBlock, publishProfile, REBUILD_CHILDREN_JOB, type RebuildCounts, unpublishProfile } from '../publishing/publishing.service.ts';
-import { pendingApprovalId } from './profiles.queries.ts';
 import {
   aliasIsFree,
   basicOf,
@@ -38,6 +37,7 @@ import {
   deleteProfile,
   editorView,
   patchProfile,
+  pendingApprovalOf,
   requireManager,
   requireTemplateEditor,
   saveProfile,
@@ -205,7 +205,7 @@ export async function profilesRoutes(app: FastifyInstance) {
       const blocked = publishBlock(ctx);
       if (blocked) return reply.code(400).send(blocked);
       if (!ctx.profile.isMaster && needsApproval(actor, ctx.profile, ctx.company)) {
-        const pending = await pendingApprovalId(db, ctx.profile.id);
+        const pending = await pendingApprovalOf(deps, ctx.profile.id);
         return reply.code(409).send({ ...errorBody(409, 'approval_required', M.approvalRequired), pendingApprovalId: pending });
       }
       const { site, publishedAt } = await publishProfile(deps, ctx);

@@ -16,8 +16,6 @@ import {
   RESERVED_ALIASES,
   type SaveProfileInput,
 } from '@profilehub/shared';
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import { profiles } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import {
@@ -30,19 +28,24 @@ import {
   canSeeCompany,
   needsApproval,
 } from '../../http/policy.ts';
-import { companyRowById, supervisorEmails } from '../companies/companies.queries.ts';
+import { companyRowById, isMember, supervisorEmails } from '../companies/companies.queries.ts';
 import { editorContentOf, isChild, pageContentOf, profileDomainOf } from './profile-content.ts';
 import {
+  aliasTaken,
+  childCount,
+  deleteUnpublishedProfile,
   entriesOf,
   flagsOf,
-  isMember,
+  insertProfile,
   isUniqueViolation,
   lastDecisionOf,
   loadProfileContext,
   type ProfileContext,
   type ProfileRow,
   pendingApprovalId,
+  setAliasIfUnset,
   themeForCompany,
+  updateContentAtVersion,
 } from './profiles.queries.ts';
 
 type Doc = Record<string, unknown>;
@@ -92,6 +95,11 @@ function textValuesOf(template: unknown, childContent: object): Record<string, s
 function inheritedKeysOf(textValues: Record<string, string>, own: unknown): string[] {
   const mine = (own ?? {}) as Record<string, unknown>;
   return Object.keys(textValues).filter((key) => !(typeof mine[key] === 'string' && mine[key].trim()));
+}
+
+/** The id of the profile's request waiting for approval, or null. */
+export async function pendingApprovalOf(deps: Pick<Deps, 'db'>, profileId: number): Promise<number | null> {
+  return pendingApprovalId(deps.db, profileId);
 }
 
 /** GET /profiles/{id}?populate=self-service. */
@@ -226,16 +234,10 @@ export async function saveProfile(deps: Pick<Deps, 'db'>, actor: Actor, id: numb
   if (sameJson(next, stored)) return answer(ctx.profile.version, true);
 
   const effectiveStyling = pageContentOf(ctx, next).stylingId;
-  const [row] = await deps.db
-    .update(profiles)
-    .set({
-      content: next,
-      version: sql`${profiles.version} + 1`,
-      stylingId: typeof effectiveStyling === 'number' ? effectiveStyling : null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(profiles.id, id), eq(profiles.version, input.version)))
-    .returning({ version: profiles.version });
+  const row = await updateContentAtVersion(deps.db, id, input.version, {
+    content: next,
+    stylingId: typeof effectiveStyling === 'number' ? effectiveStyling : null,
+  });
   if (!row) {
     const current = await loadProfileContext(deps.db, id);
     if (!current) throw notFound(M.notFound);
@@ -287,19 +289,15 @@ export async function createProfile(deps: Pick<Deps, 'db'>, actor: Actor, input:
   const stylingId = content.stylingId;
   if (stylingId !== undefined && !(typeof stylingId === 'number' && (await themeForCompany(deps.db, stylingId, company.id))))
     throw badRequest(M.unknownTheme, 'content.stylingId');
-  const [row] = await deps.db
-    .insert(profiles)
-    .values({
-      companyId: company.id,
-      isMaster: input.isMaster,
-      templateName: input.templateName ?? null,
-      userId: input.userId ?? null,
-      masterProfileId: master?.profile.id ?? null,
-      content,
-      stylingId: typeof stylingId === 'number' ? stylingId : null,
-    })
-    .returning();
-  return row!;
+  return insertProfile(deps.db, {
+    companyId: company.id,
+    isMaster: input.isMaster,
+    templateName: input.templateName ?? null,
+    userId: input.userId ?? null,
+    masterProfileId: master?.profile.id ?? null,
+    content,
+    stylingId: typeof stylingId === 'number' ? stylingId : null,
+  });
 }
 
 /** DELETE /profiles/{id}: only an unpublished profile (spec §4), and a template only once no profile uses it. */
@@ -307,16 +305,9 @@ export async function deleteProfile(deps: Pick<Deps, 'db'>, actor: Actor, id: nu
   const ctx = await visibleProfile(deps, actor, id);
   requireManager(actor, ctx);
   if (ctx.profile.publishedAt) throw badRequest(M.deletePublished);
-  if (ctx.profile.isMaster) {
-    const [children] = await deps.db.select({ n: count() }).from(profiles).where(eq(profiles.masterProfileId, id));
-    if ((children?.n ?? 0) > 0) throw badRequest(M.deleteTemplateInUse);
-  }
+  if (ctx.profile.isMaster && (await childCount(deps.db, id)) > 0) throw badRequest(M.deleteTemplateInUse);
   // Published meanwhile: refuse rather than take a live page down unasked.
-  const gone = await deps.db
-    .delete(profiles)
-    .where(and(eq(profiles.id, id), isNull(profiles.publishedAt)))
-    .returning({ id: profiles.id });
-  if (gone.length === 0) throw badRequest(M.deletePublished);
+  if (!(await deleteUnpublishedProfile(deps.db, id))) throw badRequest(M.deletePublished);
 }
 
 // ─── Aliases ────────────────────────────────────────────────────────────────
@@ -330,9 +321,7 @@ export function cleanAlias(raw: string): string | null {
 /** Free for `profileId` (or for anyone, without one): not reserved and not another profile's alias. */
 export async function aliasIsFree(deps: Pick<Deps, 'db'>, alias: string, profileId?: number): Promise<boolean> {
   if (RESERVED_ALIASES.includes(alias)) return false;
-  const where = profileId === undefined ? eq(profiles.alias, alias) : and(eq(profiles.alias, alias), ne(profiles.id, profileId));
-  const [taken] = await deps.db.select({ id: profiles.id }).from(profiles).where(where).limit(1);
-  return !taken;
+  return !(await aliasTaken(deps.db, alias, profileId));
 }
 
 /** The checks shared by alias test and set-alias: format, set once, free. */
@@ -358,18 +347,14 @@ export async function setAlias(deps: Pick<Deps, 'db'>, actor: Actor, id: number,
   const ctx = await visibleProfile(deps, actor, id);
   const alias = await checkAliasFor(deps, ctx, raw);
   if (ctx.profile.alias === alias) return alias;
-  let updated: { alias: string | null }[];
+  let updated: boolean;
   try {
-    updated = await deps.db
-      .update(profiles)
-      .set({ alias, updatedAt: new Date() })
-      .where(and(eq(profiles.id, id), isNull(profiles.alias)))
-      .returning({ alias: profiles.alias });
+    updated = await setAliasIfUnset(deps.db, id, alias);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, 'alias_taken', aliasTakenMessage(alias));
     throw err;
   }
-  if (updated.length === 0) {
+  if (!updated) {
     // Another request set this profile's alias first.
     const now = await loadProfileContext(deps.db, id);
     if (now?.profile.alias !== alias) throw new AppError(409, 'alias_fixed', M.aliasFixed);

@@ -1,14 +1,13 @@
 import { vcard } from '@profilehub/profile-page';
 import { QR_CODE } from '@profilehub/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, profiles } from '../../db/schema.ts';
 import { pageUrl } from '../publishing/publishing.service.ts';
 import type { FileStore } from '../uploads/file-store.ts';
+import { cardProfile } from './public-pages.queries.ts';
 import type { PublishedPageCache } from './public-pages.service.ts';
 import { createVcardPhotoLoader } from './vcard-photo.ts';
 
@@ -34,12 +33,7 @@ export function createCardFiles(o: { db: Db; config: Config; store?: FileStore; 
   const built = new LRUCache<string, Built>({ max: 2000, maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.body.length || 1 });
 
   async function build(profileId: number, file: CardFile, etag: string): Promise<Built | null> {
-    const [row] = await o.db
-      .select({ p: profiles, companyTitle: companies.title })
-      .from(profiles)
-      .innerJoin(companies, eq(companies.id, profiles.companyId))
-      .where(eq(profiles.id, profileId))
-      .limit(1);
+    const row = await cardProfile(o.db, profileId);
     if (!row?.p.publishedAt || !row.p.publishedContent || !row.p.site) return null;
     const url = pageUrl(row.p.site, row.p.alias, o.config);
     if (file === 'qr.png') {

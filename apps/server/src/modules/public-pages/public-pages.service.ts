@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { PAGE_SCRIPT } from '@profilehub/profile-page';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
-import { companies, profiles } from '../../db/schema.ts';
 import { isDatabaseUnavailable } from '../../http/errors.ts';
 import { pageExpiresAt, refreshExpiredPage } from '../publishing/publishing.service.ts';
+import { companyIdByCustomDomain, companyIdBySubdomain, publishedEtagByAlias, storedPageOf } from './public-pages.queries.ts';
 
 /** A published page ready to send: the stored HTML, precompressed, with its CSP. */
 export type ServedPage = {
@@ -27,11 +26,9 @@ async function companyIdForHost(db: Db, host: string, publicDomain: string): Pro
   if (host.endsWith(suffix)) {
     const sub = host.slice(0, -suffix.length);
     if (!/^[a-z0-9-]{1,63}$/.test(sub)) return null;
-    const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.subdomain, sub)).limit(1);
-    return c?.id ?? null;
+    return companyIdBySubdomain(db, sub);
   }
-  const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.customDomain, host)).limit(1);
-  return c?.id ?? null;
+  return companyIdByCustomDomain(db, host);
 }
 
 type Site = { companyId: number | null };
@@ -179,11 +176,7 @@ export class PublishedPageCache {
   }
 
   private async reload(key: string, companyId: number, alias: string, cached: ServedPage | undefined, now: number): Promise<ServedPage | null> {
-    const [row] = await this.db
-      .select({ id: profiles.id, etag: profiles.publishedEtag })
-      .from(profiles)
-      .where(and(eq(profiles.companyId, companyId), eq(profiles.alias, alias), isNotNull(profiles.publishedAt), isNotNull(profiles.publishedHtml)))
-      .limit(1);
+    const row = await publishedEtagByAlias(this.db, companyId, alias);
     if (!row?.etag) {
       this.pages.delete(key);
       return null;
@@ -192,7 +185,7 @@ export class PublishedPageCache {
       cached.checkedAt = now;
       return cached;
     }
-    const [full] = await this.db.select({ html: profiles.publishedHtml, content: profiles.publishedContent }).from(profiles).where(eq(profiles.id, row.id));
+    const full = await storedPageOf(this.db, row.id);
     if (!full?.html) return null;
     const html = Buffer.from(full.html, 'utf8');
     const page: ServedPage = {

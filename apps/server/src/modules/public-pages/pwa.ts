@@ -1,19 +1,7 @@
 import { serviceWorkerScript, webManifest } from '@profilehub/profile-page';
 import { displayName } from '@profilehub/shared';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { profiles } from '../../db/schema.ts';
-
-type Published = { id: number; alias: string; etag: string; content: Record<string, unknown> };
-
-async function publishedByAlias(db: Db, companyId: number, alias: string): Promise<Published | null> {
-  const [row] = await db
-    .select({ id: profiles.id, alias: profiles.alias, etag: profiles.publishedEtag, content: profiles.publishedContent })
-    .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), eq(profiles.alias, alias), isNotNull(profiles.publishedAt), isNotNull(profiles.publishedHtml)))
-    .limit(1);
-  return row?.alias && row.etag && row.content ? { id: row.id, alias: row.alias, etag: row.etag, content: row.content } : null;
-}
+import { publishedByAlias } from './public-pages.queries.ts';
 
 const urlOf = (v: unknown): string | undefined => {
   const url = (v as { url?: unknown } | undefined)?.url;

@@ -5,10 +5,8 @@
  */
 import { markExpired, nextExpiry, type RenderInput, renderProfilePage } from '@profilehub/profile-page';
 import { type ErrorBody, PROFILE_API_MESSAGES as M, type MissingItem, type ProfileContent, type Site } from '@profilehub/shared';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, profilePublications, profiles, users } from '../../db/schema.ts';
 import { errorBody } from '../../http/errors.ts';
 import { storedLeadForm } from '../leads/lead-forms.queries.ts';
 import { missingItemsOf, pageContentOf, siteOf } from '../profiles/profile-content.ts';
@@ -21,6 +19,17 @@ import {
   type ThemeRow,
   themeForCompany,
 } from '../profiles/profiles.queries.ts';
+import {
+  clearPublishedPage,
+  insertPublication,
+  publishedChildren,
+  publishedProfileIds,
+  publishedProfileIdsUsingLeadForm,
+  publishedProfileWithCompany,
+  storePublishedPage,
+  storeRebuiltPage,
+  storeRerenderedPage,
+} from './publishing.queries.ts';
 
 /** Where pages live: the public domain and the hub's scheme and port (pages share them locally). */
 export type SiteConfig = Pick<Config, 'PUBLIC_DOMAIN' | 'PUBLIC_URL'>;
@@ -178,12 +187,7 @@ export type RerenderEnv = { db: Db; config: Pick<SiteConfig, 'PUBLIC_URL'> };
  */
 async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date, onlyIfExpired: boolean, freshLeadForm = false): Promise<boolean> {
   const { db } = env;
-  const [row] = await db
-    .select({ profile: profiles, company: companies })
-    .from(profiles)
-    .innerJoin(companies, eq(companies.id, profiles.companyId))
-    .where(and(eq(profiles.id, profileId), isNotNull(profiles.publishedAt), isNotNull(profiles.publishedEtag)))
-    .limit(1);
+  const row = await publishedProfileWithCompany(db, profileId);
   const site = row?.profile.site;
   if (!row?.profile.publishedContent || !site) return false;
   const { profile, company } = row;
@@ -203,12 +207,12 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
     leadForm,
   });
   if (etag === profile.publishedEtag) return false;
-  const done = await db
-    .update(profiles)
-    .set({ publishedHtml: html, publishedEtag: etag, publishedContent: content as Record<string, unknown>, publishedLeadForm: leadForm })
-    .where(and(eq(profiles.id, profileId), eq(profiles.publishedEtag, profile.publishedEtag!)))
-    .returning({ id: profiles.id });
-  return done.length > 0;
+  return storeRerenderedPage(db, profileId, profile.publishedEtag!, {
+    publishedHtml: html,
+    publishedEtag: etag,
+    publishedContent: content as Record<string, unknown>,
+    publishedLeadForm: leadForm,
+  });
 }
 
 /**
@@ -220,7 +224,7 @@ export const PAGE_FORMAT = 2;
 
 /** Re-renders every published page from its published content; returns how many changed. */
 export async function rerenderAllPublished(env: RerenderEnv, now = new Date()): Promise<number> {
-  const published = await env.db.select({ id: profiles.id }).from(profiles).where(isNotNull(profiles.publishedAt));
+  const published = await publishedProfileIds(env.db);
   let changed = 0;
   for (const { id } of published) if (await rerenderPublished(env, id, now, false)) changed += 1;
   return changed;
@@ -242,12 +246,7 @@ export function refreshExpiredPage(env: RerenderEnv, profileId: number, now = ne
  * does not show). Returns how many pages changed.
  */
 export async function rerenderPagesUsingLeadForm(env: RerenderEnv, companyId: number, formId: string, now = new Date()): Promise<number> {
-  const using = await env.db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(
-      and(eq(profiles.companyId, companyId), isNotNull(profiles.publishedAt), sql`${profiles.publishedContent} -> 'contactForm' ->> 'formId' = ${formId}`),
-    );
+  const using = await publishedProfileIdsUsingLeadForm(env.db, companyId, formId);
   let changed = 0;
   for (const { id } of using) if (await rerenderPublished(env, id, now, false, true)) changed += 1;
   return changed;
@@ -260,29 +259,24 @@ export async function rerenderPagesUsingLeadForm(env: RerenderEnv, companyId: nu
 export async function publishProfile(env: PublishEnv, ctx: ProfileContext, now = new Date()): Promise<{ site: Site; publishedAt: Date }> {
   const own = ctx.profile.content;
   const { content, html, etag, site, leadForm } = await renderFor(env.db, ctx, own, env.config, themeLookup(env.db), now);
-  await env.db
-    .update(profiles)
-    .set({
-      publishedAt: now,
-      publishedLeadForm: leadForm,
-      publishedHtml: html,
-      publishedEtag: etag,
-      publishedContent: content as Record<string, unknown>,
-      publishedOverrides: own,
-      site,
-    })
-    .where(eq(profiles.id, ctx.profile.id));
+  await storePublishedPage(env.db, ctx.profile.id, {
+    publishedAt: now,
+    publishedLeadForm: leadForm,
+    publishedHtml: html,
+    publishedEtag: etag,
+    publishedContent: content as Record<string, unknown>,
+    publishedOverrides: own,
+    site,
+  });
   // History for rolling back to the previously published version (users module).
-  await env.db
-    .insert(profilePublications)
-    .values({ profileId: ctx.profile.id, publishedAt: now, content: own, publishedContent: content as Record<string, unknown> });
+  await insertPublication(env.db, { profileId: ctx.profile.id, publishedAt: now, content: own, publishedContent: content as Record<string, unknown> });
   env.publishedPages?.forget(ctx.profile.companyId, ctx.profile.alias);
   return { site, publishedAt: now };
 }
 
 /** Takes the page down (it then answers 404). The last published snapshot stays for approval diffs. */
 export async function unpublishProfile(env: PublishEnv, profile: ProfileRow): Promise<void> {
-  await env.db.update(profiles).set({ publishedAt: null, publishedHtml: null, publishedEtag: null }).where(eq(profiles.id, profile.id));
+  await clearPublishedPage(env.db, profile.id);
   env.publishedPages?.forget(profile.companyId, profile.alias);
 }
 
@@ -314,12 +308,7 @@ async function rebuildChildren(
   now = new Date(),
 ): Promise<RebuildCounts> {
   const { db, config } = env;
-  const children = await db
-    .select({ profile: profiles, company: companies, ownerRole: users.role })
-    .from(profiles)
-    .innerJoin(companies, eq(companies.id, profiles.companyId))
-    .leftJoin(users, eq(users.id, profiles.userId))
-    .where(and(eq(profiles.masterProfileId, masterCtx.profile.id), eq(profiles.isMaster, false), isNotNull(profiles.publishedAt)));
+  const children = await publishedChildren(db, masterCtx.profile.id);
   let rebuilt = 0;
   let failed = 0;
   const themeOf = themeLookup(db);
@@ -334,20 +323,15 @@ async function rebuildChildren(
       };
       const own = child.profile.publishedOverrides ?? child.profile.content;
       const { content, html, etag, site, leadForm } = await renderFor(db, ctx, own, config, themeOf, now);
-      const done = await db
-        .update(profiles)
-        .set({
-          publishedAt: now,
-          publishedHtml: html,
-          publishedEtag: etag,
-          publishedContent: content as Record<string, unknown>,
-          publishedLeadForm: leadForm,
-          site,
-        })
-        // Unpublished meanwhile: leave it down.
-        .where(and(eq(profiles.id, child.profile.id), isNotNull(profiles.publishedAt)))
-        .returning({ id: profiles.id });
-      if (done.length > 0) rebuilt += 1;
+      const stored = await storeRebuiltPage(db, child.profile.id, {
+        publishedAt: now,
+        publishedHtml: html,
+        publishedEtag: etag,
+        publishedContent: content as Record<string, unknown>,
+        publishedLeadForm: leadForm,
+        site,
+      });
+      if (stored) rebuilt += 1;
       env.publishedPages?.forget(child.profile.companyId, child.profile.alias);
     } catch (err) {
       // One broken child must not stop the others; the caller logs it.

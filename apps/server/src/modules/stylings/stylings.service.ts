@@ -1,12 +1,11 @@
 /** Themes (spec §3 Theme): the default themes everyone may use, and a division's own. */
 import { PROFILE_API_MESSAGES as M, type ThemeListItem } from '@profilehub/shared';
-import { asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { profileStylings } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, canEditStyling, canSeeCompany, companiesOf } from '../../http/policy.ts';
 import { companyRowById } from '../companies/companies.queries.ts';
 import { flagsOf, type ThemeRow } from '../profiles/profiles.queries.ts';
+import { themeById, themesIn, updateThemeRow } from './stylings.queries.ts';
 
 function toTheme(row: ThemeRow): ThemeListItem {
   return {
@@ -28,8 +27,7 @@ function toTheme(row: ThemeRow): ThemeListItem {
 export async function listThemes(deps: Pick<Deps, 'db'>, actor: Actor, companyId?: number): Promise<ThemeListItem[]> {
   if (companyId !== undefined && !canSeeCompany(actor, companyId)) throw notFound('Division not found');
   const scope = companyId !== undefined ? [companyId] : companiesOf(actor);
-  const where = scope === 'all' ? undefined : or(isNull(profileStylings.companyId), inArray(profileStylings.companyId, scope.length ? scope : [-1]));
-  const rows = await deps.db.select().from(profileStylings).where(where).orderBy(desc(profileStylings.isDefault), asc(profileStylings.id));
+  const rows = await themesIn(deps.db, scope);
   return rows.map(toTheme);
 }
 
@@ -41,20 +39,16 @@ export type ThemeUpdate = { id?: number | undefined; cssPlug?: string | undefine
  * cannot see answers 404.
  */
 export async function updateTheme(deps: Pick<Deps, 'db'>, actor: Actor, id: number, data: ThemeUpdate): Promise<ThemeListItem> {
-  const [theme] = await deps.db.select().from(profileStylings).where(eq(profileStylings.id, id)).limit(1);
+  const theme = await themeById(deps.db, id);
   if (!theme || (theme.companyId !== null && !canSeeCompany(actor, theme.companyId))) throw notFound('Theme not found');
   const company = theme.companyId === null ? undefined : await companyRowById(deps.db, theme.companyId);
   if (!canEditStyling(actor, company ? { id: company.id, flags: flagsOf(company) } : null)) throw forbidden(M.styleEditingOff);
   if (data.id !== undefined && data.id !== id) throw badRequest(M.themeIdMismatch, 'data.id');
-  const [row] = await deps.db
-    .update(profileStylings)
-    .set({
-      ...(data.cssPlug !== undefined ? { cssPlug: data.cssPlug } : {}),
-      ...(data.layout !== undefined ? { layout: data.layout } : {}),
-      ...(data.fontFamily !== undefined ? { fontFamily: data.fontFamily || null } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(profileStylings.id, id))
-    .returning();
-  return toTheme(row!);
+  const row = await updateThemeRow(deps.db, id, {
+    ...(data.cssPlug !== undefined ? { cssPlug: data.cssPlug } : {}),
+    ...(data.layout !== undefined ? { layout: data.layout } : {}),
+    ...(data.fontFamily !== undefined ? { fontFamily: data.fontFamily || null } : {}),
+    updatedAt: new Date(),
+  });
+  return toTheme(row);
 }

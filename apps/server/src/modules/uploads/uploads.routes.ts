@@ -5,15 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/auth.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { type Actor, canEditProfile, canManageUpload } from '../../http/policy.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import type { FileStore } from './file-store.ts';
 import type { UploadMemory } from './memory.ts';
 import { type ProcessedFile, processUpload } from './process.ts';
-import { byteCap, IMAGE_LIMIT, KEY_PATTERN, MAX_FILES, PURPOSES, type Purpose, UPLOAD_MESSAGES, VIDEO_LIMIT } from './rules.ts';
+import { byteCap, IMAGE_LIMIT, MAX_FILES, PURPOSES, type Purpose, UPLOAD_MESSAGES, VIDEO_LIMIT } from './rules.ts';
 import { newKey } from './store.ts';
-import { insertUploads, linkUpload, markUploadRemoved, profileScopeById, type UploadRow, unlinkUpload, uploadById } from './uploads.queries.ts';
+import type { UploadRow } from './uploads.queries.ts';
+import { editableProfile, linkRichTextImage, recordUploads, removeUpload, unlinkRichTextImage } from './uploads.service.ts';
 
 const UploadItemSchema = z.object({
   id: z.number(),
@@ -34,18 +34,6 @@ const itemOf = (row: UploadRow): UploadItem => ({
   height: row.height,
   size: row.size,
 });
-
-/** The storage key in a stored URL as the client may send it back: root-relative or prefixed with the API base (spec §7). */
-function uploadKeyOf(imgUrl: string): string | null {
-  const value = imgUrl.trim();
-  try {
-    const path = value.startsWith('/') && !value.startsWith('//') ? new URL(value, 'http://x').pathname : new URL(value).pathname;
-    const key = /^\/uploads\/([^/]+)$/.exec(path)?.[1];
-    return key && KEY_PATTERN.test(key) ? key : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Reads one file part into memory, taking its bytes from the process-wide budget as
@@ -108,13 +96,6 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** A profile the actor may edit (owner, supervisor of its division, superadmin), else 404. */
-  async function editableProfile(actor: Actor, id: number) {
-    const p = await profileScopeById(db, id);
-    if (!p || !canEditProfile(actor, p)) throw notFound('Profile not found');
-    return p;
-  }
-
   r.post(
     '/upload',
     {
@@ -168,7 +149,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
           if (part.fieldname !== 'files') throw badRequest('Send the files in a field named files.');
           if (!purpose) throw badRequest(UPLOAD_MESSAGES.fieldsFirst, 'purpose');
           // Authorise before reading any file bytes.
-          if (profile === undefined) profile = profileId ? await editableProfile(actor, profileId) : null;
+          if (profile === undefined) profile = profileId ? await editableProfile(db, actor, profileId) : null;
           let bytes: Buffer;
           try {
             bytes = await readCapped(part.file, byteCap(purpose), memory);
@@ -191,22 +172,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
         }
         if (!purpose || stored.length === 0) throw badRequest(UPLOAD_MESSAGES.noFiles, 'files');
 
-        const companyId = profile ? profile.companyId : (actor.companyIds[0] ?? null);
-        const rows = await insertUploads(
-          db,
-          stored.map(({ key, file }) => ({
-            companyId,
-            userId: actor.userId,
-            profileId: profile?.id ?? null,
-            purpose: purpose!,
-            mime: file.mime,
-            size: file.bytes.length,
-            width: file.width,
-            height: file.height,
-            storageKey: key,
-            url: `/uploads/${key}`,
-          })),
-        );
+        const rows = await recordUploads(db, actor, purpose, profile, stored);
         return rows.map(itemOf);
       } catch (err) {
         // All or nothing: no file without its row.
@@ -228,13 +194,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
         response: { 200: UploadItemSchema },
       },
     },
-    async (req) => {
-      const actor = actorOf(req);
-      const row = await uploadById(db, req.params.id);
-      if (!row || !canManageUpload(actor, row)) throw notFound('File not found');
-      await markUploadRemoved(db, row.id);
-      return itemOf(row);
-    },
+    async (req) => itemOf(await removeUpload(db, actorOf(req), req.params.id)),
   );
 
   r.post(
@@ -248,14 +208,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
         response: { 200: z.object({ id: z.number(), url: z.string(), profile: z.number() }) },
       },
     },
-    async (req) => {
-      const actor = actorOf(req);
-      const profile = await editableProfile(actor, req.body.profile);
-      const row = await uploadById(db, req.body.img_id);
-      if (!row || !canManageUpload(actor, row) || uploadKeyOf(req.body.img_url) !== row.storageKey) throw notFound('File not found');
-      await linkUpload(db, row.id, profile);
-      return { id: row.id, url: row.url, profile: profile.id };
-    },
+    async (req) => linkRichTextImage(db, actorOf(req), req.body),
   );
 
   r.delete(
@@ -270,10 +223,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
       },
     },
     async (req) => {
-      const actor = actorOf(req);
-      const profile = await editableProfile(actor, req.body.profile);
-      const key = uploadKeyOf(req.body.img_url);
-      if (!key || !(await unlinkUpload(db, key, profile.id))) throw notFound('File not found');
+      await unlinkRichTextImage(db, actorOf(req), req.body);
       return { success: true as const };
     },
   );

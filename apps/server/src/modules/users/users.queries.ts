@@ -7,7 +7,7 @@ import type { SortOrder, UserSortColumn } from '@profilehub/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { companies, profiles, profileTotals, users } from '../../db/schema.ts';
+import { companies, profilePublications, profiles, profileTotals, users } from '../../db/schema.ts';
 import { type CompanyScope, inScope } from '../../http/scope.ts';
 
 const master = alias(profiles, 'master');
@@ -176,4 +176,22 @@ export async function companyTitles(db: Db, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db.select({ id: companies.id, title: companies.title }).from(companies).where(inArray(companies.id, ids));
   return ids.map((id) => rows.find((r) => r.id === id)?.title).filter((t): t is string => Boolean(t));
+}
+
+/** The profile's latest publications, newest first. */
+export async function recentPublications(db: Db, profileId: number, limit: number) {
+  return db
+    .select()
+    .from(profilePublications)
+    .where(eq(profilePublications.profileId, profileId))
+    .orderBy(desc(profilePublications.publishedAt), desc(profilePublications.id))
+    .limit(limit);
+}
+
+/** Puts earlier content back into the profile's draft, as a new version. */
+export async function restoreContent(db: Db, profileId: number, content: Record<string, unknown>): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ content, version: sql`${profiles.version} + 1`, updatedAt: new Date() })
+    .where(eq(profiles.id, profileId));
 }

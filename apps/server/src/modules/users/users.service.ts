@@ -16,14 +16,13 @@ import {
   type UsersListResponse,
   usersExportFileName,
 } from '@profilehub/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { companies, profilePublications, profiles } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Actor } from '../../http/policy.ts';
 import { adminScope } from '../../http/scope.ts';
 import { sendXlsx, type XlsxColumn } from '../../http/xlsx.ts';
+import { companyRowById } from '../companies/companies.queries.ts';
 import { profileDomainOf } from '../profiles/profile-content.ts';
 import { loadProfileContext } from '../profiles/profiles.queries.ts';
 import { requireManager, visibleProfile } from '../profiles/profiles.service.ts';
@@ -33,6 +32,8 @@ import {
   companyTitles,
   countUserRows,
   listUserRows,
+  recentPublications,
+  restoreContent,
   streamUserRows,
   suggestUsers,
   type UserListFilter,
@@ -82,7 +83,7 @@ export async function listUsers(deps: Pick<Deps, 'db' | 'config'>, actor: Actor,
 async function exportCompanyTitle(deps: Pick<Deps, 'db'>, actor: Actor): Promise<string> {
   const first = actor.companyIds[0];
   if (first === undefined) return PRODUCT_NAME;
-  const [row] = await deps.db.select({ title: companies.title, whiteLabel: companies.whiteLabel }).from(companies).where(eq(companies.id, first)).limit(1);
+  const row = await companyRowById(deps.db, first);
   if (!row) return PRODUCT_NAME;
   return row.whiteLabel ? hubName(row.whiteLabel) : row.title;
 }
@@ -134,19 +135,11 @@ export async function rollbackProfile(deps: Pick<Deps, 'db' | 'config' | 'publis
   const ctx = await visibleProfile(deps, actor, id);
   requireManager(actor, ctx);
   if (!ctx.profile.publishedAt) throw badRequest(ADMIN_MESSAGES.notPublished);
-  const history = await deps.db
-    .select()
-    .from(profilePublications)
-    .where(eq(profilePublications.profileId, id))
-    .orderBy(desc(profilePublications.publishedAt), desc(profilePublications.id))
-    .limit(50);
+  const history = await recentPublications(deps.db, id, 50);
   const live = JSON.parse(JSON.stringify(ctx.profile.publishedContent ?? null));
   const previous = history.find((h) => !isDeepStrictEqual(JSON.parse(JSON.stringify(h.publishedContent)), live));
   if (!previous) throw badRequest(ADMIN_MESSAGES.nothingToRollBack);
-  await deps.db
-    .update(profiles)
-    .set({ content: previous.content, version: sql`${profiles.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(profiles.id, id)));
+  await restoreContent(deps.db, id, previous.content);
   const next = await loadProfileContext(deps.db, id);
   const { publishedAt } = await publishProfile(deps, next!);
   return { success: true as const, message: ADMIN_MESSAGES.rolledBack, publishedAt: publishedAt.toISOString() };

@@ -1,0 +1,53 @@
+/** What the public page server reads: the division of a host and the stored pages of published profiles. */
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, profiles } from '../../db/schema.ts';
+
+export async function companyIdBySubdomain(db: Db, subdomain: string): Promise<number | null> {
+  const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.subdomain, subdomain)).limit(1);
+  return c?.id ?? null;
+}
+
+export async function companyIdByCustomDomain(db: Db, host: string): Promise<number | null> {
+  const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.customDomain, host)).limit(1);
+  return c?.id ?? null;
+}
+
+/** A published page's address within its division: the alias of a profile that is published with a stored page. */
+const publishedPageAt = (companyId: number, alias: string) =>
+  and(eq(profiles.companyId, companyId), eq(profiles.alias, alias), isNotNull(profiles.publishedAt), isNotNull(profiles.publishedHtml));
+
+/** The profile and stored ETag of a division's published page at `alias`, or undefined. */
+export async function publishedEtagByAlias(db: Db, companyId: number, alias: string): Promise<{ id: number; etag: string | null } | undefined> {
+  const [row] = await db.select({ id: profiles.id, etag: profiles.publishedEtag }).from(profiles).where(publishedPageAt(companyId, alias)).limit(1);
+  return row;
+}
+
+/** A profile's stored page and the published content it was rendered from. */
+export async function storedPageOf(db: Db, profileId: number) {
+  const [full] = await db.select({ html: profiles.publishedHtml, content: profiles.publishedContent }).from(profiles).where(eq(profiles.id, profileId));
+  return full;
+}
+
+type Published = { id: number; alias: string; etag: string; content: Record<string, unknown> };
+
+/** A division's published page at `alias` with its ETag and published content (the card's manifest and service worker), or null. */
+export async function publishedByAlias(db: Db, companyId: number, alias: string): Promise<Published | null> {
+  const [row] = await db
+    .select({ id: profiles.id, alias: profiles.alias, etag: profiles.publishedEtag, content: profiles.publishedContent })
+    .from(profiles)
+    .where(publishedPageAt(companyId, alias))
+    .limit(1);
+  return row?.alias && row.etag && row.content ? { id: row.id, alias: row.alias, etag: row.etag, content: row.content } : null;
+}
+
+/** A profile with its division's title: what its vCard and QR code are built from. */
+export async function cardProfile(db: Db, profileId: number) {
+  const [row] = await db
+    .select({ p: profiles, companyTitle: companies.title })
+    .from(profiles)
+    .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .where(eq(profiles.id, profileId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,82 @@
+/** The stored pages of profiles as publishing reads and writes them (publishing.service.ts). */
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, profilePublications, profiles, users } from '../../db/schema.ts';
+
+type NewProfile = typeof profiles.$inferInsert;
+/** A rendered page as its profile row stores it. */
+type StoredPage = Pick<NewProfile, 'publishedHtml' | 'publishedEtag' | 'publishedContent' | 'publishedLeadForm'>;
+
+/** A published profile with its division, or undefined when it is not published (or has no stored page). */
+export async function publishedProfileWithCompany(db: Db, profileId: number) {
+  const [row] = await db
+    .select({ profile: profiles, company: companies })
+    .from(profiles)
+    .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .where(and(eq(profiles.id, profileId), isNotNull(profiles.publishedAt), isNotNull(profiles.publishedEtag)))
+    .limit(1);
+  return row;
+}
+
+/** Stores a re-rendered page only if the stored one is still `etag` (a publish meanwhile wins); whether it was stored. */
+export async function storeRerenderedPage(db: Db, profileId: number, etag: string, page: StoredPage): Promise<boolean> {
+  const done = await db
+    .update(profiles)
+    .set(page)
+    .where(and(eq(profiles.id, profileId), eq(profiles.publishedEtag, etag)))
+    .returning({ id: profiles.id });
+  return done.length > 0;
+}
+
+export async function publishedProfileIds(db: Db): Promise<{ id: number }[]> {
+  return db.select({ id: profiles.id }).from(profiles).where(isNotNull(profiles.publishedAt));
+}
+
+/** The published profiles of a division whose published contact form names the lead form `formId`. */
+export async function publishedProfileIdsUsingLeadForm(db: Db, companyId: number, formId: string): Promise<{ id: number }[]> {
+  return db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(eq(profiles.companyId, companyId), isNotNull(profiles.publishedAt), sql`${profiles.publishedContent} -> 'contactForm' ->> 'formId' = ${formId}`),
+    );
+}
+
+/** Stores a freshly published page on its profile. */
+export async function storePublishedPage(
+  db: Db,
+  profileId: number,
+  page: StoredPage & Pick<NewProfile, 'publishedAt' | 'publishedOverrides' | 'site'>,
+): Promise<void> {
+  await db.update(profiles).set(page).where(eq(profiles.id, profileId));
+}
+
+/** Records a publish in the profile's history (what a rollback returns to). */
+export async function insertPublication(db: Db, publication: typeof profilePublications.$inferInsert): Promise<void> {
+  await db.insert(profilePublications).values(publication);
+}
+
+/** Takes the stored page down; the published snapshot stays. */
+export async function clearPublishedPage(db: Db, profileId: number): Promise<void> {
+  await db.update(profiles).set({ publishedAt: null, publishedHtml: null, publishedEtag: null }).where(eq(profiles.id, profileId));
+}
+
+/** The published children of a template, with their divisions and their owners' roles. */
+export async function publishedChildren(db: Db, masterId: number) {
+  return db
+    .select({ profile: profiles, company: companies, ownerRole: users.role })
+    .from(profiles)
+    .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(profiles.masterProfileId, masterId), eq(profiles.isMaster, false), isNotNull(profiles.publishedAt)));
+}
+
+/** Stores a child's rebuilt page unless it was unpublished meanwhile (it then stays down); whether it was stored. */
+export async function storeRebuiltPage(db: Db, profileId: number, page: StoredPage & Pick<NewProfile, 'publishedAt' | 'site'>): Promise<boolean> {
+  const done = await db
+    .update(profiles)
+    .set(page)
+    .where(and(eq(profiles.id, profileId), isNotNull(profiles.publishedAt)))
+    .returning({ id: profiles.id });
+  return done.length > 0;
+}
