@@ -1,26 +1,22 @@
 import { DEFAULT_ERROR_MESSAGE, ErrorBodySchema } from '@profilehub/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, freshIp } from './test/factories.ts';
-import { createTestApp, type TestContext } from './test/harness.ts';
+import { useTestApp } from './test/harness.ts';
 
 const SECRET_DETAIL = 'connect ECONNREFUSED 10.9.8.7:587 (user=mailer password=hunter2)';
 
-let t: TestContext;
-beforeAll(async () => {
-  // A mail transport that fails like a real one would: the error message carries internals.
-  t = await createTestApp({
-    overrides: {
-      mailer: {
-        kind: 'smtp',
-        send: async () => {
-          throw new Error(SECRET_DETAIL);
-        },
-        close() {},
+// A mail transport that fails like a real one would: the error message carries internals.
+const t = useTestApp({
+  overrides: {
+    mailer: {
+      kind: 'smtp',
+      send: async () => {
+        throw new Error(SECRET_DETAIL);
       },
+      close() {},
     },
-  });
+  },
 });
-afterAll(() => t.close());
 
 /** Every error answer has the one shared shape, and errors[0].message is what a person reads (spec §8). */
 function expectErrorBody(res: { statusCode: number; json(): unknown }, status: number) {

@@ -6,24 +6,22 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorContentOf, missingItemsOf } from '../modules/profiles/profile-content.ts';
 import { loadProfileContext } from '../modules/profiles/profiles.queries.ts';
-import { createTestApp, type TestContext } from '../test/harness.ts';
+import { useTestApp } from '../test/harness.ts';
 import { approvals, events as eventsTable, profileStylings, profiles } from './schema.ts';
 import { seed } from './seed.ts';
 import { DEFAULT_THEMES } from './seed-profiles.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let dataDir: string;
 const site = { PUBLIC_DOMAIN: 'localhost', PUBLIC_URL: 'http://localhost:3000' };
 const run = () => seed(t.app.deps.db, { password: 'Seed-Password-1', dataDir, hasher: t.app.deps.passwords, site });
 const profileByAlias = async (alias: string) => (await t.app.deps.db.select().from(profiles).where(eq(profiles.alias, alias)))[0]!;
 
 beforeAll(async () => {
-  t = await createTestApp();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'ph-seed-'));
   await run();
 });
-afterAll(async () => {
-  await t.close();
+afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 

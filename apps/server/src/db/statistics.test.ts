@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../modules/events/rollups.ts';
 import { createCompany, createUser } from '../test/factories.ts';
-import { createTestApp, type TestContext } from '../test/harness.ts';
+import { useTestApp } from '../test/harness.ts';
 import { refreshPlannerStatistics } from './statistics.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** What the planner believes a table holds (-1 or 0 until the table is analyzed). */
 async function believedRows(table: string): Promise<number> {

@@ -6,10 +6,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import lightMyRequest, { type InjectOptions } from 'light-my-request';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import { type Database, type Db, openDatabase } from '../db/client.ts';
+import { signedInUser } from './factories.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh migrated database for one test file: a PGlite clone, or a PostgreSQL database made from the template. */
@@ -77,8 +78,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+export type TestAppOptions = { env?: Record<string, string>; overrides?: BuildAppOptions['overrides'] };
+
 /** The real app on a cloned database, with cheap argon2 so tests stay fast. */
-export async function createTestApp(opts: { env?: Record<string, string>; overrides?: BuildAppOptions['overrides'] } = {}): Promise<TestContext> {
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ph-test-'));
   const config = testConfig({ DATA_DIR: dataDir, ...opts.env });
   const database = await cloneDatabase();
@@ -94,5 +97,51 @@ export async function createTestApp(opts: { env?: Record<string, string>; overri
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Request headers, such as a signed-in user's. */
+export type Headers = Record<string, string>;
+
+/** The app {@link useTestApp} makes, read through getters once its beforeAll has run. */
+export type TestApp = Omit<TestContext, 'close'> & {
+  /** The app's database (`app.deps.db`). */
+  readonly db: Db;
+  /** A new user, signed in to the app (factories' `signedInUser`). */
+  signedIn(o?: Parameters<typeof signedInUser>[1]): ReturnType<typeof signedInUser>;
+};
+
+/**
+ * One {@link createTestApp} for the tests of this file (or of the describe block it is called
+ * in): made in a beforeAll, closed in an afterAll. Hooks run in the order they are registered
+ * (after-hooks in reverse), so a beforeAll registered after this call can use the app. `opts` may
+ * be a function, read when the app is made, for values an earlier beforeAll sets up.
+ */
+export function useTestApp(opts: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  let context: TestContext | undefined;
+  beforeAll(async () => {
+    context = await createTestApp(typeof opts === 'function' ? opts() : opts);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  const current = (): TestContext => {
+    if (!context) throw new Error('the test app is made in beforeAll: use it in hooks and tests');
+    return context;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    get db() {
+      return current().app.deps.db;
+    },
+    signedIn: (o) => signedInUser(current().app, o),
   };
 }

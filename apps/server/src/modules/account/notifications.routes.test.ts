@@ -1,13 +1,9 @@
 import { ACCOUNT_MESSAGES, DEFAULT_NOTIFICATION_PREFS } from '@profilehub/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCompany, signedInUser } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const get = (headers?: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/account/notifications', ...(headers ? { headers } : {}) });
 const put = (headers: Record<string, string> | undefined, payload: unknown) =>

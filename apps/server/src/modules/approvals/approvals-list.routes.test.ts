@@ -1,16 +1,10 @@
 import { APPROVALS_PAGE_SIZE } from '@profilehub/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { childDetails, createTemplateDivision, createUser, setProfile, signedInUser, signIn } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { type Headers, useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const db = () => t.app.deps.db;
-type Headers = Record<string, string>;
 const get = (headers: Headers, url: string) => t.app.inject({ method: 'GET', url, headers });
 const request = (headers: Headers, profileId: number) => t.app.inject({ method: 'POST', url: '/api/approvals', headers, payload: { profileId } });
 const respond = (headers: Headers, id: number, approved: boolean, message?: string) =>
@@ -18,7 +12,7 @@ const respond = (headers: Headers, id: number, approved: boolean, message?: stri
 
 /** A division with approvals, its supervisor, and staff who each requested approval. */
 async function division(names: string[]) {
-  const d = await createTemplateDivision(db(), { flags: { approvals: true } });
+  const d = await createTemplateDivision(t.db, { flags: { approvals: true } });
   const sup = await signedInUser(t.app, { role: 'supervisor', companyId: d.company.id });
   const staff = [];
   for (const name of names) {
@@ -106,7 +100,7 @@ describe('GET /api/approvals', () => {
     const d = await division(['Hal Hill']);
     const [hal] = d.staff;
     await respond(d.sup.headers, hal!.approvalId, false, 'No');
-    await setProfile(db(), hal!.id, { content: { ...childDetails('Hal Hill'), jobTitle: 'Better title' } });
+    await setProfile(t.db, hal!.id, { content: { ...childDetails('Hal Hill'), jobTitle: 'Better title' } });
     const again = await t.app.inject({ method: 'PUT', url: `/api/approvals/single/${hal!.approvalId}`, headers: hal!.headers, payload: { approved: null } });
     expect(again.statusCode).toBe(200);
     const newId = again.json().data.id;

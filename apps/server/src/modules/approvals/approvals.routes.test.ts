@@ -1,30 +1,23 @@
 import { PROFILE_API_MESSAGES as M } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approvals, companies } from '../../db/schema.ts';
-import { childDetails, createTemplateDivision, type createUser, getProfileRow, lastMailTo, setProfile, signedInUser } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { childDetails, createTemplateDivision, getProfileRow, lastMailTo, setProfile } from '../../test/factories.ts';
+import { type Headers, useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Headers = Record<string, string>;
-const db = () => t.app.deps.db;
-const signedIn = (o: Parameters<typeof createUser>[1]) => signedInUser(t.app, o);
 const request = (headers: Headers, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/approvals', headers, payload: payload as object });
 const reRequest = (headers: Headers, id: number, payload: unknown = { approved: null, requestedAt: new Date().toISOString() }) =>
   t.app.inject({ method: 'PUT', url: `/api/approvals/single/${id}`, headers, payload: payload as object });
 const respond = (headers: Headers, id: number, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: `/api/approvals/respond/${id}`, headers, payload: payload as object });
-const row = async (id: number) => (await db().select().from(approvals).where(eq(approvals.id, id)))[0]!;
+const row = async (id: number) => (await t.db.select().from(approvals).where(eq(approvals.id, id)))[0]!;
 
 async function division(flags: { approvals?: boolean } = { approvals: true }) {
-  const d = await createTemplateDivision(db(), { flags });
-  const jane = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
-  const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
+  const d = await createTemplateDivision(t.db, { flags });
+  const jane = await t.signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+  const sup = await t.signedIn({ role: 'supervisor', companyId: d.company.id });
   return { ...d, jane, sup };
 }
 
@@ -32,7 +25,7 @@ describe('POST /api/approvals', () => {
   it('the owner requests approval: a pending request with the changes against the published page', async () => {
     const d = await division();
     await t.app.inject({ method: 'PUT', url: `/api/profiles/${d.jane.id}/publish`, headers: d.sup.headers });
-    await setProfile(db(), d.jane.id, { content: { ...childDetails(), jobTitle: 'Sales Director' } });
+    await setProfile(t.db, d.jane.id, { content: { ...childDetails(), jobTitle: 'Sales Director' } });
     const res = await request(d.jane.headers, { targetProfile: d.jane.id, profileId: d.jane.id, company: d.company.id, requestedAt: '2020-01-01T00:00:00Z' });
     expect(res.statusCode).toBe(200);
     const approval = res.json().data;
@@ -62,9 +55,9 @@ describe('POST /api/approvals', () => {
     expect((await respond(d.sup.headers, first.id, { approved: true })).statusCode).toBe(200);
 
     // The template changes its disclaimer after Jane's page went live; Jane changes her title.
-    const master = await getProfileRow(db(), d.masterId);
-    await setProfile(db(), d.masterId, { content: { ...master!.content, profileDisclaimer: '<p>Acme Holdings.</p>' } });
-    await setProfile(db(), d.jane.id, { content: { ...childDetails(), jobTitle: 'Sales Director' } });
+    const master = await getProfileRow(t.db, d.masterId);
+    await setProfile(t.db, d.masterId, { content: { ...master!.content, profileDisclaimer: '<p>Acme Holdings.</p>' } });
+    await setProfile(t.db, d.jane.id, { content: { ...childDetails(), jobTitle: 'Sales Director' } });
     const second = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
     expect(second.profileChanges).toEqual([
       { actionType: 'updated', fieldTitle: 'Job title', oldValue: { value: 'Head of Sales' }, newValue: { value: 'Sales Director' } },
@@ -83,7 +76,7 @@ describe('POST /api/approvals', () => {
       request(d.jane.headers, { profileId: d.jane.id }),
     ]);
     expect([concurrentA.json().data.id, concurrentB.json().data.id]).toEqual([first.id, first.id]);
-    expect(await db().select().from(approvals).where(eq(approvals.profileId, d.jane.id))).toHaveLength(1);
+    expect(await t.db.select().from(approvals).where(eq(approvals.profileId, d.jane.id))).toHaveLength(1);
   });
 
   it('a never-published profile lists its content as added', async () => {
@@ -113,7 +106,7 @@ describe('POST /api/approvals', () => {
   it('answers 404 for a colleague’s or another division’s profile, 401 without a session', async () => {
     const d = await division();
     const other = await division();
-    const colleague = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId });
+    const colleague = await t.signedIn({ companyId: d.company.id, masterProfileId: d.masterId });
     expect((await request(colleague.headers, { profileId: d.jane.id })).statusCode).toBe(404);
     expect((await request(other.sup.headers, { profileId: d.jane.id })).statusCode).toBe(404);
     expect((await request({}, { profileId: d.jane.id })).statusCode).toBe(401);
@@ -125,7 +118,7 @@ describe('PUT /api/approvals/single/:id', () => {
     const d = await division();
     const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
     await respond(d.sup.headers, approval.id, { approved: false, message: 'Fix the photo' });
-    await setProfile(db(), d.jane.id, { content: { ...childDetails(), jobTitle: 'Sales Director' } });
+    await setProfile(t.db, d.jane.id, { content: { ...childDetails(), jobTitle: 'Sales Director' } });
     const res = await reRequest(d.jane.headers, approval.id);
     expect(res.statusCode).toBe(200);
     const again = res.json().data;
@@ -145,7 +138,7 @@ describe('PUT /api/approvals/single/:id', () => {
   it('re-requesting a pending approval resets it in place with a new date and the current changes', async () => {
     const d = await division();
     const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
-    await setProfile(db(), d.jane.id, { content: { ...childDetails(), jobTitle: 'Sales Director' } });
+    await setProfile(t.db, d.jane.id, { content: { ...childDetails(), jobTitle: 'Sales Director' } });
     const res = await reRequest(d.jane.headers, approval.id);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: approval.id, approved: null });
@@ -153,7 +146,7 @@ describe('PUT /api/approvals/single/:id', () => {
     expect(res.json().data.profileChanges).toEqual(
       expect.arrayContaining([expect.objectContaining({ fieldTitle: 'Job title', newValue: { value: 'Sales Director' } })]),
     );
-    expect(await db().select().from(approvals).where(eq(approvals.profileId, d.jane.id))).toHaveLength(1);
+    expect(await t.db.select().from(approvals).where(eq(approvals.profileId, d.jane.id))).toHaveLength(1);
   });
 
   it('refuses a re-request while another request is pending (409), approved other than null (400), elsewhere (404)', async () => {
@@ -182,7 +175,7 @@ describe('PUT /api/approvals/respond/:id', () => {
     const res = await respond(d.sup.headers, approval.id, { approved: true, message: 'Looks good', rebuild: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: approval.id, approved: true, message: 'Looks good', respondedAt: expect.any(String) });
-    const profile = await getProfileRow(db(), d.jane.id);
+    const profile = await getProfileRow(t.db, d.jane.id);
     expect(profile!.publishedHtml).toContain('Jane Doe');
     expect(await row(approval.id)).toMatchObject({ approved: true, respondedBy: d.sup.user.id });
   });
@@ -194,7 +187,7 @@ describe('PUT /api/approvals/respond/:id', () => {
       expect.arrayContaining([expect.objectContaining({ fieldTitle: 'Job title', newValue: { value: 'Head of Sales' } })]),
     );
     // Jane edits the job title after asking; the queue still shows the harmless change.
-    const version = (await getProfileRow(db(), d.jane.id))!.version;
+    const version = (await getProfileRow(t.db, d.jane.id))!.version;
     const edit = await t.app.inject({
       method: 'PATCH',
       url: `/api/profiles/${d.jane.id}`,
@@ -203,7 +196,7 @@ describe('PUT /api/approvals/respond/:id', () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await respond(d.sup.headers, approval.id, { approved: true, rebuild: true })).statusCode).toBe(200);
-    const profile = await getProfileRow(db(), d.jane.id);
+    const profile = await getProfileRow(t.db, d.jane.id);
     expect((profile!.publishedContent as { jobTitle?: string }).jobTitle).toBe('Head of Sales');
     expect(profile!.publishedHtml).not.toContain('URGENT');
     // The later edit is still there, as a draft that needs its own request.
@@ -214,13 +207,13 @@ describe('PUT /api/approvals/respond/:id', () => {
     const d = await division();
     const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
     expect((await respond(d.sup.headers, approval.id, { approved: true, rebuild: false })).statusCode).toBe(200);
-    expect((await getProfileRow(db(), d.jane.id))!.publishedAt).toBeNull();
+    expect((await getProfileRow(t.db, d.jane.id))!.publishedAt).toBeNull();
   });
 
   it('an approval that cannot be published stays pending with the checklist (400)', async () => {
     const d = await division();
     // The content under review is incomplete (the request binds to it).
-    await setProfile(db(), d.jane.id, { content: { fullName: 'Jane Doe' } });
+    await setProfile(t.db, d.jane.id, { content: { fullName: 'Jane Doe' } });
     const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
     const res = await respond(d.sup.headers, approval.id, { approved: true });
     expect(res.statusCode).toBe(400);
@@ -235,10 +228,10 @@ describe('PUT /api/approvals/respond/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ approved: false, message: 'Please use a professional photo.' });
     await t.app.deps.jobs.idle();
-    const mail = await lastMailTo(db(), d.jane.user.email);
+    const mail = await lastMailTo(t.db, d.jane.user.email);
     expect(mail?.subject).toBe('Your profile changes were not approved');
     expect(mail?.text).toContain('Please use a professional photo.');
-    expect((await getProfileRow(db(), d.jane.id))!.publishedAt).toBeNull();
+    expect((await getProfileRow(t.db, d.jane.id))!.publishedAt).toBeNull();
   });
 
   it('an answered approval cannot be answered again (409); the owner may not answer (403); others 404', async () => {
@@ -263,38 +256,38 @@ describe('approval mails and the last decision in the editor', () => {
 
   it('a request mails the division’s supervisors (not the one who asked) with a link to the queue', async () => {
     const d = await division();
-    const second = await signedIn({ role: 'supervisor', companyId: d.company.id });
-    const before = await lastMailTo(db(), d.jane.user.email);
+    const second = await t.signedIn({ role: 'supervisor', companyId: d.company.id });
+    const before = await lastMailTo(t.db, d.jane.user.email);
     expect((await request(d.jane.headers, { profileId: d.jane.id })).statusCode).toBe(200);
     await t.app.deps.jobs.idle();
     for (const sup of [d.sup, second]) {
-      const mail = await lastMailTo(db(), sup.user.email);
+      const mail = await lastMailTo(t.db, sup.user.email);
       expect(mail?.subject).toBe('Test Person asks for approval of profile changes');
       expect(mail?.text).toContain('Review the request: http://hub.test/approvals');
     }
-    expect(await lastMailTo(db(), d.jane.user.email)).toEqual(before);
+    expect(await lastMailTo(t.db, d.jane.user.email)).toEqual(before);
 
     // A supervisor asking on Jane's behalf is not told about their own request.
-    const mark = await lastMailTo(db(), d.sup.user.email);
+    const mark = await lastMailTo(t.db, d.sup.user.email);
     const pending = (await editorOf(d)).pendingApprovalId;
     expect((await reRequest(d.sup.headers, pending)).statusCode).toBe(200);
     await t.app.deps.jobs.idle();
-    expect((await lastMailTo(db(), d.sup.user.email))?.id).toBe(mark?.id);
-    expect((await lastMailTo(db(), second.user.email))?.id).not.toBe(mark?.id);
+    expect((await lastMailTo(t.db, d.sup.user.email))?.id).toBe(mark?.id);
+    expect((await lastMailTo(t.db, second.user.email))?.id).not.toBe(mark?.id);
   });
 
   it('a supervisor who turned approval requests off, and an owner who turned decisions off, get none of them', async () => {
     const d = await division();
-    const second = await signedIn({ role: 'supervisor', companyId: d.company.id });
+    const second = await t.signedIn({ role: 'supervisor', companyId: d.company.id });
     const off = { approvalRequests: false, approvalDecisions: false, leadMessages: true };
     for (const who of [d.sup, d.jane]) {
       expect((await t.app.inject({ method: 'PUT', url: '/api/account/notifications', headers: who.headers, payload: off })).statusCode).toBe(200);
     }
     const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
     expect((await respond(second.headers, approval.id, { approved: false, message: 'Not yet.' })).statusCode).toBe(200);
-    expect((await lastMailTo(db(), second.user.email))?.subject).toBe('Test Person asks for approval of profile changes');
-    expect(await lastMailTo(db(), d.sup.user.email)).toBeUndefined();
-    expect((await lastMailTo(db(), d.jane.user.email))?.subject).not.toBe('Your profile changes were not approved');
+    expect((await lastMailTo(t.db, second.user.email))?.subject).toBe('Test Person asks for approval of profile changes');
+    expect(await lastMailTo(t.db, d.sup.user.email)).toBeUndefined();
+    expect((await lastMailTo(t.db, d.jane.user.email))?.subject).not.toBe('Your profile changes were not approved');
   });
 
   it('approving tells the owner the changes are live, with the page address; the editor shows the decision', async () => {
@@ -303,7 +296,7 @@ describe('approval mails and the last decision in the editor', () => {
     expect((await editorOf(d)).lastDecision).toBeNull();
     expect((await respond(d.sup.headers, approval.id, { approved: true, message: 'Looks great.' })).statusCode).toBe(200);
     await t.app.deps.jobs.idle();
-    const mail = await lastMailTo(db(), d.jane.user.email);
+    const mail = await lastMailTo(t.db, d.jane.user.email);
     expect(mail?.subject).toBe('Your profile changes were approved');
     expect(mail?.text).toContain('Your latest profile changes were approved and are now live.');
     expect(mail?.text).toContain('Looks great.');
@@ -323,22 +316,22 @@ describe('approval mails and the last decision in the editor', () => {
   });
 
   it('speaks in a white-labelled division’s name and links to its own hub', async () => {
-    const d = await createTemplateDivision(db(), { flags: { approvals: true } });
-    await db()
+    const d = await createTemplateDivision(t.db, { flags: { approvals: true } });
+    await t.db
       .update(companies)
       .set({ whiteLabel: { title: 'Acme hub', domain: 'hub.acme.test', brand_color: '#aa0000' } as never, hubDomain: 'hub.acme.test' })
       .where(eq(companies.id, d.company.id));
-    const jane = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
-    const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
+    const jane = await t.signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+    const sup = await t.signedIn({ role: 'supervisor', companyId: d.company.id });
     const approval = (await request(jane.headers, { profileId: jane.id })).json().data;
     await t.app.deps.jobs.idle();
-    const asked = await lastMailTo(db(), sup.user.email);
+    const asked = await lastMailTo(t.db, sup.user.email);
     expect(asked?.text).toContain('Review the request: http://hub.acme.test/approvals');
     expect(asked?.text).toContain('— Acme hub');
     expect(asked?.text).not.toContain('Profilehub');
     await respond(sup.headers, approval.id, { approved: false });
     await t.app.deps.jobs.idle();
-    const answered = await lastMailTo(db(), jane.user.email);
+    const answered = await lastMailTo(t.db, jane.user.email);
     expect(answered?.text).toContain('Open your profile: http://hub.acme.test/profile');
     expect(answered?.html).toContain('#aa0000');
   });

@@ -2,20 +2,16 @@ import { AUTH_MESSAGES, DEFAULT_FEATURE_FLAGS, NUL_MESSAGE } from '@profilehub/s
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approvals, companyMembers, oneTimeCodes, profiles, sessions, users } from '../../db/schema.ts';
 import { UNCONFIRMED_MESSAGE } from '../../http/auth.ts';
 import { LIMITS, RateLimiter } from '../../http/rate-limit.ts';
 import { createCompany, createUser, freshIp, lastCodeFor, lastMailTo, mailCount, PASSWORD, signIn } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { MAX_FAILED_LOGINS } from './auth.service.ts';
 import { MAX_CODE_ATTEMPTS } from './codes.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Each call comes from its own address, so the per-IP limits only bite in the tests about them. */
 const api = (opts: InjectOptions) => t.app.inject({ remoteAddress: freshIp(), ...opts });
@@ -439,13 +435,9 @@ describe('POST /api/profiles/link (registration with a code)', () => {
 });
 
 describe(`rolling daily cap of ${LIMITS.codeFailuresPerEmail.max} wrong codes per account`, () => {
-  let u: TestContext;
-  beforeAll(async () => {
-    // Only the daily cap: the 15-minute limits on issuing and checking codes are moved out of its way.
-    const limiter = new RateLimiter(true, { kind: 'memory' }, { [LIMITS.codeIssuePerEmail.name]: 100, [LIMITS.codeCheckPerEmail.name]: 100 });
-    u = await createTestApp({ overrides: { limiter } });
-  });
-  afterAll(() => u.close());
+  // Only the daily cap: the 15-minute limits on issuing and checking codes are moved out of its way.
+  const limiter = new RateLimiter(true, { kind: 'memory' }, { [LIMITS.codeIssuePerEmail.name]: 100, [LIMITS.codeCheckPerEmail.name]: 100 });
+  const u = useTestApp({ overrides: { limiter } });
 
   it('holds across re-issued codes, answers like a wrong code, and the emailed reset link lifts it', async () => {
     const db = u.app.deps.db;

@@ -9,26 +9,27 @@ import { buildApp } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import { oneTimeCodes, users } from '../../db/schema.ts';
 import { createCompany, createUser } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
 
 const PUBLIC_URL = 'http://hub.test';
 const REDIRECT_URI = `${PUBLIC_URL}/api/connect/google/callback`;
 
 let idp: TestOidcProvider;
-let t: TestContext;
 const extraApps: FastifyInstance[] = [];
 
+// After-hooks run in reverse: the extra apps close first, then the app, then the provider.
 beforeAll(async () => {
   idp = await startOidcProvider({ redirectUri: REDIRECT_URI });
-  t = await createTestApp({
-    env: { PUBLIC_URL, GOOGLE_ISSUER: idp.issuer, GOOGLE_CLIENT_ID: idp.client.clientId, GOOGLE_CLIENT_SECRET: idp.client.clientSecret },
-  });
 });
 afterAll(async () => {
-  for (const app of extraApps) await app.close();
-  await t?.close();
   await idp?.close();
+});
+const t = useTestApp(() => ({
+  env: { PUBLIC_URL, GOOGLE_ISSUER: idp.issuer, GOOGLE_CLIENT_ID: idp.client.clientId, GOOGLE_CLIENT_SECRET: idp.client.clientSecret },
+}));
+afterAll(async () => {
+  for (const app of extraApps) await app.close();
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -1,16 +1,10 @@
 import { BANNER_MESSAGES, PROFILE_API_MESSAGES as M } from '@profilehub/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { childDetails, createCompany, createTemplateDivision, getProfileRow, setProfile, signedInUser } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { type Headers, useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Headers = Record<string, string>;
-const db = () => t.app.deps.db;
 const slide = (url: string) => ({ url });
 const post = (headers: Headers | undefined, data: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/profile-banners?populate[0]=banner.slider', ...(headers ? { headers } : {}), payload: { data } as object });
@@ -20,15 +14,15 @@ const del = (headers: Headers, id: string | number, profileId: number, version?:
   t.app.inject({ method: 'DELETE', url: `/api/profile-banners/${id}?profileId=${profileId}${version ? `&version=${version}` : ''}`, headers });
 const get = (headers: Headers, id: string | number, profileId: number) =>
   t.app.inject({ method: 'GET', url: `/api/profile-banners/${id}?profileId=${profileId}`, headers });
-const stored = async (id: number) => (await getProfileRow(db(), id))!;
+const stored = async (id: number) => (await getProfileRow(t.db, id))!;
 
 /** A division with a user (standalone profile), its supervisor, a superadmin and a user of another division. */
 async function setup() {
-  const company = await createCompany(db());
+  const company = await createCompany(t.db);
   const jane = await signedInUser(t.app, { companyId: company.id });
   const sup = await signedInUser(t.app, { role: 'supervisor', companyId: company.id });
   const admin = await signedInUser(t.app, { role: 'superadmin' });
-  const other = await createCompany(db());
+  const other = await createCompany(t.db);
   const outsider = await signedInUser(t.app, { companyId: other.id });
   const otherSup = await signedInUser(t.app, { role: 'supervisor', companyId: other.id });
   return { company, jane, sup, admin, outsider, otherSup };
@@ -183,9 +177,9 @@ describe('GET, PUT and DELETE /api/profile-banners/:id', () => {
 
 describe('banners of a child profile', () => {
   it('a child edits banners when the template lets it, inheriting the template’s until then', async () => {
-    const d = await createTemplateDivision(db());
-    await setProfile(db(), d.masterId, {
-      content: { ...(await getProfileRow(db(), d.masterId))!.content, banners: [{ id: 1, type: 'image', slider: [{ url: '/uploads/master.jpg' }] }] },
+    const d = await createTemplateDivision(t.db);
+    await setProfile(t.db, d.masterId, {
+      content: { ...(await getProfileRow(t.db, d.masterId))!.content, banners: [{ id: 1, type: 'image', slider: [{ url: '/uploads/master.jpg' }] }] },
     });
     const jane = await signedInUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
     expect((await get(jane.headers, 1, jane.id)).json().data).toEqual({ id: 1, type: 'image', slider: [{ url: '/uploads/master.jpg' }] });
@@ -198,7 +192,7 @@ describe('banners of a child profile', () => {
   });
 
   it('a child cannot change banners the template locks: 403, nothing written', async () => {
-    const d = await createTemplateDivision(db(), { permissions: [{ key: 'banners', edit: false }] });
+    const d = await createTemplateDivision(t.db, { permissions: [{ key: 'banners', edit: false }] });
     const jane = await signedInUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
     const before = await stored(jane.id);
     for (const res of [
@@ -213,7 +207,7 @@ describe('banners of a child profile', () => {
   });
 
   it('a template’s banners are edited by its supervisor only with the templates flag; a superadmin always', async () => {
-    const d = await createTemplateDivision(db());
+    const d = await createTemplateDivision(t.db);
     const sup = await signedInUser(t.app, { role: 'supervisor', companyId: d.company.id });
     const admin = await signedInUser(t.app, { role: 'superadmin' });
     const refused = await post(sup.headers, { profileId: d.masterId, type: 'image' });

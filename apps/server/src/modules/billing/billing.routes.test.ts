@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { purchaseHistories } from '../../db/schema.ts';
 import { createCompany, signedInUser } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const db = () => t.app.deps.db;
 const payment = async (d: Db, userId: number, companyId: number | null, day: string, amountGross = 9900) => {
   const [row] = await d
     .insert(purchaseHistories)
@@ -27,17 +22,17 @@ const get = (headers: Record<string, string> | undefined, userId?: number | stri
 const ids = (res: { json(): unknown }) => (res.json() as { id: number }[]).map((p) => p.id);
 
 async function setup() {
-  const company = await createCompany(db());
+  const company = await createCompany(t.db);
   const jane = await signedInUser(t.app, { companyId: company.id });
   const colleague = await signedInUser(t.app, { companyId: company.id });
   const sup = await signedInUser(t.app, { role: 'supervisor', companyId: company.id });
   const admin = await signedInUser(t.app, { role: 'superadmin' });
-  const other = await createCompany(db());
+  const other = await createCompany(t.db);
   const outsider = await signedInUser(t.app, { companyId: other.id });
   const otherSup = await signedInUser(t.app, { role: 'supervisor', companyId: other.id });
-  const janeOld = await payment(db(), jane.user.id, company.id, '2025-01-01', 9900);
-  const janeNew = await payment(db(), jane.user.id, company.id, '2025-02-01', 12_345);
-  const theirs = await payment(db(), outsider.user.id, other.id, '2025-01-15');
+  const janeOld = await payment(t.db, jane.user.id, company.id, '2025-01-01', 9900);
+  const janeNew = await payment(t.db, jane.user.id, company.id, '2025-02-01', 12_345);
+  const theirs = await payment(t.db, outsider.user.id, other.id, '2025-01-15');
   return { jane, colleague, sup, admin, outsider, otherSup, janeOld, janeNew, theirs };
 }
 

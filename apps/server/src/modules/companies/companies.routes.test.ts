@@ -1,18 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { type Company, DEFAULT_FEATURE_FLAGS, DEFAULT_SUPPORT_LINK, NUL_MESSAGE } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, companyMembers } from '../../db/schema.ts';
 import { createCompany, createUser, signIn } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let admin: { headers: Record<string, string> };
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t.app, (await createUser(t.app, { role: 'superadmin' })).email);
 });
-afterAll(() => t.close());
 
 /** A word no other test's companies carry, so a description search sees only this test's companies. */
 const tag = () => `t${randomBytes(5).toString('hex')}`;

@@ -1,18 +1,14 @@
 import { NUL_MESSAGE } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { companyDailyStats, dailyFiltered, dailyStats, events, profiles } from '../../db/schema.ts';
 import { LIMITS, RateLimiter } from '../../http/rate-limit.ts';
 import { createCompany, freshIp } from '../../test/factories.ts';
-import { cloneDatabase, createTestApp, injectThroughServer, type TestContext } from '../../test/harness.ts';
+import { cloneDatabase, createTestApp, injectThroughServer, useTestApp } from '../../test/harness.ts';
 import { isBotAgent, visitorHash } from './events.service.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 

@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dailyStats, dailyVisitors, events, profiles } from '../../db/schema.ts';
 import { createCompany, freshIp } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { type BufferedEvent, EventIngest, IngestRefused, pruneDailyVisitors } from './ingest.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function publishedProfile() {
   const company = await createCompany(t.app.deps.db);

@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { events, profiles } from '../../db/schema.ts';
 import { createCompany } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { ensureEventPartitions, partitionName } from './partitions.ts';
 import { rowsOf } from './rollups.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const partitionOf = async (id: number) =>
   rowsOf<{ part: string }>(await t.app.deps.db.execute(sql`select tableoid::regclass::text as part from events where id = ${id}`))[0]?.part;

@@ -1,16 +1,12 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companyDailyStats, dailyStats, events, industryDailyStats, leadSubmissions, profiles, profileTotals } from '../../db/schema.ts';
 import { createCompany } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { EventIngest } from './ingest.ts';
 import { generateEvents, rebuildRollups, seedDemoEvents } from './rollups.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function publishedProfiles(n: number) {
   const company = await createCompany(t.app.deps.db);

@@ -1,15 +1,11 @@
 import { aliasTakenMessage, INVITE_ALIAS_MESSAGE, INVITE_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profiles, users } from '../../db/schema.ts';
 import { createCompany, createUser, freshIp, lastMailTo, signIn } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 let n = 0;
 const email = () => `invitee-${Date.now()}-${n++}@example.test`;

@@ -1,18 +1,12 @@
 import { DEFAULT_LEAD_FORM_FIELDS, LEAD_FORM_MESSAGES, PROFILE_API_MESSAGES as M, PROFILE_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { leadSubmissions } from '../../db/schema.ts';
 import { childDetails, createCompany, createTemplateDivision, freshIp, getProfileRow, lastMailTo, setProfile, signedInUser } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { type Headers, useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Headers = Record<string, string>;
-const db = () => t.app.deps.db;
 const create = (headers: Headers | undefined, data: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/lead-forms', ...(headers ? { headers } : {}), payload: { data } as object });
 const update = (headers: Headers | undefined, id: number, data: unknown) =>
@@ -20,7 +14,7 @@ const update = (headers: Headers | undefined, id: number, data: unknown) =>
 const list = (headers: Headers | undefined, query = '') => t.app.inject({ method: 'GET', url: `/api/lead-forms${query}`, ...(headers ? { headers } : {}) });
 
 async function setup() {
-  const company = await createCompany(db());
+  const company = await createCompany(t.db);
   const jane = await signedInUser(t.app, {
     companyId: company.id,
     content: { firstName: 'Jane!', lastName: '(Doe)*', contactForm: { sendToMail: 'jane@acme.test' } },
@@ -28,7 +22,7 @@ async function setup() {
   const sup = await signedInUser(t.app, { role: 'supervisor', companyId: company.id });
   const admin = await signedInUser(t.app, { role: 'superadmin' });
   const colleague = await signedInUser(t.app, { companyId: company.id });
-  const other = await createCompany(db());
+  const other = await createCompany(t.db);
   const outsider = await signedInUser(t.app, { companyId: other.id });
   const otherSup = await signedInUser(t.app, { role: 'supervisor', companyId: other.id });
   return { company, jane, sup, admin, colleague, outsider, otherSup };
@@ -90,7 +84,7 @@ describe('POST /api/lead-forms', () => {
     const ok = await create(s.jane.headers, { profileId: s.jane.id, enabled: true, form_submitted_message: '<p>Thanks!</p>' });
     expect(ok.statusCode).toBe(200);
     // Without "Send to email" on the profile, a message alone is not enough.
-    await setProfile(db(), s.jane.id, { content: { firstName: 'Jane' } });
+    await setProfile(t.db, s.jane.id, { content: { firstName: 'Jane' } });
     expect((await create(s.jane.headers, { profileId: s.jane.id, enabled: true, form_submitted_message: 'Thanks' })).statusCode).toBe(400);
   });
 
@@ -188,7 +182,7 @@ describe('a published page’s contact form uses its stored lead form', () => {
       { label: 'Mobile', required: true, type: 'tel', field_name: 'mobile', enabled: true },
     ];
     await update(s.jane.headers, form.id, { fields, subject: 'A lead for Jane', form_submitted_message: '<p>We will call you.</p>' });
-    await setProfile(db(), s.jane.id, {
+    await setProfile(t.db, s.jane.id, {
       publishedAt: new Date(),
       publishedContent: {
         contactForm: { enabled: true, formId: form.form_id, sendToMail: s.jane.user.email, sendToMailCC: 'boss@acme.test', thankYouMessage: 'Thanks' },
@@ -202,40 +196,46 @@ describe('a published page’s contact form uses its stored lead form', () => {
     expect(missing.json().message).toBe('Please fill in Mobile.');
     const ok = await submit({ name: 'Vic', mobile: '+27 82 000 0000' });
     expect(ok.json()).toEqual({ success: true, message: 'We will call you.' });
-    const [row] = await db().select().from(leadSubmissions).where(eq(leadSubmissions.profileId, s.jane.id));
+    const [row] = await t.db.select().from(leadSubmissions).where(eq(leadSubmissions.profileId, s.jane.id));
     expect(row).toMatchObject({ leadFormId: form.id, data: { name: 'Vic', mobile: '+27 82 000 0000' } });
-    expect((await lastMailTo(db(), s.jane.user.email))?.subject).toBe('A lead for Jane');
+    expect((await lastMailTo(t.db, s.jane.user.email))?.subject).toBe('A lead for Jane');
   });
 });
 
+/** Jane, a user of a new template division, whose contact form sends through her new one-field lead form. */
+async function janeWithLeadForm(o: Parameters<typeof createTemplateDivision>[1] = {}) {
+  const d = await createTemplateDivision(t.db, o);
+  const jane = await signedInUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+  const form = (
+    await create(jane.headers, { profileId: jane.id, fields: [{ label: 'Your name', required: true, type: 'text', field_name: 'name', enabled: true }] })
+  ).json().data;
+  const row = (await getProfileRow(t.db, jane.id))!;
+  await setProfile(t.db, jane.id, {
+    content: {
+      ...row.content,
+      contactForm: { enabled: true, formId: form.form_id, sendToMail: 'jane@acme.test', sendToMailCC: 'boss@acme.test', thankYouMessage: 'Thanks' },
+    },
+  });
+  return { d, jane, form };
+}
+
 describe('a published page shows its stored lead form', () => {
   it('at publish, and again as soon as the form changes (from the published content, not later edits)', async () => {
-    const d = await createTemplateDivision(db());
-    const jane = await signedInUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
-    const form = (
-      await create(jane.headers, { profileId: jane.id, fields: [{ label: 'Your name', required: true, type: 'text', field_name: 'name', enabled: true }] })
-    ).json().data;
-    const row = (await getProfileRow(db(), jane.id))!;
-    await setProfile(db(), jane.id, {
-      content: {
-        ...row.content,
-        contactForm: { enabled: true, formId: form.form_id, sendToMail: 'jane@acme.test', sendToMailCC: 'boss@acme.test', thankYouMessage: 'Thanks' },
-      },
-    });
+    const { jane, form } = await janeWithLeadForm();
     const publish = await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: jane.headers });
     expect(publish.statusCode, publish.body).toBe(200);
-    const published = (await getProfileRow(db(), jane.id))!;
+    const published = (await getProfileRow(t.db, jane.id))!;
     expect(published.publishedHtml).toContain('Your name');
     expect(published.publishedHtml).not.toContain('id="ph-f-mobile"');
 
     // An unpublished edit stays unpublished when the form changes.
-    await setProfile(db(), jane.id, { content: { ...published.content, fullName: 'Not Yet Live' } });
+    await setProfile(t.db, jane.id, { content: { ...published.content, fullName: 'Not Yet Live' } });
     const fields = [
       { label: 'Your name', required: true, type: 'text', field_name: 'name', enabled: true },
       { label: 'Your mobile', required: true, type: 'tel', field_name: 'mobile', enabled: true },
     ];
     expect((await update(jane.headers, form.id, { fields })).statusCode).toBe(200);
-    const after = (await getProfileRow(db(), jane.id))!;
+    const after = (await getProfileRow(t.db, jane.id))!;
     expect(after.publishedHtml).toContain('Your mobile');
     expect(after.publishedHtml).toContain('id="ph-f-mobile"');
     expect(after.publishedHtml).not.toContain('Not Yet Live');
@@ -245,23 +245,12 @@ describe('a published page shows its stored lead form', () => {
 
 describe('a lead form change in a division that approves changes', () => {
   it('does not reach the live page, nor its submit check, until a supervisor publishes; a supervisor’s own change does', async () => {
-    const d = await createTemplateDivision(db(), { flags: { approvals: true } });
-    const jane = await signedInUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+    const { d, jane, form } = await janeWithLeadForm({ flags: { approvals: true } });
     const sup = await signedInUser(t.app, { role: 'supervisor', companyId: d.company.id });
-    const form = (
-      await create(jane.headers, { profileId: jane.id, fields: [{ label: 'Your name', required: true, type: 'text', field_name: 'name', enabled: true }] })
-    ).json().data;
-    const row = (await getProfileRow(db(), jane.id))!;
-    await setProfile(db(), jane.id, {
-      content: {
-        ...row.content,
-        contactForm: { enabled: true, formId: form.form_id, sendToMail: 'jane@acme.test', sendToMailCC: 'boss@acme.test', thankYouMessage: 'Thanks' },
-      },
-    });
     // The supervisor publishes (approving what is there).
     const pub = await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: sup.headers });
     expect(pub.statusCode, pub.body).toBe(200);
-    const live = (await getProfileRow(db(), jane.id))!;
+    const live = (await getProfileRow(t.db, jane.id))!;
 
     // Jane changes the form: a phishing label and a new required field.
     const phishing = [
@@ -269,7 +258,7 @@ describe('a lead form change in a division that approves changes', () => {
       { label: 'Card number and CVV', required: true, type: 'text', field_name: 'message', enabled: true },
     ];
     expect((await update(jane.headers, form.id, { fields: phishing })).statusCode).toBe(200);
-    const after = (await getProfileRow(db(), jane.id))!;
+    const after = (await getProfileRow(t.db, jane.id))!;
     expect(after.publishedEtag).toBe(live.publishedEtag);
     expect(after.publishedHtml).not.toContain('Card number');
     // A visitor of the live page can still send what it asks for.
@@ -287,6 +276,6 @@ describe('a lead form change in a division that approves changes', () => {
       { label: 'Your question', required: false, type: 'text', field_name: 'message', enabled: true },
     ];
     expect((await update(sup.headers, form.id, { fields: fixed })).statusCode).toBe(200);
-    expect((await getProfileRow(db(), jane.id))!.publishedHtml).toContain('Your question');
+    expect((await getProfileRow(t.db, jane.id))!.publishedHtml).toContain('Your question');
   });
 });

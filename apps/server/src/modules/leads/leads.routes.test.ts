@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companyMembers, leadSubmissions, profiles, users } from '../../db/schema.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { createCompany, freshIp, lastMailTo } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Makes `emails` accounts of the division (the only addresses a lead notification may go to). */
 async function members(companyId: number, emails: string[]) {

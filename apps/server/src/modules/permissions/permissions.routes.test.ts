@@ -1,26 +1,19 @@
 import { PROFILE_API_MESSAGES as M } from '@profilehub/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childDetails, createTemplateDivision, type createUser, getProfileRow, signedInUser } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { childDetails, createTemplateDivision, getProfileRow } from '../../test/factories.ts';
+import { type Headers, useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Headers = Record<string, string>;
-const db = () => t.app.deps.db;
-const signedIn = (o: Parameters<typeof createUser>[1]) => signedInUser(t.app, o);
 const post = (headers: Headers, data: unknown) => t.app.inject({ method: 'POST', url: '/api/permissions', headers, payload: { data } });
 const put = (headers: Headers, id: number, data: unknown) => t.app.inject({ method: 'PUT', url: `/api/permissions/${id}`, headers, payload: { data } });
 const clear = (headers: Headers, id: number) => t.app.inject({ method: 'DELETE', url: `/api/permissions/${id}/entries`, headers });
 const view = (headers: Headers, id: number) => t.app.inject({ method: 'GET', url: `/api/profiles/${id}?populate=self-service`, headers });
 
 async function division(flags = { permissions: true }) {
-  const d = await createTemplateDivision(db(), { flags });
-  const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
-  const jane = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+  const d = await createTemplateDivision(t.db, { flags });
+  const sup = await t.signedIn({ role: 'supervisor', companyId: d.company.id });
+  const jane = await t.signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
   return { ...d, sup, jane };
 }
 
@@ -58,7 +51,7 @@ describe('POST /api/permissions', () => {
       payload: { version: before.profile.version, content: { ...before.content, jobTitle: 'Changed anyway' } },
     });
     expect(res.statusCode).toBe(200);
-    expect((await getProfileRow(db(), d.jane.id))!.content.jobTitle).toBe('Head of Sales');
+    expect((await getProfileRow(t.db, d.jane.id))!.content.jobTitle).toBe('Head of Sales');
   });
 
   it('the master set is the superadmin’s', async () => {
@@ -66,7 +59,7 @@ describe('POST /api/permissions', () => {
     const refused = await post(d.sup.headers, { title: 'M', permissions: [], profileId: d.masterId, kind: 'master' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(M.masterPermissionsSuperadmin);
-    const admin = await signedIn({ role: 'superadmin' });
+    const admin = await t.signedIn({ role: 'superadmin' });
     const res = await post(admin.headers, { title: 'M', permissions: [{ key: 'logo', edit: false }], profileId: d.masterId, kind: 'master' });
     expect(res.statusCode).toBe(200);
     expect((await view(admin.headers, d.masterId)).json().permissions).toMatchObject({

@@ -1,19 +1,12 @@
 import { PROFILE_API_MESSAGES as M } from '@profilehub/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approvals } from '../../db/schema.ts';
-import { childDetails, createTemplateDivision, type createUser, getProfileRow, setProfile, signedInUser } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { childDetails, createTemplateDivision, getProfileRow, setProfile } from '../../test/factories.ts';
+import { type Headers, useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Headers = Record<string, string>;
-const db = () => t.app.deps.db;
-const signedIn = (o: Parameters<typeof createUser>[1]) => signedInUser(t.app, o);
 const put = (headers: Headers, url: string) => t.app.inject({ method: 'PUT', url, headers });
 const publish = (headers: Headers, id: number) => put(headers, `/api/profiles/${id}/publish`);
 const unpublish = (headers: Headers, id: number) => put(headers, `/api/profiles/${id}/unpublish`);
@@ -21,10 +14,10 @@ const rebuild = (headers: Headers, id: number) => t.app.inject({ method: 'POST',
 const page = (host: string, alias: string) => t.app.inject({ method: 'GET', url: `/${alias}`, headers: { host } });
 
 async function division(o: Parameters<typeof createTemplateDivision>[1] = {}) {
-  const d = await createTemplateDivision(db(), o);
-  const jane = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
-  const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
-  const alias = (await getProfileRow(db(), jane.id))!.alias!;
+  const d = await createTemplateDivision(t.db, o);
+  const jane = await t.signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+  const sup = await t.signedIn({ role: 'supervisor', companyId: d.company.id });
+  const alias = (await getProfileRow(t.db, jane.id))!.alias!;
   return { ...d, jane, sup, alias, host: `${d.company.subdomain}.localhost` };
 }
 
@@ -35,7 +28,7 @@ describe('PUT /api/profiles/:id/publish', () => {
     expect(res.statusCode).toBe(200);
     const site = { siteId: String(d.jane.id), domainName: d.host };
     expect(res.json()).toEqual({ success: true, site: { netlifySiteID: site.siteId, ...site }, publishedAt: expect.any(String) });
-    const row = await getProfileRow(db(), d.jane.id);
+    const row = await getProfileRow(t.db, d.jane.id);
     expect(row!.publishedAt).toBeInstanceOf(Date);
     expect(row!.site).toEqual(site);
     expect(row!.publishedHtml).toContain('Jane Doe');
@@ -55,7 +48,7 @@ describe('PUT /api/profiles/:id/publish', () => {
 
   it('refuses with the Profile Checklist’s missing items (400), and publishes nothing', async () => {
     const d = await division();
-    await setProfile(db(), d.jane.id, { content: { fullName: 'Jane Doe' } });
+    await setProfile(t.db, d.jane.id, { content: { fullName: 'Jane Doe' } });
     const res = await publish(d.jane.headers, d.jane.id);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
@@ -66,18 +59,18 @@ describe('PUT /api/profiles/:id/publish', () => {
         { key: 'jobTitle', label: 'Job title' },
       ],
     });
-    expect((await getProfileRow(db(), d.jane.id))!.publishedAt).toBeNull();
+    expect((await getProfileRow(t.db, d.jane.id))!.publishedAt).toBeNull();
   });
 
   it('an item the template marks optional is not required', async () => {
     const d = await division({ permissions: [{ key: 'jobTitle', optional: true }] });
-    await setProfile(db(), d.jane.id, { content: { ...childDetails(), jobTitle: undefined } });
+    await setProfile(t.db, d.jane.id, { content: { ...childDetails(), jobTitle: undefined } });
     expect((await publish(d.jane.headers, d.jane.id)).statusCode).toBe(200);
   });
 
   it('needs an alias first', async () => {
     const d = await division();
-    await setProfile(db(), d.jane.id, { alias: null });
+    await setProfile(t.db, d.jane.id, { alias: null });
     const res = await publish(d.jane.headers, d.jane.id);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'alias_required', message: M.aliasRequired });
@@ -85,7 +78,7 @@ describe('PUT /api/profiles/:id/publish', () => {
 
   it('a template is always publishable', async () => {
     const d = await division({ flags: { templates: true } });
-    await setProfile(db(), d.masterId, { content: {} });
+    await setProfile(t.db, d.masterId, { content: {} });
     expect((await publish(d.sup.headers, d.masterId)).statusCode).toBe(200);
   });
 
@@ -94,7 +87,7 @@ describe('PUT /api/profiles/:id/publish', () => {
     const res = await publish(d.jane.headers, d.jane.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'approval_required', message: M.approvalRequired, pendingApprovalId: null });
-    expect((await getProfileRow(db(), d.jane.id))!.publishedHtml).toBeNull();
+    expect((await getProfileRow(t.db, d.jane.id))!.publishedHtml).toBeNull();
   });
 
   it('with the approvals flag a supervisor publishes and thereby approves what was pending', async () => {
@@ -105,10 +98,10 @@ describe('PUT /api/profiles/:id/publish', () => {
     expect(refused.json().pendingApprovalId).toBe(requested.json().data.id);
 
     expect((await publish(d.sup.headers, d.jane.id)).statusCode).toBe(200);
-    const [approval] = await db().select().from(approvals).where(eq(approvals.id, requested.json().data.id));
+    const [approval] = await t.db.select().from(approvals).where(eq(approvals.id, requested.json().data.id));
     expect(approval).toMatchObject({ approved: true, respondedBy: d.sup.user.id });
     expect(
-      await db()
+      await t.db
         .select()
         .from(approvals)
         .where(and(eq(approvals.profileId, d.jane.id), isNull(approvals.approved))),
@@ -118,12 +111,12 @@ describe('PUT /api/profiles/:id/publish', () => {
   it('answers 404 for a colleague’s or another division’s profile, 401 without a session', async () => {
     const d = await division();
     const other = await division();
-    const colleague = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails('Colleague') });
+    const colleague = await t.signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails('Colleague') });
     expect((await publish(colleague.headers, d.jane.id)).statusCode).toBe(404);
     expect((await publish(other.sup.headers, d.jane.id)).statusCode).toBe(404);
     expect((await publish(d.jane.headers, d.masterId)).statusCode).toBe(404);
     expect((await publish({}, d.jane.id)).statusCode).toBe(401);
-    expect((await getProfileRow(db(), d.jane.id))!.publishedAt).toBeNull();
+    expect((await getProfileRow(t.db, d.jane.id))!.publishedAt).toBeNull();
   });
 });
 
@@ -135,7 +128,7 @@ describe('PUT /api/profiles/:id/unpublish', () => {
     const res = await unpublish(d.sup.headers, d.jane.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
-    const row = await getProfileRow(db(), d.jane.id);
+    const row = await getProfileRow(t.db, d.jane.id);
     expect(row).toMatchObject({ publishedAt: null, publishedHtml: null, publishedEtag: null });
     expect((await page(d.host, d.alias)).statusCode).toBe(404);
   });
@@ -148,8 +141,8 @@ describe('PUT /api/profiles/:id/unpublish', () => {
     expect(owner.statusCode).toBe(403);
     expect((await unpublish(other.sup.headers, d.jane.id)).statusCode).toBe(404);
     expect((await unpublish({}, d.jane.id)).statusCode).toBe(401);
-    expect((await getProfileRow(db(), d.jane.id))!.publishedAt).not.toBeNull();
-    const admin = await signedIn({ role: 'superadmin' });
+    expect((await getProfileRow(t.db, d.jane.id))!.publishedAt).not.toBeNull();
+    const admin = await t.signedIn({ role: 'superadmin' });
     expect((await unpublish(admin.headers, d.jane.id)).statusCode).toBe(200);
   });
 });
@@ -157,25 +150,25 @@ describe('PUT /api/profiles/:id/unpublish', () => {
 describe('POST /api/profiles/rebuild-children/:id', () => {
   it('republishes only the published children, with the template’s new content and what each child last published', async () => {
     const d = await division({ flags: { templates: true } });
-    const bob = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails('Bob Brown') });
-    const draft = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails('Dora Draft') });
+    const bob = await t.signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails('Bob Brown') });
+    const draft = await t.signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails('Dora Draft') });
     await publish(d.jane.headers, d.jane.id);
     await publish(bob.headers, bob.id);
     // Jane saves a change after publishing; a rebuild must not publish it.
-    await setProfile(db(), d.jane.id, { content: { ...childDetails(), jobTitle: 'Unpublished title' } });
-    const master = (await getProfileRow(db(), d.masterId))!;
+    await setProfile(t.db, d.jane.id, { content: { ...childDetails(), jobTitle: 'Unpublished title' } });
+    const master = (await getProfileRow(t.db, d.masterId))!;
     const links = (master.content.links as { key: string; title: string }[]).map((l) => (l.key === 'website' ? { ...l, title: 'Our new website' } : l));
-    await setProfile(db(), d.masterId, { content: { ...master.content, links } });
+    await setProfile(t.db, d.masterId, { content: { ...master.content, links } });
 
     const res = await rebuild(d.sup.headers, d.masterId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, total: 2, rebuilt: 2, failed: 0 });
-    const jane = (await getProfileRow(db(), d.jane.id))!;
+    const jane = (await getProfileRow(t.db, d.jane.id))!;
     expect(jane.publishedHtml).toContain('Our new website');
     expect(jane.publishedHtml).toContain('Head of Sales');
     expect(jane.publishedHtml).not.toContain('Unpublished title');
-    expect((await getProfileRow(db(), bob.id))!.publishedHtml).toContain('Our new website');
-    expect((await getProfileRow(db(), draft.id))!).toMatchObject({ publishedAt: null, publishedHtml: null });
+    expect((await getProfileRow(t.db, bob.id))!.publishedHtml).toContain('Our new website');
+    expect((await getProfileRow(t.db, draft.id))!).toMatchObject({ publishedAt: null, publishedHtml: null });
     expect((await page(d.host, d.alias)).body).toContain('Our new website');
   });
 

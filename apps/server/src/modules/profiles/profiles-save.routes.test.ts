@@ -1,35 +1,19 @@
 import { PROFILE_API_MESSAGES as M, PROFILE_MESSAGES } from '@profilehub/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  childDetails,
-  createCompany,
-  createTemplateDivision,
-  createTheme,
-  type createUser,
-  getProfileRow,
-  setProfile,
-  signedInUser,
-} from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { childDetails, createCompany, createTemplateDivision, createTheme, getProfileRow, setProfile } from '../../test/factories.ts';
+import { type Headers, useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Headers = Record<string, string>;
-const db = () => t.app.deps.db;
-const signedIn = (o: Parameters<typeof createUser>[1]) => signedInUser(t.app, o);
 const view = (headers: Headers, id: number) => t.app.inject({ method: 'GET', url: `/api/profiles/${id}?populate=self-service`, headers });
 const save = (headers: Headers, id: number, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: `/api/profiles/${id}`, headers, payload: payload as object });
 
 /** A division with a template, a child user with their own details, and its supervisor. */
 async function division(o: Parameters<typeof createTemplateDivision>[1] = {}) {
-  const d = await createTemplateDivision(db(), o);
-  const jane = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
-  const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
+  const d = await createTemplateDivision(t.db, o);
+  const jane = await t.signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+  const sup = await t.signedIn({ role: 'supervisor', companyId: d.company.id });
   return { ...d, jane, sup, janeId: jane.user.profileId! };
 }
 
@@ -124,7 +108,7 @@ describe('PUT /api/profiles/:id', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: d.janeId, companyId: d.company.id, hideNotification: false, version: 2 });
-    const row = await getProfileRow(db(), d.janeId);
+    const row = await getProfileRow(t.db, d.janeId);
     expect(row!.version).toBe(2);
     // Only what differs from the master is stored; inherited items keep their place.
     expect(row!.content).toMatchObject({ ...childDetails(), jobTitle: 'Sales Director' });
@@ -140,7 +124,7 @@ describe('PUT /api/profiles/:id', () => {
     const before = (await view(d.jane.headers, d.janeId)).json();
     const res = await save(d.jane.headers, d.janeId, { data: { version: 1, content: { ...before.content, jobTitle: 'Wrapped' } } });
     expect(res.statusCode).toBe(200);
-    expect((await getProfileRow(db(), d.janeId))!.content.jobTitle).toBe('Wrapped');
+    expect((await getProfileRow(t.db, d.janeId))!.content.jobTitle).toBe('Wrapped');
   });
 
   it('a save that changes nothing keeps the version and hides the notification', async () => {
@@ -149,18 +133,18 @@ describe('PUT /api/profiles/:id', () => {
     expect((await edit(d.jane.headers, d.janeId, () => {})).json()).toMatchObject({ version: 2 });
     const res = await edit(d.jane.headers, d.janeId, () => {});
     expect(res.json()).toMatchObject({ success: true, hideNotification: true, version: 2 });
-    expect((await getProfileRow(db(), d.janeId))!.version).toBe(2);
+    expect((await getProfileRow(t.db, d.janeId))!.version).toBe(2);
   });
 
   it('a stale version gets 409 with the current version and content, and nothing is overwritten', async () => {
     const d = await division();
     expect((await edit(d.jane.headers, d.janeId, setField('jobTitle', 'First'))).statusCode).toBe(200);
-    const stored = await getProfileRow(db(), d.janeId);
+    const stored = await getProfileRow(t.db, d.janeId);
     const stale = await save(d.jane.headers, d.janeId, { version: 1, content: { ...childDetails(), jobTitle: 'Second' } });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ statusCode: 409, code: 'stale_version', message: M.stale, currentVersion: 2, content: { jobTitle: 'First' } });
     expect(stale.json().errors[0].message).toBe(M.stale);
-    const after = await getProfileRow(db(), d.janeId);
+    const after = await getProfileRow(t.db, d.janeId);
     expect(after!.content).toEqual(stored!.content);
     expect(after!.version).toBe(2);
   });
@@ -173,7 +157,7 @@ describe('PUT /api/profiles/:id', () => {
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const winner = results.find((r) => r.statusCode === 200)!;
-    const row = await getProfileRow(db(), d.janeId);
+    const row = await getProfileRow(t.db, d.janeId);
     expect(row!.version).toBe(2);
     expect(winner.json().version).toBe(2);
     expect(['Tab A', 'Tab B']).toContain(row!.content.jobTitle);
@@ -197,7 +181,7 @@ describe('PUT /api/profiles/:id', () => {
       c.jobTitle = 'Allowed change';
     });
     expect(res.statusCode).toBe(200);
-    const row = await getProfileRow(db(), d.janeId);
+    const row = await getProfileRow(t.db, d.janeId);
     expect(row!.content.jobTitle).toBe('Allowed change');
     for (const key of ['cssVariables', 'profileDisclaimer', 'emailAddress']) expect(row!.content, key).not.toHaveProperty(key);
     expect(JSON.stringify(row!.content)).not.toContain('My own website');
@@ -215,7 +199,7 @@ describe('PUT /api/profiles/:id', () => {
       c.profileDisclaimer = '<p><br></p>';
     });
     expect(res.statusCode).toBe(200);
-    const row = await getProfileRow(db(), d.janeId);
+    const row = await getProfileRow(t.db, d.janeId);
     expect(row!.content).not.toHaveProperty('jobTitle');
     expect(row!.content).not.toHaveProperty('firstName');
     // An empty value means "inherit": the view shows the master's disclaimer again.
@@ -231,12 +215,12 @@ describe('PUT /api/profiles/:id', () => {
       c.jobTitle = 'Changed';
     };
     expect((await edit(d.jane.headers, d.janeId, sneaky)).statusCode).toBe(200);
-    let row = await getProfileRow(db(), d.janeId);
+    let row = await getProfileRow(t.db, d.janeId);
     expect(row!.content.jobTitle).toBe('Changed');
     for (const key of ['subscriptionType', 'limits', 'cssPlug']) expect(row!.content, key).not.toHaveProperty(key);
 
     expect((await edit(d.sup.headers, d.janeId, sneaky)).statusCode).toBe(200);
-    row = await getProfileRow(db(), d.janeId);
+    row = await getProfileRow(t.db, d.janeId);
     expect(row!.content).toMatchObject({ subscriptionType: 'enterprise', limits: { imageGallery: 50 }, cssPlug: 'body { display: none; }' });
   });
 
@@ -252,7 +236,7 @@ describe('PUT /api/profiles/:id', () => {
     expect(tooLong.json().message).toBe(PROFILE_MESSAGES.jobTitleTooLong);
     const unknownKey = await edit(d.jane.headers, d.janeId, setField('password', 'x'));
     expect(unknownKey.statusCode).toBe(400);
-    expect((await getProfileRow(db(), d.janeId))!.version).toBe(1);
+    expect((await getProfileRow(t.db, d.janeId))!.version).toBe(1);
   });
 
   it('refuses a body without a version or content', async () => {
@@ -266,19 +250,19 @@ describe('PUT /api/profiles/:id', () => {
 
   it('refuses a theme of another division', async () => {
     const d = await division();
-    const foreign = await createCompany(db());
-    const theirs = await createTheme(db(), { companyId: foreign.id });
+    const foreign = await createCompany(t.db);
+    const theirs = await createTheme(t.db, { companyId: foreign.id });
     const res = await edit(d.jane.headers, d.janeId, setField('stylingId', theirs.id));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(M.unknownTheme);
-    const own = await createTheme(db(), { companyId: d.company.id });
+    const own = await createTheme(t.db, { companyId: d.company.id });
     expect((await edit(d.jane.headers, d.janeId, setField('stylingId', own.id))).statusCode).toBe(200);
-    expect((await getProfileRow(db(), d.janeId))!.stylingId).toBe(own.id);
+    expect((await getProfileRow(t.db, d.janeId))!.stylingId).toBe(own.id);
   });
 
   it('answers 404 for a colleague’s or another division’s profile and changes nothing; 401 without a session', async () => {
     const d = await division();
-    const colleague = await signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails('Colleague') });
+    const colleague = await t.signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails('Colleague') });
     const other = await division();
     for (const [headers, id] of [
       [colleague.headers, d.janeId],
@@ -290,7 +274,7 @@ describe('PUT /api/profiles/:id', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(M.notFound);
     }
-    expect((await getProfileRow(db(), d.janeId))!.content.fullName).toBe('Jane Doe');
+    expect((await getProfileRow(t.db, d.janeId))!.content.fullName).toBe('Jane Doe');
     expect((await save({}, d.janeId, { version: 1, content: {} })).statusCode).toBe(401);
   });
 
@@ -298,7 +282,7 @@ describe('PUT /api/profiles/:id', () => {
     const d = await division({ flags: { templates: true } });
     const res = await edit(d.sup.headers, d.masterId, setField('officeNumber', '+27 21 555 9999'));
     expect(res.statusCode).toBe(200);
-    const row = await getProfileRow(db(), d.masterId);
+    const row = await getProfileRow(t.db, d.masterId);
     expect(row!.content).toMatchObject({ officeNumber: '+27 21 555 9999', templateLayout: 'desktop2', iconStyle: 'regular' });
     // The children see it at once.
     expect((await view(d.jane.headers, d.janeId)).json().content.officeNumber).toBe('+27 21 555 9999');
@@ -312,18 +296,18 @@ describe('PUT /api/profiles/:id', () => {
   it('a supervisor edits a profile of their division; a superadmin any', async () => {
     const d = await division();
     expect((await edit(d.sup.headers, d.janeId, setField('jobTitle', 'By supervisor'))).statusCode).toBe(200);
-    const admin = await signedIn({ role: 'superadmin' });
+    const admin = await t.signedIn({ role: 'superadmin' });
     expect((await edit(admin.headers, d.janeId, setField('jobTitle', 'By admin'))).statusCode).toBe(200);
-    expect((await getProfileRow(db(), d.janeId))!.content.jobTitle).toBe('By admin');
+    expect((await getProfileRow(t.db, d.janeId))!.content.jobTitle).toBe('By admin');
   });
 
   it('a standalone profile stores its whole document', async () => {
-    const co = await createCompany(db());
-    const bob = await signedIn({ companyId: co.id });
-    await setProfile(db(), bob.user.profileId!, { content: { fullName: 'Bob' } });
+    const co = await createCompany(t.db);
+    const bob = await t.signedIn({ companyId: co.id });
+    await setProfile(t.db, bob.user.profileId!, { content: { fullName: 'Bob' } });
     const res = await edit(bob.headers, bob.user.profileId!, setField('jobTitle', 'Engineer'));
     expect(res.statusCode).toBe(200);
-    expect((await getProfileRow(db(), bob.user.profileId!))!.content).toMatchObject({
+    expect((await getProfileRow(t.db, bob.user.profileId!))!.content).toMatchObject({
       fullName: 'Bob',
       jobTitle: 'Engineer',
       links: [],
@@ -342,12 +326,12 @@ describe('PATCH /api/profiles/:id (autosave: only the changed fields)', () => {
     const res = await patch(d.jane.headers, d.janeId, { version: before.profile.version, changes: { jobTitle: 'Patched' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: d.janeId, hideNotification: false, version: before.profile.version + 1 });
-    const row = await getProfileRow(db(), d.janeId);
+    const row = await getProfileRow(t.db, d.janeId);
     expect(row!.content).toMatchObject({ fullName: 'Jane Doe', jobTitle: 'Patched', profilePhoto: { url: 'https://cdn.acme.test/jane.jpg' } });
 
     const cleared = await patch(d.jane.headers, d.janeId, { version: res.json().version, changes: { jobTitle: null } });
     expect(cleared.statusCode).toBe(200);
-    expect((await getProfileRow(db(), d.janeId))!.content).not.toHaveProperty('jobTitle');
+    expect((await getProfileRow(t.db, d.janeId))!.content).not.toHaveProperty('jobTitle');
   });
 
   it('answers a stale version with 409, the current version and content; nothing is written', async () => {
@@ -356,7 +340,7 @@ describe('PATCH /api/profiles/:id (autosave: only the changed fields)', () => {
     const stale = await patch(d.jane.headers, d.janeId, { version: 1, changes: { firstName: 'Second' } });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ message: M.stale, currentVersion: 2, content: { jobTitle: 'First' } });
-    expect((await getProfileRow(db(), d.janeId))!.content).not.toHaveProperty('firstName');
+    expect((await getProfileRow(t.db, d.janeId))!.content).not.toHaveProperty('firstName');
   });
 
   it('drops a child’s change to a locked or hidden key, also when crafted by hand', async () => {
@@ -371,7 +355,7 @@ describe('PATCH /api/profiles/:id (autosave: only the changed fields)', () => {
       changes: { emailAddress: 'jane@elsewhere.test', profileDisclaimer: '<p>Mine</p>', jobTitle: 'Allowed' },
     });
     expect(res.statusCode).toBe(200);
-    const row = await getProfileRow(db(), d.janeId);
+    const row = await getProfileRow(t.db, d.janeId);
     expect(row!.content.jobTitle).toBe('Allowed');
     expect(row!.content).not.toHaveProperty('emailAddress');
     expect(row!.content).not.toHaveProperty('profileDisclaimer');
@@ -381,7 +365,7 @@ describe('PATCH /api/profiles/:id (autosave: only the changed fields)', () => {
   it('a template needs the templates flag (403 without it, even with a stale version); a plain user gets 404', async () => {
     const d = await division({ flags: { templates: true } });
     expect((await patch(d.sup.headers, d.masterId, { version: 1, changes: { officeNumber: '+27 21 555 9999' } })).statusCode).toBe(200);
-    expect((await getProfileRow(db(), d.masterId))!.content.officeNumber).toBe('+27 21 555 9999');
+    expect((await getProfileRow(t.db, d.masterId))!.content.officeNumber).toBe('+27 21 555 9999');
     const plain = await division();
     for (const version of [1, 99]) {
       const refused = await patch(plain.sup.headers, plain.masterId, { version, changes: { officeNumber: '+1 555' } });
@@ -405,6 +389,6 @@ describe('PATCH /api/profiles/:id (autosave: only the changed fields)', () => {
     const foreign = await patch(d.jane.headers, other.janeId, { version: 1, changes: { jobTitle: 'Intruder' } });
     expect(foreign.statusCode).toBe(404);
     expect((await patch(d.sup.headers, other.janeId, { version: 1, changes: { jobTitle: 'Intruder' } })).statusCode).toBe(404);
-    expect((await getProfileRow(db(), other.janeId))!.content.jobTitle).toBe('Head of Sales');
+    expect((await getProfileRow(t.db, other.janeId))!.content.jobTitle).toBe('Head of Sales');
   });
 });

@@ -1,27 +1,12 @@
 import { PROFILE_API_MESSAGES as M } from '@profilehub/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companyMembers } from '../../db/schema.ts';
-import {
-  childDetails,
-  createCompany,
-  createTemplateDivision,
-  createTheme,
-  createUser,
-  getProfileRow,
-  setProfile,
-  signedInUser,
-  signIn,
-} from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { childDetails, createCompany, createTemplateDivision, createTheme, createUser, getProfileRow, setProfile, signIn } from '../../test/factories.ts';
+import { useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const getProfile = (headers: Record<string, string>, id: number | string) => t.app.inject({ method: 'GET', url: `/api/profiles/${id}`, headers });
-const signedIn = (o: Parameters<typeof createUser>[1]) => signedInUser(t.app, o);
 
 /** Two divisions, each with a master profile and two users' profiles. */
 async function twoDivisions() {
@@ -63,7 +48,7 @@ describe('GET /api/profiles/:id', () => {
 
   it('a supervisor sees the profiles of supervised divisions and gets 404 for others', async () => {
     const { a, b, a2, b1 } = await twoDivisions();
-    const sup = await signedIn({ role: 'supervisor', companyId: a.id });
+    const sup = await t.signedIn({ role: 'supervisor', companyId: a.id });
     expect((await getProfile(sup.headers, a2.profileId!)).statusCode).toBe(200);
     const master = await getProfile(sup.headers, a.masterProfileId);
     expect(master.statusCode).toBe(200);
@@ -75,27 +60,27 @@ describe('GET /api/profiles/:id', () => {
 
   it('a plain membership does not let a supervisor see a division’s profiles', async () => {
     const { a, b, b1 } = await twoDivisions();
-    const sup = await signedIn({ role: 'supervisor', companyId: a.id });
+    const sup = await t.signedIn({ role: 'supervisor', companyId: a.id });
     await t.app.deps.db.insert(companyMembers).values({ userId: sup.user.id, companyId: b.id, role: 'member', position: 1 });
     expect((await getProfile(sup.headers, b1.profileId!)).statusCode).toBe(404);
   });
 
   it('a user marked as supervisor member of their division is still a user', async () => {
     const { a, a2 } = await twoDivisions();
-    const user = await signedIn({ companyId: a.id, supervises: true });
+    const user = await t.signedIn({ companyId: a.id, supervises: true });
     expect((await getProfile(user.headers, a2.profileId!)).statusCode).toBe(404);
   });
 
   it('a superadmin sees every profile', async () => {
     const { a, b, a1, b1 } = await twoDivisions();
-    const { headers } = await signedIn({ role: 'superadmin' });
+    const { headers } = await t.signedIn({ role: 'superadmin' });
     for (const id of [a1.profileId!, b1.profileId!, a.masterProfileId, b.masterProfileId])
       expect((await getProfile(headers, id)).statusCode, String(id)).toBe(200);
     expect((await getProfile(headers, 2_147_483_000)).statusCode).toBe(404);
   });
 
   it('answers 400 for an id that is not a positive whole number in range', async () => {
-    const { headers } = await signedIn({ role: 'superadmin' });
+    const { headers } = await t.signedIn({ role: 'superadmin' });
     for (const id of ['abc', '0', '-1', '1.5', '2147483648']) {
       const res = await getProfile(headers, id);
       expect(res.statusCode, id).toBe(400);
@@ -112,7 +97,7 @@ describe('POST /api/profiles', () => {
     const db = t.app.deps.db;
     const co = await createCompany(db, { flags: { templates: true } });
     const theme = await createTheme(db, { companyId: co.id });
-    const sup = await signedIn({ role: 'supervisor', companyId: co.id });
+    const sup = await t.signedIn({ role: 'supervisor', companyId: co.id });
     const member = await createUser(t.app, { companyId: co.id });
 
     const template = await create(sup.headers, {
@@ -146,7 +131,7 @@ describe('POST /api/profiles', () => {
   it('a child created with content gets only what its template lets children change', async () => {
     const db = t.app.deps.db;
     const d = await createTemplateDivision(db, { permissions: [{ key: 'emailAddress', edit: false }] });
-    const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
+    const sup = await t.signedIn({ role: 'supervisor', companyId: d.company.id });
     const res = await create(sup.headers, {
       companyId: d.company.id,
       masterProfileId: d.masterId,
@@ -160,7 +145,7 @@ describe('POST /api/profiles', () => {
     const db = t.app.deps.db;
     const co = await createCompany(db);
     const other = await createCompany(db, { flags: { templates: true } });
-    const sup = await signedIn({ role: 'supervisor', companyId: co.id });
+    const sup = await t.signedIn({ role: 'supervisor', companyId: co.id });
     const outsider = await createUser(t.app, { companyId: other.id });
 
     const noFlag = await create(sup.headers, { companyId: co.id, isMaster: true });
@@ -181,13 +166,13 @@ describe('POST /api/profiles', () => {
   it('a plain user may not create profiles (403); another division answers 404; 401 without a session', async () => {
     const db = t.app.deps.db;
     const co = await createCompany(db);
-    const user = await signedIn({ companyId: co.id });
+    const user = await t.signedIn({ companyId: co.id });
     expect((await create(user.headers, { companyId: co.id })).statusCode).toBe(403);
-    const sup = await signedIn({ role: 'supervisor', companyId: co.id });
+    const sup = await t.signedIn({ role: 'supervisor', companyId: co.id });
     const foreign = await createCompany(db);
     expect((await create(sup.headers, { companyId: foreign.id })).statusCode).toBe(404);
     expect((await create({}, { companyId: co.id })).statusCode).toBe(401);
-    const admin = await signedIn({ role: 'superadmin' });
+    const admin = await t.signedIn({ role: 'superadmin' });
     expect((await create(admin.headers, { companyId: foreign.id, isMaster: true })).statusCode).toBe(200);
   });
 });
@@ -198,7 +183,7 @@ describe('DELETE /api/profiles/:id', () => {
   it('a supervisor deletes an unpublished profile; a published one must be unpublished first', async () => {
     const db = t.app.deps.db;
     const d = await createTemplateDivision(db);
-    const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
+    const sup = await t.signedIn({ role: 'supervisor', companyId: d.company.id });
     const user = await createUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
     await setProfile(db, user.profileId!, { publishedAt: new Date(), publishedHtml: '<p>live</p>' });
     const refused = await remove(sup.headers, user.profileId!);
@@ -216,7 +201,7 @@ describe('DELETE /api/profiles/:id', () => {
   it('a template in use cannot be deleted', async () => {
     const db = t.app.deps.db;
     const d = await createTemplateDivision(db);
-    const sup = await signedIn({ role: 'supervisor', companyId: d.company.id });
+    const sup = await t.signedIn({ role: 'supervisor', companyId: d.company.id });
     await createUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId });
     const res = await remove(sup.headers, d.masterId);
     expect(res.statusCode).toBe(400);
@@ -226,9 +211,9 @@ describe('DELETE /api/profiles/:id', () => {
   it('the owner gets 403, another division 404, no session 401', async () => {
     const db = t.app.deps.db;
     const co = await createCompany(db);
-    const owner = await signedIn({ companyId: co.id });
+    const owner = await t.signedIn({ companyId: co.id });
     expect((await remove(owner.headers, owner.user.profileId!)).statusCode).toBe(403);
-    const outsider = await signedIn({ role: 'supervisor', companyId: (await createCompany(db)).id });
+    const outsider = await t.signedIn({ role: 'supervisor', companyId: (await createCompany(db)).id });
     expect((await remove(outsider.headers, owner.user.profileId!)).statusCode).toBe(404);
     expect((await remove({}, owner.user.profileId!)).statusCode).toBe(401);
     expect(await getProfileRow(db, owner.user.profileId!)).toBeDefined();
@@ -239,7 +224,7 @@ describe('a supervisor manages the people below them, not those above or beside'
   it("cannot read, edit, unpublish or delete a superadmin's or another supervisor's profile in their own division", async () => {
     const db = t.app.deps.db;
     const a = await createCompany(db);
-    const sup = await signedIn({ role: 'supervisor', companyId: a.id });
+    const sup = await t.signedIn({ role: 'supervisor', companyId: a.id });
     const admin = await createUser(t.app, { role: 'superadmin', companyId: a.id });
     const peer = await createUser(t.app, { role: 'supervisor', companyId: a.id });
     const user = await createUser(t.app, { companyId: a.id });

@@ -3,19 +3,15 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appState, profiles, uploads } from '../../db/schema.ts';
 import { prepareDatabase } from '../../db/startup.ts';
 import { childDetails, createTemplateDivision, createUser, signIn } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { PAGE_FORMAT } from '../publishing/publishing.service.ts';
 import { createDiskStore } from '../uploads/store.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Jane = { id: number; host: string; alias: string; headers: Record<string, string> };
 let aliases = 0;

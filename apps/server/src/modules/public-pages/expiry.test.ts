@@ -3,22 +3,17 @@
  * the page stops showing it — the stored page is rebuilt from its published
  * content before it is served (so it also holds after a restart).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { childDetails, createTemplateDivision, getProfileRow, setProfile, signedInUser } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { refreshExpiredPage } from '../publishing/publishing.service.ts';
 import { PublishedPageCache } from './public-pages.service.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 afterEach(() => {
   vi.useRealTimers();
 });
 
-const db = () => t.app.deps.db;
 const HOUR = 3_600_000;
 const gallery = (expireAt: string) => ({
   infoSections: [{ key: 'photos', type: 'imageGallery', title: 'Offers' }],
@@ -30,7 +25,7 @@ const gallery = (expireAt: string) => ({
 
 /** Jane published with a promotion that expires in an hour; then the clock "moves on" (the stored expiry is moved into the past). */
 async function publishedWithPromotion() {
-  const d = await createTemplateDivision(db());
+  const d = await createTemplateDivision(t.db);
   const jane = await signedInUser(t.app, {
     companyId: d.company.id,
     masterProfileId: d.masterId,
@@ -38,7 +33,7 @@ async function publishedWithPromotion() {
   });
   const res = await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: jane.headers });
   expect(res.statusCode).toBe(200);
-  const row = (await getProfileRow(db(), jane.id))!;
+  const row = (await getProfileRow(t.db, jane.id))!;
   return { d, jane, row, host: `${d.company.subdomain}.localhost`, alias: row.alias! };
 }
 
@@ -51,7 +46,7 @@ function twoHoursLater() {
 describe('gallery item expiry on published pages', () => {
   it('a page stops showing a promotion once it expires: rebuilt at serve time, with a new ETag', async () => {
     const p = await publishedWithPromotion();
-    const cache = new PublishedPageCache(db(), 'http://hub.test');
+    const cache = new PublishedPageCache(t.db, 'http://hub.test');
     const before = (await cache.get(p.d.company.id, p.alias))!;
     expect(before.html.toString()).toContain('Winter deal');
     expect(before.expiresAt).toBeGreaterThan(Date.now());
@@ -64,13 +59,13 @@ describe('gallery item expiry on published pages', () => {
     expect(after.etag).not.toBe(before.etag);
     expect(after.expiresAt).toBeNull();
     // Stored: the item is marked expired, so the next server (or a restart) serves the rebuilt page as it is.
-    const row = (await getProfileRow(db(), p.jane.id))!;
+    const row = (await getProfileRow(t.db, p.jane.id))!;
     expect((row.publishedContent as { imageGallery: { key: string; expired?: boolean }[] }).imageGallery).toMatchObject([
       { key: 'deal', expired: true },
       { key: 'team' },
     ]);
     expect(`"${row.publishedEtag}"`).toBe(after.etag);
-    const fresh = new PublishedPageCache(db(), 'http://hub.test', 0);
+    const fresh = new PublishedPageCache(t.db, 'http://hub.test', 0);
     expect((await fresh.get(p.d.company.id, p.alias))!.etag).toBe(after.etag);
   });
 
@@ -87,33 +82,33 @@ describe('gallery item expiry on published pages', () => {
 
   it('rebuilds from what was published, not from later unpublished edits, and leaves a page without expired items alone', async () => {
     const p = await publishedWithPromotion();
-    expect(await refreshExpiredPage({ db: db(), config: { PUBLIC_URL: 'http://hub.test' } }, p.jane.id)).toBe(false);
-    await setProfile(db(), p.jane.id, { content: { ...p.row.content, fullName: 'Unpublished Name' } });
+    expect(await refreshExpiredPage({ db: t.db, config: { PUBLIC_URL: 'http://hub.test' } }, p.jane.id)).toBe(false);
+    await setProfile(t.db, p.jane.id, { content: { ...p.row.content, fullName: 'Unpublished Name' } });
     twoHoursLater();
-    expect(await refreshExpiredPage({ db: db(), config: { PUBLIC_URL: 'http://hub.test' } }, p.jane.id)).toBe(true);
-    const row = (await getProfileRow(db(), p.jane.id))!;
+    expect(await refreshExpiredPage({ db: t.db, config: { PUBLIC_URL: 'http://hub.test' } }, p.jane.id)).toBe(true);
+    const row = (await getProfileRow(t.db, p.jane.id))!;
     expect(row.publishedHtml).toContain('Jane Doe');
     expect(row.publishedHtml).not.toContain('Unpublished Name');
     expect(row.publishedHtml).not.toContain('Winter deal');
   });
 
   it('a publish after the expiry stores the item as expired, so serving needs no rebuild', async () => {
-    const d = await createTemplateDivision(db());
+    const d = await createTemplateDivision(t.db);
     const jane = await signedInUser(t.app, {
       companyId: d.company.id,
       masterProfileId: d.masterId,
       content: { ...childDetails(), ...gallery(new Date(Date.now() + HOUR).toISOString()) },
     });
     // The item expired before the publish (stored directly: the editor refuses a past expiry).
-    const row = (await getProfileRow(db(), jane.id))!;
+    const row = (await getProfileRow(t.db, jane.id))!;
     const content = structuredClone(row.content) as { imageGallery: { expireAt?: string }[] };
     content.imageGallery[0]!.expireAt = new Date(Date.now() - HOUR).toISOString();
-    await setProfile(db(), jane.id, { content });
+    await setProfile(t.db, jane.id, { content });
     expect((await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: jane.headers })).statusCode).toBe(200);
-    const published = (await getProfileRow(db(), jane.id))!;
+    const published = (await getProfileRow(t.db, jane.id))!;
     expect((published.publishedContent as { imageGallery: { expired?: boolean }[] }).imageGallery[0]!.expired).toBe(true);
     expect(published.publishedHtml).not.toContain('Winter deal');
-    const cache = new PublishedPageCache(db(), 'http://hub.test', 0);
+    const cache = new PublishedPageCache(t.db, 'http://hub.test', 0);
     expect((await cache.get(d.company.id, published.alias!))!.expiresAt).toBeNull();
   });
 });

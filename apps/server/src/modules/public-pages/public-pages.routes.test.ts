@@ -2,17 +2,13 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { PAGE_SCRIPT } from '@profilehub/profile-page';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, profiles } from '../../db/schema.ts';
 import { createCompany } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { PublishedPageCache } from './public-pages.service.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const SCRIPT = 'document.body.dataset.ready="1"';
 const html = (name: string) =>

@@ -1,13 +1,13 @@
 import { REPORT_MESSAGES, type ReportResponse } from '@profilehub/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { dailyFiltered, dailyStats, leadSubmissions } from '../../db/schema.ts';
 import { createCompany, setProfile, signedInUser } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let db: Db;
 type Who = { headers: Record<string, string>; id: number };
 let acme: { id: number };
@@ -20,8 +20,7 @@ let admin: Who;
 let bob: Who;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  db = t.app.deps.db;
+  db = t.db;
   acme = await createCompany(db);
   globex = await createCompany(db);
   jane = await signedInUser(t.app, { companyId: acme.id });
@@ -87,10 +86,6 @@ beforeAll(async () => {
 }, 60_000);
 
 const toQuery = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
-
-afterAll(async () => {
-  await t?.close();
-});
 
 async function report(name: string, who: Who | null, query: Record<string, string | number> = {}) {
   const qs = toQuery(query);

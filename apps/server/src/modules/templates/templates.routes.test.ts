@@ -1,26 +1,20 @@
 import { TEMPLATES_PAGE_SIZE } from '@profilehub/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema.ts';
 import { createCompany, createUser, setProfile, signedInUser, signIn } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { type Headers, useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const db = () => t.app.deps.db;
-type Headers = Record<string, string>;
 const get = (headers: Headers, url: string) => t.app.inject({ method: 'GET', url, headers });
 
 /** A division with the templates flag, its supervisor, and extra templates named `names` (the factory's own template first). */
 async function division(names: string[], flags = { templates: true }) {
-  const company = await createCompany(db(), { flags });
+  const company = await createCompany(t.db, { flags });
   const sup = await signedInUser(t.app, { role: 'supervisor', companyId: company.id });
   const ids = [company.masterProfileId];
   for (const name of names) {
-    const [row] = await db()
+    const [row] = await t.db
       .insert(profiles)
       .values({ companyId: company.id, isMaster: true, templateName: name || null, content: name ? {} : { fullName: 'Profile Named' } })
       .returning();
@@ -34,7 +28,7 @@ describe('GET /api/templates', () => {
   it('lists the division’s templates with linked profiles, search falling back to the profile name', async () => {
     const d = await division(['Sales Team', '']);
     for (let i = 0; i < 3; i++) await createUser(t.app, { companyId: d.company.id, masterProfileId: d.ids[1] });
-    await setProfile(db(), d.ids[1]!, { publishedAt: new Date(), alias: `tpl-${d.company.id}` });
+    await setProfile(t.db, d.ids[1]!, { publishedAt: new Date(), alias: `tpl-${d.company.id}` });
     const res = await get(d.sup.headers, '/api/templates');
     expect(res.statusCode).toBe(200);
     const body = res.json();

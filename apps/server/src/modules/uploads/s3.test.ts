@@ -5,7 +5,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { createUser, multipartBody, signIn } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { createS3Store, signV4 } from './s3.ts';
 import { createFileStore } from './store.ts';
 import { sweepUploads } from './sweep.ts';
@@ -87,25 +87,24 @@ describe('S3-compatible store', () => {
   const SECRET = 'fake-secret-key';
   const s3 = fakeS3(SECRET);
   let endpoint: string;
-  let t: TestContext;
+  // After-hooks run in reverse: the app closes before the fake bucket.
   beforeAll(async () => {
     await new Promise<void>((resolve) => s3.server.listen(0, '127.0.0.1', resolve));
     endpoint = `http://127.0.0.1:${(s3.server.address() as AddressInfo).port}`;
-    t = await createTestApp({
-      env: {
-        S3_BUCKET: 'media',
-        S3_ENDPOINT: endpoint,
-        S3_REGION: 'eu-test-1',
-        S3_ACCESS_KEY_ID: 'AKTEST',
-        S3_SECRET_ACCESS_KEY: SECRET,
-        S3_PREFIX: 'uploads/',
-      },
-    });
   });
   afterAll(async () => {
-    await t.close();
     await new Promise((resolve) => s3.server.close(resolve));
   });
+  const t = useTestApp(() => ({
+    env: {
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'eu-test-1',
+      S3_ACCESS_KEY_ID: 'AKTEST',
+      S3_SECRET_ACCESS_KEY: SECRET,
+      S3_PREFIX: 'uploads/',
+    },
+  }));
 
   it('uploads, serves (whole and by range) and deletes through the bucket', async () => {
     const user = await createUser(t.app, { role: 'superadmin' });

@@ -1,28 +1,26 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { approvals, companies, profilePublications, profiles, uploads } from '../../db/schema.ts';
 import { createCompany, createUser, multipartBody, signIn } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { createDiskStore } from './store.ts';
 import { ORPHAN_GRACE_MS, sweepUploads } from './sweep.ts';
 import { png } from './test-images.ts';
 
 type Item = { id: number; url: string };
-let t: TestContext;
+const t = useTestApp();
 let headers: Record<string, string>;
 let profileId: number;
 let companyId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   companyId = (await createCompany(t.app.deps.db)).id;
   const u = await createUser(t.app, { companyId });
   profileId = u.profileId!;
   headers = (await signIn(t.app, u.email)).headers;
 });
-afterAll(() => t.close());
 
 async function upload(): Promise<Item> {
   const body = multipartBody([

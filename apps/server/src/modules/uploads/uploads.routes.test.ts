@@ -3,19 +3,18 @@ import http from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema.ts';
 import { LIMITS, RateLimiter } from '../../http/rate-limit.ts';
 import { createCompany, createUser, type MultipartPart, multipartBody, signIn } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { createTestApp, type Headers, useTestApp } from '../../test/harness.ts';
 import { UPLOAD_MESSAGES } from './rules.ts';
 import { UPLOAD_CSP } from './serve.routes.ts';
 import { gif, gifJsPolyglot, HOSTILE_SVG, jpeg, mov, mp4, pdf, phonePhoto, pixelBombPng, png, solid, webp, withGifComment } from './test-images.ts';
 
 type Item = { id: number; url: string; mime: string; width: number | null; height: number | null; size: number };
-type Headers = Record<string, string>;
 
-let t: TestContext;
+const t = useTestApp();
 let companyA: Awaited<ReturnType<typeof createCompany>>;
 let companyB: Awaited<ReturnType<typeof createCompany>>;
 let userA: { id: number; profileId: number | null; headers: Headers };
@@ -30,7 +29,6 @@ const person = async (o: Parameters<typeof createUser>[1]) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   companyA = await createCompany(t.app.deps.db);
   companyB = await createCompany(t.app.deps.db);
   userA = await person({ companyId: companyA.id });
@@ -39,7 +37,6 @@ beforeAll(async () => {
   userB = await person({ companyId: companyB.id });
   admin = await person({ role: 'superadmin' });
 });
-afterAll(() => t.close());
 
 type FileSpec = { data: Buffer; filename?: string; contentType?: string };
 function upload(headers: Headers, purpose: string | null, files: FileSpec[], extra: MultipartPart[] = []) {

@@ -1,32 +1,26 @@
 import { USERS_PAGE_SIZE } from '@profilehub/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, dailyStats, profiles, profileTotals } from '../../db/schema.ts';
 import { childDetails, createCompany, createTemplateDivision, createUser, setProfile, signedInUser, signIn } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { type Headers, useTestApp } from '../../test/harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const db = () => t.app.deps.db;
-type Headers = Record<string, string>;
 const get = (headers: Headers, url: string) => t.app.inject({ method: 'GET', url, headers });
 
 /** A division with a supervisor and `names` staff profiles (none published unless told). */
 async function division(names: string[], o: { title?: string } = {}) {
-  const company = await createCompany(db());
+  const company = await createCompany(t.db);
   if (o.title)
-    await db()
+    await t.db
       .update(companies)
       .set({ title: o.title })
       .where((await import('drizzle-orm')).eq(companies.id, company.id));
   const sup = await signedInUser(t.app, { role: 'supervisor', companyId: company.id });
   // The supervisor's own profile is listed too; give it a name that sorts last.
-  await setProfile(db(), sup.id, { content: { fullName: 'Zz Supervisor' } });
+  await setProfile(t.db, sup.id, { content: { fullName: 'Zz Supervisor' } });
   const staff: number[] = [];
   for (const name of names) {
     const u = await createUser(t.app, {
@@ -41,8 +35,8 @@ async function division(names: string[], o: { title?: string } = {}) {
 
 /** Views as the event flush records them: a daily row and the profile's lifetime total. */
 const views = async (companyId: number, profileId: number, count: number, day = '2026-01-01') => {
-  await db().insert(dailyStats).values({ day, companyId, profileId, action: 'view', type: 'url', label: '', count, visitors: count });
-  await db()
+  await t.db.insert(dailyStats).values({ day, companyId, profileId, action: 'view', type: 'url', label: '', count, visitors: count });
+  await t.db
     .insert(profileTotals)
     .values({ profileId, companyId, views: count })
     .onConflictDoUpdate({ target: profileTotals.profileId, set: { views: sql`${profileTotals.views} + ${count}` } });
@@ -51,10 +45,10 @@ const views = async (companyId: number, profileId: number, count: number, day = 
 describe('GET /api/users', () => {
   it('lists the division’s profiles with the row of spec §3, tab counts and lifetime views', async () => {
     const d = await division(['Alice Adams', 'Bob Brown', 'Cara Cole']);
-    await setProfile(db(), d.staff[0]!, { publishedAt: new Date() });
+    await setProfile(t.db, d.staff[0]!, { publishedAt: new Date() });
     await views(d.company.id, d.staff[0]!, 5);
     await views(d.company.id, d.staff[0]!, 7, '2026-01-02');
-    await db()
+    await t.db
       .insert(dailyStats)
       .values({ day: '2026-01-01', companyId: d.company.id, profileId: d.staff[0]!, action: 'click', type: 'url', label: '', count: 100 });
     const res = await get(d.sup.headers, '/api/users?isLive=true');
@@ -96,7 +90,7 @@ describe('GET /api/users', () => {
     expect(byViews.data.map((r: { count: number }) => r.count)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
     const viewsAsc = (await get(d.sup.headers, '/api/users?orderBy=VIEWS&order=asc')).json();
     expect(viewsAsc.data[0].count).toBe(0);
-    await setProfile(db(), d.staff[3]!, { updatedAt: new Date('2030-01-01') });
+    await setProfile(t.db, d.staff[3]!, { updatedAt: new Date('2030-01-01') });
     const byUpdated = (await get(d.sup.headers, '/api/users?orderBy=UPDATED_AT&order=desc')).json();
     expect(byUpdated.data[0].id).toBe(d.staff[3]);
     const byTemplate = (await get(d.sup.headers, '/api/users?orderBy=TEMPLATE&order=asc')).json();
@@ -185,7 +179,7 @@ describe('GET /api/users/export', () => {
   it('exports only the tab and the caller’s divisions; CSV on request', async () => {
     const a = await division(['Kept One', 'Kept Two']);
     const b = await division(['Hidden Person']);
-    await setProfile(db(), a.staff[0]!, { publishedAt: new Date() });
+    await setProfile(t.db, a.staff[0]!, { publishedAt: new Date() });
     const live = await readXlsx((await t.app.inject({ method: 'GET', url: '/api/users/export?isLive=true', headers: a.sup.headers })).rawPayload);
     expect(live.rows.slice(1).map((r) => r[0])).toEqual(['Kept One']);
     const foreign = await readXlsx(
@@ -230,7 +224,7 @@ describe('GET /api/users/suggestions', () => {
 
 describe('POST /api/profiles/:id/rollback', () => {
   it('puts the previously published version back live; nothing earlier answers 400; owners 403, other divisions 404', async () => {
-    const d = await createTemplateDivision(db(), {});
+    const d = await createTemplateDivision(t.db, {});
     const sup = await signedInUser(t.app, { role: 'supervisor', companyId: d.company.id });
     const jane = await signedInUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
     const publish = () => t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: sup.headers });
@@ -240,15 +234,15 @@ describe('POST /api/profiles/:id/rollback', () => {
     const none = await rollback(sup.headers);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('There is no earlier published version to roll back to.');
-    await setProfile(db(), jane.id, { content: { ...childDetails(), jobTitle: 'Chief Everything' } });
+    await setProfile(t.db, jane.id, { content: { ...childDetails(), jobTitle: 'Chief Everything' } });
     expect((await publish()).statusCode).toBe(200);
     expect((await rollback(jane.headers)).statusCode).toBe(403);
-    const other = await signedInUser(t.app, { role: 'supervisor', companyId: (await createCompany(db())).id });
+    const other = await signedInUser(t.app, { role: 'supervisor', companyId: (await createCompany(t.db)).id });
     expect((await rollback(other.headers)).statusCode).toBe(404);
     const res = await rollback(sup.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: 'The profile is back to its previous published version.' });
-    const [row] = await db()
+    const [row] = await t.db
       .select()
       .from(profiles)
       .where((await import('drizzle-orm')).eq(profiles.id, jane.id));

@@ -5,27 +5,25 @@
  * profile save, the public lead-form submit and `GET /api/lead-forms?form_id=`).
  */
 import { NUL_MESSAGE } from '@profilehub/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createUser, PASSWORD, signIn } from '../factories.ts';
 
 /** The walk sets the password to whatever its body generator produced for /profiles/setup; it is refused (400), so it stays. */
 const PASSWORD_AFTER_WALK = PASSWORD;
 
-import { createTestApp, type TestContext } from '../harness.ts';
+import { useTestApp } from '../harness.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let admin: Record<string, string>;
 let adminEmail: string;
 let profileId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   const company = await createCompany(t.app.deps.db);
   const user = await createUser(t.app, { role: 'superadmin', companyId: company.id });
   adminEmail = user.email;
   admin = (await signIn(t.app, user.email)).headers;
   profileId = user.profileId!;
 });
-afterAll(() => t.close());
 
 /** In a JSON body: a lone surrogate (an escape JSON allows), a NUL. */
 const BAD = ['\ud800', 'a\u0000b', '\udfff tail'];

@@ -6,20 +6,16 @@
 import { AUTH_MESSAGES } from '@profilehub/shared';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { oneTimeCodes, users } from '../../db/schema.ts';
 import { LIMITS, RateLimiter } from '../../http/rate-limit.ts';
 import { MAX_FAILED_LOGINS } from '../../modules/auth/auth.service.ts';
 import { MAX_CODE_ATTEMPTS } from '../../modules/auth/codes.ts';
 import { createUser, freshIp, lastCodeFor, mailCount, PASSWORD } from '../factories.ts';
-import { createTestApp, type TestContext } from '../harness.ts';
+import { createTestApp, useTestApp } from '../harness.ts';
 
 const AT_ONCE = 20;
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** 20 copies of one request, all in flight together; the status codes, sorted. */
 async function burst(opts: () => InjectOptions, app = t.app): Promise<number[]> {

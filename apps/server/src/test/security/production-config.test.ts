@@ -3,17 +3,13 @@
  * machine itself and never in production, client addresses only from trusted proxies,
  * and a database that is away answers 503 with Retry-After, not 500 or a hang.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { DATABASE_UNAVAILABLE } from '../../http/errors.ts';
 import { LIMITS, RateLimiter } from '../../http/rate-limit.ts';
-import { cloneDatabase, createTestApp, type TestContext } from '../harness.ts';
+import { cloneDatabase, createTestApp, type TestContext, useTestApp } from '../harness.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('/dev/mail (the development outbox)', () => {
   it('answers the machine itself, and nobody else — whatever X-Forwarded-For says', async () => {

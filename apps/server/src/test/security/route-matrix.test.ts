@@ -5,10 +5,10 @@
  * suite until someone classifies it — secure by default, kept that way by a test.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { approvals, leadForms, permissionRecords, profileStylings, uploads, users } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision, createUser, multipartBody, signIn } from '../factories.ts';
-import { createTestApp, type TestContext } from '../harness.ts';
+import { useTestApp } from '../harness.ts';
 
 /** Routes anyone may call (method and OpenAPI path). */
 const PUBLIC_OPERATIONS = new Set([
@@ -104,14 +104,13 @@ const TARGETS: Record<string, Target> = {
   'GET /api/users/suggestions': { kind: 'own' },
 };
 
-let t: TestContext;
+const t = useTestApp();
 let b: Ids;
 /** Strings only the other division's data holds: no answer to a caller of this division may contain one. */
 let bMarkers: string[] = [];
 const actors: { name: string; headers: Record<string, string> }[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.app.deps.db;
+  const db = t.db;
   const a = await createTemplateDivision(db, { flags: { approvals: true, templates: true, permissions: true, style_editing: true } });
   const other = await createTemplateDivision(db, { flags: { approvals: true, templates: true, permissions: true, style_editing: true } });
   const bUser = await createUser(t.app, { companyId: other.company.id, masterProfileId: other.masterId, content: childDetails() });
@@ -161,7 +160,6 @@ beforeAll(async () => {
   await db.update(users).set({ confirmed: false }).where(eq(users.id, pending.id));
   actors.push({ name: 'unconfirmed', headers });
 });
-afterAll(() => t.close());
 
 const operations = () => {
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
