@@ -9,7 +9,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  BENCH_DIR,
   cannon,
   fmt,
   freePort,
@@ -22,7 +21,7 @@ import {
   prepareDataDir,
   ROOT,
   SEED_PASSWORD,
-  spawnTracked,
+  startRawHttpServer,
   startServer,
   stopProcess,
   table,
@@ -91,19 +90,7 @@ await main('auth-throughput', async () => {
 
   // 3. Baseline: bare node:http on the same machine, same load, same headers.
   const rawPort = await freePort();
-  let signalReady;
-  const readyLine = new Promise((resolve) => {
-    signalReady = resolve;
-  });
-  const raw = spawnTracked(process.execPath, [path.join(BENCH_DIR, 'lib/raw-http-server.mjs'), String(rawPort)], {
-    onLine: (l) => l === 'ready' && signalReady(),
-  });
-  const rawStart = await Promise.race([
-    readyLine.then(() => 'ready'),
-    raw.exited.then(() => 'exited'),
-    new Promise((r) => setTimeout(() => r('timeout'), 10_000)),
-  ]);
-  if (rawStart !== 'ready') throw new Error(`raw node:http server did not start (${rawStart}):\n${raw.outputTail()}`);
+  const raw = await startRawHttpServer('raw-http-server.mjs', rawPort);
   const rawOpts = { ...verifyOpts, url: `http://${HOST}:${rawPort}/api/jwts/verify` };
   await cannon({ ...rawOpts, amount: 500 });
   const rawRes = await cannon({ ...rawOpts, duration: DURATION_S });

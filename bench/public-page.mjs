@@ -17,7 +17,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import {
-  BENCH_DIR,
   cannon,
   fmt,
   freePort,
@@ -27,8 +26,8 @@ import {
   median,
   prepareDataDir,
   SEED_PASSWORD,
-  spawnTracked,
   spreadOf,
+  startRawHttpServer,
   startServer,
   stopProcess,
   table,
@@ -166,19 +165,7 @@ async function startRawServer(page) {
   const file = path.join(dir, 'page.json');
   writeFileSync(file, JSON.stringify(page));
   const port = await freePort();
-  let signalReady;
-  const readyLine = new Promise((resolve) => {
-    signalReady = resolve;
-  });
-  const child = spawnTracked(process.execPath, [path.join(BENCH_DIR, 'lib/raw-page-server.mjs'), String(port), file], {
-    onLine: (l) => l === 'ready' && signalReady(),
-  });
-  const started = await Promise.race([
-    readyLine.then(() => 'ready'),
-    child.exited.then(() => 'exited'),
-    new Promise((r) => setTimeout(() => r('timeout'), 10_000)),
-  ]);
-  if (started !== 'ready') throw new Error(`raw node:http server did not start (${started}):\n${child.outputTail()}`);
+  const child = await startRawHttpServer('raw-page-server.mjs', port, [file]);
   return { port, child };
 }
 

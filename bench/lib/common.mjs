@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BENCH_DIR = path.join(ROOT, 'bench');
@@ -20,16 +21,9 @@ export const WEB_DIST = path.join(WEB_DIR, 'dist');
 export const HOST = '127.0.0.1';
 
 /** Debian's Chromium (CHROMIUM_PATH overrides) and the flags every benchmark launches it with. */
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export { CHROMIUM };
 export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_FLAGS,
   // The server listens on 127.0.0.1 only; keep Chromium from trying ::1 for localhost.
   '--host-resolver-rules=MAP localhost 127.0.0.1',
 ];
@@ -285,6 +279,27 @@ export async function startServer({ dataDir, env = {} }) {
   const child = spawnTracked(process.execPath, [SERVER_ENTRY], { env: serverEnv({ DATA_DIR: dataDir, PORT: String(port), ...env }) });
   const ready = await waitForHealth(port, { child });
   return { child, port, startMs: ready - t0, stop: (opts) => stopProcess(child, opts) };
+}
+
+/**
+ * Starts bench/lib/`script` (a bare node:http server that prints `ready` once it listens) on
+ * `port`, with `args` after the port; throws when it exits or stays silent for 10 s.
+ */
+export async function startRawHttpServer(script, port, args = []) {
+  let signalReady;
+  const readyLine = new Promise((resolve) => {
+    signalReady = resolve;
+  });
+  const child = spawnTracked(process.execPath, [path.join(BENCH_DIR, 'lib', script), String(port), ...args], {
+    onLine: (l) => l === 'ready' && signalReady(),
+  });
+  const started = await Promise.race([
+    readyLine.then(() => 'ready'),
+    child.exited.then(() => 'exited'),
+    new Promise((r) => setTimeout(() => r('timeout'), 10_000)),
+  ]);
+  if (started !== 'ready') throw new Error(`raw node:http server did not start (${started}):\n${child.outputTail()}`);
+  return child;
 }
 
 /** The PostgreSQL the benchmarks may use (a server at 127.0.0.1:5432 by default). */

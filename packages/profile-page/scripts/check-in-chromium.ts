@@ -8,27 +8,16 @@
  * `npx tsx packages/profile-page/scripts/check-in-chromium.ts`
  */
 import { TrackEventSchema } from '@profilehub/shared';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { poisonedInput } from '../src/__fixtures__/poison.ts';
 import { sampleInput } from '../src/__fixtures__/sample-input.ts';
 import { XSS_PAYLOADS } from '../src/__fixtures__/xss-payloads.ts';
 import { renderProfilePage } from '../src/index.ts';
+import { launchChromium } from './chromium.ts';
 import { SAMPLE_ASSETS } from './sample-assets.ts';
 
 const PAGE = 'https://acme.profilehub.test/jane-doe';
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const failures: string[] = [];
 
 async function open(html: string, onRequest?: (url: URL, body: string | null) => { status: number; body?: string } | undefined): Promise<Page> {

@@ -5,10 +5,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { RICH_PROFILE } from '../../shared/src/profile/test-fixtures.ts';
 import { sampleInput } from '../src/__fixtures__/sample-input.ts';
 import { PAGE_SCRIPT, renderProfilePage, serviceWorkerScript } from '../src/index.ts';
+import { launchChromium } from './chromium.ts';
 import { SAMPLE_ASSETS } from './sample-assets.ts';
 
 const OUT = new URL('../../../.tmp/', import.meta.url).pathname;
@@ -28,19 +28,7 @@ console.log(
 );
 console.log(`script ${PAGE_SCRIPT.length} B, gzip ${gzipSync(PAGE_SCRIPT).length} B`);
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const shots: [string, keyof typeof pages, number, number, boolean][] = [
   ['profile-390', 'desktop', 390, 844, false],
   ['profile-390-full', 'desktop', 390, 844, true],
