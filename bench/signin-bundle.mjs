@@ -1,4 +1,4 @@
-// Figure: "JS the sign-in page downloads: ≤ 130 KB gzip."
+// Figure: "JS the sign-in page downloads: ≤ 120 KB gzip" (issue #15: headroom for the coming features).
 //
 // Loads http://localhost:PORT/sign-in in Debian's Chromium against a running server,
 // records every JavaScript (and CSS) response, gzips each body with zlib level 9 and
@@ -27,7 +27,7 @@ import {
   webBuildState,
 } from './lib/common.mjs';
 
-const BUDGET_BYTES = 130_000; // "130 KB"; KB = 1,000 bytes, as Vite reports sizes
+const BUDGET_BYTES = 120_000; // "120 KB"; KB = 1,000 bytes, as Vite reports sizes
 const kb = (bytes) => fmt(bytes / 1000, 1);
 
 function measure(url, kind, body, extra = {}) {

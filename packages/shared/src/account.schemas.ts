@@ -19,6 +19,7 @@ export const DeleteAccountSchema = z.strictObject({
 export type DeleteAccountInput = z.input<typeof DeleteAccountSchema>;
 
 export const AccountMessageSchema = z.object({ success: z.literal(true), message: z.string() });
+export type AccountMessage = z.infer<typeof AccountMessageSchema>;
 
 /**
  * Settings → Manage Notifications: which mails a person gets. Sign-in codes, reset links
@@ -35,3 +36,4 @@ export const NotificationPrefsSchema = z.strictObject({
 export type NotificationPrefs = z.infer<typeof NotificationPrefsSchema>;
 export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = { approvalRequests: true, approvalDecisions: true, leadMessages: true };
 export const NotificationPrefsResponseSchema = z.object({ success: z.literal(true), message: z.string(), prefs: NotificationPrefsSchema });
+export type NotificationPrefsResponse = z.infer<typeof NotificationPrefsResponseSchema>;

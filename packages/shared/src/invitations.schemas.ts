@@ -48,6 +48,7 @@ export const InviteResponseSchema = z.object({
   alias: z.string().nullable(),
   emailed: z.boolean(),
 });
+export type InviteResponse = z.infer<typeof InviteResponseSchema>;
 
 /**
  * The add-user call (spec §3 New user payload): POST /users?notify_user= with
@@ -78,6 +79,7 @@ export type NewUserInput = z.input<typeof NewUserSchema>;
 export const InviteAliasQuerySchema = z.strictObject({ alias: z.string().max(100).refine(hasNoNul, NUL_MESSAGE) });
 /** success true: `message` is the cleaned alias, free to use; false: `message` says why not. */
 export const InviteAliasResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type InviteAliasResponse = z.infer<typeof InviteAliasResponseSchema>;
 
 /** Divisions the caller may invite into or filter by: a supervisor's own; a superadmin's search (spec §2 type-ahead of ≤ 10). */
 export const InviteDivisionsQuerySchema = z.strictObject({
@@ -99,3 +101,4 @@ export const InviteDivisionSchema = z.object({
 });
 export type InviteDivision = z.infer<typeof InviteDivisionSchema>;
 export const InviteDivisionsResponseSchema = z.object({ data: z.array(InviteDivisionSchema) });
+export type InviteDivisionsResponse = z.infer<typeof InviteDivisionsResponseSchema>;

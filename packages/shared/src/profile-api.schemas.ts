@@ -147,12 +147,14 @@ export const SaveProfileResponseSchema = z.object({
   hideNotification: z.boolean(),
   version: z.number().int(),
 });
+export type SaveProfileResponse = z.infer<typeof SaveProfileResponseSchema>;
 
 /** 409 of a stale save: nothing was written; here is what is stored now. */
 export const StaleProfileBodySchema = ErrorBodySchema.extend({
   currentVersion: z.number().int(),
   content: ContentObjectSchema,
 });
+export type StaleProfileBody = Omit<z.infer<typeof StaleProfileBodySchema>, 'content'> & { content: EditorContent };
 
 /** POST /profiles: a template (master) or a standalone profile, or a child of a master of the same division. */
 export const CreateProfileSchema = dataOrBody(
@@ -174,6 +176,7 @@ export const CreateProfileResponseSchema = z.object({
 });
 
 export const SuccessSchema = z.object({ success: z.literal(true) });
+export type SuccessResponse = z.infer<typeof SuccessSchema>;
 
 /** An alias as typed: cleaned (spec §5 editor alias) by the server before it is checked. */
 const aliasInput = z
@@ -188,7 +191,9 @@ export const AliasBodySchema = dataOrBody(z.object({ alias: aliasInput }));
 
 /** Alias test (spec §7): success and a message; the message is truthy (the cleaned alias) when it is available. */
 export const AliasTestResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type AliasTestResponse = z.infer<typeof AliasTestResponseSchema>;
 export const SetAliasResponseSchema = z.object({ success: z.literal(true), alias: z.string() });
+export type SetAliasResponse = z.infer<typeof SetAliasResponseSchema>;
 
 /** Spec §7 publish: success and site{netlifySiteID, domainName} (siteId too). */
 export const PublishResponseSchema = z.object({
@@ -196,11 +201,13 @@ export const PublishResponseSchema = z.object({
   site: z.object({ netlifySiteID: z.string(), siteId: z.string(), domainName: z.string() }),
   publishedAt: z.string(),
 });
+export type PublishResponse = z.infer<typeof PublishResponseSchema>;
 
 /** One line of the Profile Checklist (spec §4 step 1). */
 export const MissingItemSchema = z.object({ key: z.string(), label: z.string() });
 /** 400 of a publish: with `missing` when required items are missing (spec §4 step 1), or no alias yet (step 3). */
 export const PublishBlockedBodySchema = ErrorBodySchema.extend({ missing: z.array(MissingItemSchema).optional() });
+export type PublishBlockedBody = z.infer<typeof PublishBlockedBodySchema>;
 /** 409 of a publish that needs an approval request instead (spec §4 step 4); names the pending one, if any. */
 export const ApprovalRequiredBodySchema = ErrorBodySchema.extend({ pendingApprovalId: z.number().nullable().optional() });
 
@@ -211,6 +218,7 @@ export const RebuildChildrenResponseSchema = z.object({
   rebuilt: z.number().int(),
   failed: z.number().int(),
 });
+export type RebuildChildrenResponse = z.infer<typeof RebuildChildrenResponseSchema>;
 
 // ─── Themes ─────────────────────────────────────────────────────────────────
 
@@ -229,6 +237,7 @@ export type ThemeListItem = z.infer<typeof ThemeListItemSchema>;
 
 export const ThemesQuerySchema = z.object({ companyId: rowIdParam.optional() });
 export const ThemesResponseSchema = z.object({ data: z.array(ThemeListItemSchema) });
+export type ThemesResponse = z.infer<typeof ThemesResponseSchema>;
 
 /** PUT /profile-stylings/{id} {data} (spec §7: id, cssPlug, layout, fontFamily). */
 export const UpdateThemeSchema = z.object({
@@ -250,10 +259,12 @@ export const UpdateThemeSchema = z.object({
   }),
 });
 export const ThemeResponseSchema = z.object({ success: z.literal(true), data: ThemeListItemSchema });
+export type ThemeResponse = z.infer<typeof ThemeResponseSchema>;
 
 // ─── Permissions ────────────────────────────────────────────────────────────
 
 export const PERMISSION_KINDS = ['child', 'master'] as const;
+export type PermissionKind = (typeof PERMISSION_KINDS)[number];
 
 /** POST /permissions {data:{permissions,title}}: creates (or replaces) the record of a template; `kind` master is the superadmin's set. */
 export const CreatePermissionsSchema = z.object({
@@ -281,6 +292,7 @@ export const PermissionRecordResponseSchema = z.object({
     permissions: PermissionEntriesSchema,
   }),
 });
+export type PermissionRecordResponse = z.infer<typeof PermissionRecordResponseSchema>;
 
 // ─── Approvals ──────────────────────────────────────────────────────────────
 
@@ -359,6 +371,7 @@ export const RespondApprovalSchema = dataOrBody(
 );
 
 export const ApprovalResponseSchema = z.object({ success: z.literal(true), data: ApprovalSchema });
+export type ApprovalResponse = z.infer<typeof ApprovalResponseSchema>;
 
 // ─── Messages ───────────────────────────────────────────────────────────────
 

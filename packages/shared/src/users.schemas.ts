@@ -110,3 +110,4 @@ export const UserSuggestionsResponseSchema = z.object({ data: z.array(UserSugges
 export type UserSuggestion = z.infer<typeof UserSuggestionSchema>;
 
 export const RollbackResponseSchema = z.object({ success: z.literal(true), message: z.string(), publishedAt: z.string() });
+export type RollbackResponse = z.infer<typeof RollbackResponseSchema>;

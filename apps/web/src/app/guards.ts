@@ -1,5 +1,4 @@
 import type { Me } from '@profilehub/shared';
-import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { endSession, ensureMe, hasToken, safeReturnPath, verifyToken } from '../lib/auth.ts';
 import { borrowToken } from '../lib/session.ts';
 import { loadWhiteLabel } from '../lib/white-label.ts';
@@ -13,57 +12,49 @@ export function signInPathFor(url: URL): string {
   return target && target !== '/' ? `/sign-in?params=${encodeURIComponent(target)}` : '/sign-in';
 }
 
-function signInRedirectFor(url: URL): Response {
-  return redirect(signInPathFor(url));
-}
-
 /**
  * Branding is needed by every screen, signed in or not; it never fails (see getWhiteLabel).
  * A new tab first borrows the session of an open one, so it is not asked to sign in again.
  */
-export async function rootLoader(): Promise<null> {
+export async function prepareApp(): Promise<void> {
   await Promise.all([loadWhiteLabel(), borrowToken()]);
-  return null;
 }
 
 /**
- * The session check that runs first (spec §2): no token, no user, or an
- * unconfirmed user goes to Login with the original target kept.
+ * The session check that runs first (spec §2): no token, no user, or an unconfirmed
+ * user goes to Login with the original target kept. The user, or the path to Login.
  */
-async function requireSession(request: Request): Promise<Me> {
-  const url = new URL(request.url);
-  // Loaders run side by side: a new tab may still be borrowing the session (rootLoader).
+async function sessionOrSignIn(url: URL): Promise<Me | string> {
+  // Guards run beside `prepareApp`: a new tab may still be borrowing the session.
   if (!hasToken()) await borrowToken();
-  if (!hasToken()) throw signInRedirectFor(url);
-  let me: Me;
+  if (!hasToken()) return signInPathFor(url);
   try {
-    me = await ensureMe();
+    const me = await ensureMe();
+    return me.confirmed ? me : signInPathFor(url);
   } catch {
     // A failed user load clears the token and goes to Login (spec §8).
     endSession();
-    throw signInRedirectFor(url);
+    return signInPathFor(url);
   }
-  if (!me.confirmed) throw signInRedirectFor(url);
-  return me;
 }
 
 /**
  * Entering the dashboard: the session check, the server's verdict on the
  * token (GET /jwts/verify), then the role rules of `dashboardRedirect`.
  */
-export async function dashboardLoader({ request }: LoaderFunctionArgs): Promise<null> {
-  const url = new URL(request.url);
+export async function dashboardGuard(url: URL): Promise<string | null> {
   if (!hasToken()) await borrowToken();
-  if (!hasToken()) throw signInRedirectFor(url);
+  if (!hasToken()) return signInPathFor(url);
   // The user and the server's verdict on the token load side by side; a network
   // failure of the check alone is not a reason to sign someone out.
-  const [me, valid, { dashboardRedirect }] = await Promise.all([requireSession(request), verifyToken().catch(() => true), loadRules()]);
+  const [me, valid, rules] = await Promise.all([sessionOrSignIn(url), verifyToken().catch(() => true), loadRules()]);
+  if (typeof me === 'string') return me;
   if (!valid) {
     endSession();
-    throw redirect('/sign-in');
+    return '/sign-in';
   }
   const [, report = '', alias] = url.pathname.split('/');
-  const target = dashboardRedirect({
+  const target = rules.dashboardRedirect({
     role: me.role,
     report,
     alias: alias ? decodeURIComponent(alias) : undefined,
@@ -72,15 +63,14 @@ export async function dashboardLoader({ request }: LoaderFunctionArgs): Promise<
     aliasCompanyId: undefined,
     supervisedCompanyIds: me.supervisedCompanyIds,
   });
-  if (target && target !== url.pathname) throw redirect(target);
-  return null;
+  return target && target !== url.pathname ? target : null;
 }
 
 /**
  * /sign-in and /register: a signed-in visitor goes to the page a guard kept for them
  * (`?params=`), else to their home (spec §2 Routes).
  */
-export async function redirectSignedInLoader(args?: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
+export async function signedOutGuard(url: URL): Promise<string | null> {
   if (!hasToken()) await borrowToken();
   if (!hasToken()) return null;
   const rules = loadRules();
@@ -93,7 +83,6 @@ export async function redirectSignedInLoader(args?: Pick<LoaderFunctionArgs, 're
     endSession();
     return null;
   }
-  const kept = args ? safeReturnPath(new URL(args.request.url).searchParams.get('params')) : null;
-  if (me.confirmed) throw redirect(kept ?? (await rules).signedInHome(me.role));
-  return null;
+  if (!me.confirmed) return null;
+  return safeReturnPath(url.searchParams.get('params')) ?? (await rules).signedInHome(me.role);
 }

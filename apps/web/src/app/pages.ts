@@ -1,6 +1,6 @@
 import type { Report } from '@profilehub/shared';
 import type { ComponentType } from 'react';
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import type { Params } from 'react-router';
 
 /**
  * The dashboard's pages, each its own chunk. This table is a chunk of its own too:
@@ -35,8 +35,8 @@ export const accountComponents = {
  * /manage-permissions/{profile} (spec §2 users list row; the spec does not show its mapping):
  * the profile's template in permissions mode. The template page opens a child's template itself.
  */
-export function managePermissionsRedirect({ params, request }: LoaderFunctionArgs): Response {
-  const search = new URL(request.url).searchParams;
+export function managePermissionsPath(url: URL, params: Params): string {
+  const search = new URLSearchParams(url.search);
   search.set('mode', 'permissions');
-  return redirect(params.alias ? `/manage-templates/${encodeURIComponent(params.alias)}?${search}` : '/templates');
+  return params.alias ? `/manage-templates/${encodeURIComponent(params.alias)}?${search}` : '/templates';
 }

@@ -1,17 +1,4 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { Outlet, useNavigation, useRouteError } from 'react-router';
-import classes from './root-layout.module.css';
-
-/** Every route sits here: a thin progress bar shows while the next page and its data load. */
-export function RootLayout() {
-  const navigation = useNavigation();
-  return (
-    <>
-      {navigation.state !== 'idle' ? <div className={classes.progress} role="progressbar" aria-label="Loading page" /> : null}
-      <Outlet />
-    </>
-  );
-}
 
 export function FullPageLoader() {
   return (
@@ -22,8 +9,7 @@ export function FullPageLoader() {
 }
 
 /** A failed chunk download (a new release while the tab was open) or an unexpected crash. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const chunkFailed = error instanceof TypeError && /dynamically imported module|Importing a module script failed/i.test(error.message);
   if (import.meta.env.DEV) console.error(error);
   return (

@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
-import { renderRoutes } from '../test/render.tsx';
-import { routes } from './router.tsx';
+import { renderAt } from '../test/render.tsx';
 
 describe('white-label', () => {
   it('applies the custom CSS as text, never as markup, and names the hub', async () => {
@@ -12,7 +11,7 @@ describe('white-label', () => {
         body: { whiteLabel: { title: 'Acme', brand_color: '#c2410c', css, logo: '/demo/acme-logo.svg' }, supportHref: 'mailto:support@acme.example' },
       },
     });
-    renderRoutes(routes, '/sign-in');
+    renderAt('/sign-in');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Acme hub' })).toBeInTheDocument();
     await waitFor(() => expect(document.head.querySelector('style[data-white-label]')?.textContent).toBe(css));
     expect(document.getElementById('injected')).toBeNull();

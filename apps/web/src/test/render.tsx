@@ -1,16 +1,27 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
+import { AppRouter } from '../app/router.tsx';
 
-/** Renders `routes` at `path` inside the real providers (Mantine in test mode: no transitions, no portals). */
-export function renderRoutes(routes: RouteObject[], path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/**
+ * Renders the app at `path` inside the real providers (Mantine in test mode: no transitions,
+ * no portals); `at()` is where the app is now.
+ */
+export function renderAt(path: string) {
+  let location: Location | undefined;
+  function Where() {
+    location = useLocation();
+    return null;
+  }
   const view = render(
     <AppProviders env="test">
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Where />
+        <AppRouter />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { router, ...view };
+  return { at: () => location!, ...view };
 }
 
 export function testUser(overrides: Record<string, unknown> = {}) {

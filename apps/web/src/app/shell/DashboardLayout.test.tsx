@@ -1,44 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock.ts';
-import { renderRoutes, testUser } from '../../test/render.tsx';
-import { routes } from '../router.tsx';
+import { mockSignedIn, testCompany, testFlags } from '../../test/dashboard.ts';
+import { renderAt, testUser } from '../../test/render.tsx';
 
-const flags = { approvals: true, templates: false, permissions: false, rte: false, corporate: true, invite_users: true, style_editing: false };
-const company = (overrides: Record<string, unknown> = {}) => ({
-  id: 3,
-  name: 'acme',
-  title: 'Acme',
-  description: 'Acme',
-  subdomain: 'acme',
-  customDomain: null,
-  customDomainUrl: null,
-  masterProfiles: [],
-  limits: { imageGallery: 5 },
-  feature_flags: flags,
-  customSupportLink: null,
-  paymentStructure: 'corporate',
-  publicationState: 'live',
-  whiteLabel: null,
-  ...overrides,
-});
-
-function signedInAs(user: ReturnType<typeof testUser>, extra: Record<string, unknown> = {}) {
-  sessionStorage.setItem('jwt', 'token');
-  return mockFetch({
-    'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
-    'GET /api/companies/users/me': { body: user },
-    'GET /api/jwts/verify': { body: { valid: true } },
-    'GET /api/auth/logout': { body: { success: true } },
-    ...extra,
-  });
-}
+const flags = testFlags({ approvals: true, corporate: true, invite_users: true });
+const company = (overrides: Record<string, unknown> = {}) => testCompany({ feature_flags: flags, paymentStructure: 'corporate', ...overrides });
+const signedInAs = (user: ReturnType<typeof testUser>, extra: Parameters<typeof mockSignedIn>[1] = {}) =>
+  mockSignedIn(user, { 'GET /api/auth/logout': { body: { success: true } }, ...extra });
 
 describe('Main shell', () => {
   it('greets a supervisor, shows their links and the pending approvals', async () => {
     signedInAs(testUser({ role: 'supervisor', title: 'Sam Supervisor', companies: [company()], pendingApprovals: 3 }));
-    renderRoutes(routes, '/home');
+    renderAt('/home');
     expect(await screen.findByRole('heading', { level: 1, name: 'What would you like to do ?' })).toBeInTheDocument();
     expect(screen.getByText('Hello Sam Supervisor')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -58,7 +32,7 @@ describe('Main shell', () => {
 
   it('gives a user Home, Statistics and Profile, marks Profile on self-service and has no menu icon', async () => {
     signedInAs(testUser({ role: 'user', title: null, username: 'jane', companies: [company({ feature_flags: { ...flags, corporate: false } })] }));
-    renderRoutes(routes, '/self-service');
+    renderAt('/self-service');
     expect(await screen.findByText('Hello jane')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(
@@ -74,20 +48,20 @@ describe('Main shell', () => {
     const calls = signedInAs(testUser({ role: 'user', companies: [company({ paymentStructure: 'individual' })] }), {
       'GET /api/companies/training-video/3': { body: { success: true, url: 'https://video.example/intro' } },
     });
-    const { router } = renderRoutes(routes, '/statistics#settings');
+    const { at } = renderAt('/statistics#settings');
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     expect(within(dialog).getByText('Manage Billing').closest('a')).toHaveAttribute('href', '/statistics#billing');
     expect(await within(dialog).findByText('Training Video')).toBeInTheDocument();
     expect(within(dialog).getByText('Training Video').closest('a')).toHaveAttribute('href', 'https://video.example/intro');
     await userEvent.click(within(dialog).getByText('Log Out'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    await waitFor(() => expect(at().pathname).toBe('/sign-in'));
     expect(calls.some((c) => c.path === '/api/auth/logout' && c.headers.authorization === 'Bearer token')).toBe(true);
     expect(sessionStorage.getItem('jwt')).toBeNull();
   });
 
   it('hides billing and the training video from a supervisor of a corporate company', async () => {
     const calls = signedInAs(testUser({ role: 'supervisor', companies: [company()] }));
-    renderRoutes(routes, '/home#settings');
+    renderAt('/home#settings');
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     expect(within(dialog).getByText('Change Password')).toBeInTheDocument();
     expect(within(dialog).queryByText('Manage Billing')).not.toBeInTheDocument();
@@ -97,16 +71,16 @@ describe('Main shell', () => {
 
   it('opens the notifications page with the mail choices', async () => {
     signedInAs(testUser({ role: 'supervisor', companies: [company()] }));
-    renderRoutes(routes, '/home#manage-notifications');
+    renderAt('/home#manage-notifications');
     const dialog = await screen.findByRole('dialog', { name: 'Manage Notifications' });
     expect(within(dialog).getByText(/Sign-in codes, password reset links and invitations always reach you/)).toBeInTheDocument();
   });
 
   it('Change Password sets the flag the Password page reads', async () => {
     signedInAs(testUser({ role: 'supervisor', companies: [company()] }));
-    const { router } = renderRoutes(routes, '/home#settings');
+    const { at } = renderAt('/home#settings');
     await userEvent.click(await screen.findByText('Change Password'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
+    await waitFor(() => expect(at().pathname).toBe('/reset-password'));
     expect(localStorage.getItem('changePassword')).not.toBeNull();
     expect(await screen.findByRole('link', { name: 'Click Here' })).toHaveAttribute('href', '/home');
   });

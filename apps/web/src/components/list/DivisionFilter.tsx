@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { divisionsOptions } from './divisions.ts';
+import { divisionsOptions } from './get-divisions.ts';
 
 type Props = { value: number[]; onChange: (ids: number[]) => void; w?: number | string | Record<string, number | string> };
 

@@ -33,3 +33,4 @@ export function useListControls<C extends string>(initialSort: ListSort<C>) {
   }, []);
   return { search, setSearch: setSearchNow, filter, sort, toggleSort, chooseSort, page, setPage, companyIds, setCompanyIds };
 }
+export type ListControls<C extends string> = ReturnType<typeof useListControls<C>>;

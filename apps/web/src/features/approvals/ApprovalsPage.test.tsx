@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/router.tsx';
 import { mockFetch } from '../../test/fetch-mock.ts';
-import { renderRoutes, testUser } from '../../test/render.tsx';
+import { renderAt, testUser } from '../../test/render.tsx';
 
 const approval = (id: number, fullName: string, approved: boolean | null) => ({
   id,
@@ -47,7 +46,7 @@ function signedInSupervisor() {
 describe('Approvals list', () => {
   it('previews a pending request as the page will look if approved, in the public page renderer', async () => {
     signedInSupervisor();
-    renderRoutes(routes, '/approvals');
+    renderAt('/approvals');
     expect(await screen.findByRole('heading', { level: 1, name: 'Approvals (1)' })).toBeInTheDocument();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getAllByRole('button', { name: 'Preview the proposed page of Jane Doe' })[0]!);
@@ -58,7 +57,7 @@ describe('Approvals list', () => {
 
   it('lists every past decision under Resolved, each with its answer, and links the live page', async () => {
     signedInSupervisor();
-    renderRoutes(routes, '/approvals');
+    renderAt('/approvals');
     await screen.findByRole('heading', { level: 1, name: 'Approvals (1)' });
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByText('Resolved', { exact: true }));

@@ -1,49 +1,19 @@
 import '../../components/list/mantine-styles.ts';
-import { Anchor, Avatar, Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
-import { ADMIN_MESSAGES, type ApprovalRow, type ApprovalSortColumn, type ApprovalsListResponse, approvalsTitle, type ListSort } from '@profilehub/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Anchor, Avatar, Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
+import { ADMIN_MESSAGES, type ApprovalRow, type ApprovalSortColumn, approvalsTitle } from '@profilehub/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DivisionFilter } from '../../components/list/DivisionFilter.tsx';
-import { ListPager } from '../../components/list/ListPager.tsx';
-import { ListStatus } from '../../components/list/ListStatus.tsx';
+import { AdminList } from '../../components/list/AdminList.tsx';
 import classes from '../../components/list/list.module.css';
-import { MobileSortPanel } from '../../components/list/MobileSortPanel.tsx';
-import { SearchBox } from '../../components/list/SearchBox.tsx';
-import { SortableTh } from '../../components/list/SortableTh.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ProfilePreviewModal } from '../../components/ProfilePreviewModal.tsx';
-import { apiRequest } from '../../lib/api.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { ME_QUERY_KEY } from '../../lib/queries.ts';
+import { type ApprovalStatus, approvalsOptions } from './api/get-approvals.ts';
+import { respondApproval } from './api/respond-approval.ts';
 import { ChangesViewer } from './components/ChangesViewer.tsx';
-
-type Status = 'active' | 'resolved';
-type Params = { filter: string; companyIds: number[]; sort: ListSort<ApprovalSortColumn>; page: number; status: Status };
-
-/** GET /api/approvals. */
-const approvalsOptions = (p: Params) =>
-  queryOptions({
-    queryKey: ['approvals', 'list', p],
-    queryFn: ({ signal }) =>
-      apiRequest<ApprovalsListResponse>('/api/approvals', {
-        query: {
-          filter: p.filter || undefined,
-          companyId: p.companyIds.length ? p.companyIds.join(',') : undefined,
-          orderBy: p.sort?.orderBy,
-          order: p.sort?.order,
-          page: p.page,
-          status: p.status,
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 5_000,
-  });
-
-const respond = (id: number, approved: boolean, message: string) =>
-  apiRequest(`/api/approvals/respond/${id}`, { method: 'PUT', body: { approved, message: message.trim() || null, rebuild: true } });
 
 const COLUMNS: { value: ApprovalSortColumn; label: string }[] = [
   { value: 'NAME', label: 'Name' },
@@ -59,7 +29,7 @@ const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { time
 export function ApprovalsPage() {
   const queryClient = useQueryClient();
   const controls = useListControls<ApprovalSortColumn>({ orderBy: 'REQUESTDATE', order: 'desc' });
-  const [status, setStatus] = useState<Status>('active');
+  const [status, setStatus] = useState<ApprovalStatus>('active');
   const list = useQuery(approvalsOptions({ filter: controls.filter, companyIds: controls.companyIds, sort: controls.sort, page: controls.page, status }));
   const [viewing, setViewing] = useState<ApprovalRow | null>(null);
   const [previewing, setPreviewing] = useState<ApprovalRow | null>(null);
@@ -68,7 +38,7 @@ export function ApprovalsPage() {
   const rows = list.data?.data ?? [];
 
   const answer = useMutation({
-    mutationFn: (a: { row: ApprovalRow; approve: boolean; message: string }) => respond(a.row.id, a.approve, a.message),
+    mutationFn: (a: { row: ApprovalRow; approve: boolean; message: string }) => respondApproval(a.row.id, a.approve, a.message),
     onSuccess: (_, a) => {
       toastSuccess(a.approve ? ADMIN_MESSAGES.profileApproved : ADMIN_MESSAGES.profileDeclined);
       setAnswering(null);
@@ -157,87 +127,65 @@ export function ApprovalsPage() {
   return (
     <>
       <PageHeader title={approvalsTitle(list.data?.pending ?? 0)} />
-      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-        <Stack gap="md">
-          <div className={classes.toolbar}>
-            <DivisionFilter value={controls.companyIds} onChange={controls.setCompanyIds} />
-            <SearchBox value={controls.search} onChange={controls.setSearch} placeholder="Search by name" />
-            <SegmentedControl
-              aria-label="Show approvals"
-              value={status}
-              onChange={(value) => {
-                setStatus(value as Status);
-                controls.setPage(0);
-              }}
-              data={[
-                { value: 'active', label: 'Active' },
-                { value: 'resolved', label: 'Resolved' },
-              ]}
-            />
-          </div>
-          <MobileSortPanel columns={COLUMNS} sort={controls.sort} onChange={controls.chooseSort} />
-          <Table.ScrollContainer minWidth={760} visibleFrom="sm">
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableTh column="NAME" sort={controls.sort} onSort={controls.toggleSort}>
-                    Name
-                  </SortableTh>
-                  <SortableTh column="DIVISION" sort={controls.sort} onSort={controls.toggleSort}>
-                    Division
-                  </SortableTh>
-                  <SortableTh column="ALIAS" sort={controls.sort} onSort={controls.toggleSort}>
-                    Alias
-                  </SortableTh>
-                  <SortableTh column="REQUESTDATE" sort={controls.sort} onSort={controls.toggleSort}>
-                    Request date
-                  </SortableTh>
-                  <Table.Th className={classes.plainTh}>Changes</Table.Th>
-                  <Table.Th className={classes.plainTh}>Preview</Table.Th>
-                  <Table.Th className={classes.plainTh}>{status === 'active' ? 'Approve / reject' : 'Answer'}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td maw={240}>{person(row)}</Table.Td>
-                    <Table.Td>{row.companyName}</Table.Td>
-                    <Table.Td>{row.alias ?? '—'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {day(row.requestedAt)}
-                      <Text size="xs" c="dimmed">
-                        {time(row.requestedAt)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{changesButton(row)}</Table.Td>
-                    <Table.Td>{links(row)}</Table.Td>
-                    <Table.Td>{decision(row)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack hiddenFrom="sm" gap="sm">
-            {rows.map((row) => (
-              <div key={row.id} className={classes.card}>
-                <Stack gap="xs">
-                  {person(row)}
-                  <Text size="xs" c="dimmed">
-                    {row.companyName} · {row.alias ?? 'no alias'} · requested {when(row.requestedAt)}
-                  </Text>
-                  <Group gap="xs">
-                    {changesButton(row)}
-                    {links(row)}
-                  </Group>
-                  {decision(row)}
-                </Stack>
-              </div>
-            ))}
-          </Stack>
-          <ListStatus isPending={list.isPending} isSuccess={list.isSuccess} isError={list.isError} error={list.error} empty={rows.length === 0} />
-          <ListPager page={controls.page} pageSize={list.data?.pageSize ?? 25} total={list.data?.total ?? 0} onChange={controls.setPage} />
-        </Stack>
-      </Paper>
+      <AdminList
+        controls={controls}
+        columns={COLUMNS}
+        search={{ placeholder: 'Search by name' }}
+        filters={
+          <SegmentedControl
+            aria-label="Show approvals"
+            value={status}
+            onChange={(value) => {
+              setStatus(value as ApprovalStatus);
+              controls.setPage(0);
+            }}
+            data={[
+              { value: 'active', label: 'Active' },
+              { value: 'resolved', label: 'Resolved' },
+            ]}
+          />
+        }
+        list={list}
+        rows={rows}
+        pageSize={25}
+        minWidth={760}
+        moreHeads={
+          <>
+            <Table.Th className={classes.plainTh}>Changes</Table.Th>
+            <Table.Th className={classes.plainTh}>Preview</Table.Th>
+            <Table.Th className={classes.plainTh}>{status === 'active' ? 'Approve / reject' : 'Answer'}</Table.Th>
+          </>
+        }
+        cells={(row) => (
+          <>
+            <Table.Td maw={240}>{person(row)}</Table.Td>
+            <Table.Td>{row.companyName}</Table.Td>
+            <Table.Td>{row.alias ?? '—'}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {day(row.requestedAt)}
+              <Text size="xs" c="dimmed">
+                {time(row.requestedAt)}
+              </Text>
+            </Table.Td>
+            <Table.Td>{changesButton(row)}</Table.Td>
+            <Table.Td>{links(row)}</Table.Td>
+            <Table.Td>{decision(row)}</Table.Td>
+          </>
+        )}
+        card={(row) => (
+          <>
+            {person(row)}
+            <Text size="xs" c="dimmed">
+              {row.companyName} · {row.alias ?? 'no alias'} · requested {when(row.requestedAt)}
+            </Text>
+            <Group gap="xs">
+              {changesButton(row)}
+              {links(row)}
+            </Group>
+            {decision(row)}
+          </>
+        )}
+      />
 
       <ChangesViewer
         title={viewing ? `Updates by ${viewing.fullName} (${viewing.profileChanges.length})` : ''}

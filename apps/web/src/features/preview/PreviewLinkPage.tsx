@@ -1,11 +1,12 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import { ProfilePreview, type RenderInput } from '@profilehub/profile-page/browser';
-import type { ProfileEditorView, ThemeListItem } from '@profilehub/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signInPathFor } from '../../app/guards.ts';
-import { apiRequest, messageOf } from '../../lib/api.ts';
+import { messageOf } from '../../lib/api.ts';
 import { hasToken } from '../../lib/auth.ts';
+import { getProfileView } from './api/get-profile-view.ts';
+import { getThemes } from './api/get-themes.ts';
 
 /** Spec §2 Preview link: /preview-link.html?stylingId=&profileId= — the saved profile with a theme, as its page shows it. */
 export function PreviewLinkPage() {
@@ -26,11 +27,8 @@ export function PreviewLinkPage() {
     }
     const controller = new AbortController();
     (async () => {
-      const view = await apiRequest<ProfileEditorView>(`/api/profiles/${profileId}`, { query: { populate: 'self-service' }, signal: controller.signal });
-      const themes = await apiRequest<{ data: ThemeListItem[] }>('/api/profile-stylings/default-themes', {
-        query: { companyId: view.company.id },
-        signal: controller.signal,
-      });
+      const view = await getProfileView(profileId, controller.signal);
+      const themes = await getThemes(view.company.id, controller.signal);
       const themeId = stylingId > 0 ? stylingId : view.content.stylingId;
       const theme = themes.data.find((t) => t.id === themeId);
       const content = theme ? { ...view.content, stylingId: theme.id, templateLayout: theme.layout } : view.content;

@@ -1,12 +1,11 @@
 import { type Me, PERMISSION_TOOLTIPS, PROFILE_MESSAGES, type ProfileEditorView } from '@profilehub/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
 import { setCachedUser } from '../../lib/auth.ts';
-import { queryClient } from '../../lib/queries.ts';
-import { errorBody, mockFetch } from '../../test/fetch-mock.ts';
+import { renderEditorScreen, stubDocumentFonts, testEditorView } from '../../test/editor.tsx';
+import { errorBody, type mockFetch } from '../../test/fetch-mock.ts';
 import { testUser } from '../../test/render.tsx';
 import { EditorProvider } from './hooks/editor-context.tsx';
 import { EditorStore } from './hooks/editor-store.ts';
@@ -14,35 +13,13 @@ import { FIRST_SAVE_MESSAGE, ProfileEditor } from './ProfileEditor.tsx';
 import { ContactForm } from './sections/ContactForm.tsx';
 import { GalleryItemModal } from './sections/Galleries.tsx';
 
-// jsdom has no FontFaceSet; Mantine's autosizing textarea listens to it.
-beforeAll(() => {
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } });
-});
-
-const flags = { approvals: false, templates: false, permissions: false, rte: false, corporate: false, invite_users: false, style_editing: false };
+stubDocumentFonts();
 
 function editorView(
   o: { content?: Record<string, unknown>; childPermissions?: ProfileEditorView['permissions']['childPermissions']; child?: boolean } = {},
 ): ProfileEditorView {
-  return {
-    profile: {
-      id: 7,
-      alias: 'jane-doe',
-      userId: 1,
-      companyId: 3,
-      isMaster: false,
-      masterProfileId: o.child ? 2 : null,
-      publishedAt: null,
-      templateName: null,
-      version: 4,
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      site: null,
-      stylingId: 1,
-      pendingApproval: false,
-      pendingApprovalId: null,
-      lastDecision: null,
-    },
+  return testEditorView({
+    profile: { masterProfileId: o.child ? 2 : null },
     content: {
       templateLayout: 'desktop2',
       fullName: 'Jane Doe',
@@ -59,37 +36,16 @@ function editorView(
       },
       ...o.content,
     },
-    permissions: { childPermissions: o.childPermissions ?? [], masterPermissions: [], childPermissionId: null, masterPermissionId: null },
-    company: {
-      id: 3,
-      name: 'Acme',
-      title: 'Acme',
-      subdomain: 'acme',
-      customDomain: null,
-      customDomainUrl: null,
-      feature_flags: flags,
-      limits: { imageGallery: 5 },
-      profileDomain: 'acme.localhost',
-      editRequestsTo: ['supervisor@acme.example'],
-    },
+    permissions: { childPermissions: o.childPermissions ?? [] },
     master: o.child ? { id: 2, templateName: 'Standard', stylingId: 1, publishedAt: null, textValues: { whatsappNumber: '+27 21 555 0199' } } : null,
-    access: { canManage: false, canEditStyling: false, canManagePermissions: false, needsApproval: false },
-  } as ProfileEditorView;
+  });
 }
 
 function renderEditor(view: ProfileEditorView, routes: Parameters<typeof mockFetch>[0] = {}, o: { welcomeSeen?: boolean } = {}) {
   if (o.welcomeSeen === false) localStorage.removeItem('profile-editor:welcome-seen');
   else localStorage.setItem('profile-editor:welcome-seen', '1');
   sessionStorage.setItem('jwt', 'token');
-  const calls = mockFetch({ 'GET /api/profile-stylings/default-themes': { body: { data: [] } }, ...routes });
-  render(
-    <AppProviders env="test">
-      <QueryClientProvider client={queryClient}>
-        <ProfileEditor view={view} title="Edit profile" />
-      </QueryClientProvider>
-    </AppProviders>,
-  );
-  return calls;
+  return renderEditorScreen(<ProfileEditor view={view} title="Edit profile" />, routes);
 }
 
 describe('Profile editor: a child’s empty field', () => {

@@ -1,38 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/router.tsx';
-import { errorBody, type MockCall, mockFetch } from '../../test/fetch-mock.ts';
-import { renderRoutes, testUser } from '../../test/render.tsx';
+import { mockSignedIn, testCompany, testFlags } from '../../test/dashboard.ts';
+import { errorBody, type MockCall } from '../../test/fetch-mock.ts';
+import { renderAt, testUser } from '../../test/render.tsx';
 import { DEFAULT_FAQ } from './settings-content.ts';
 
-const flags = { approvals: true, templates: false, permissions: false, rte: false, corporate: false, invite_users: false, style_editing: false };
-const company = (overrides: Record<string, unknown> = {}) => ({
-  id: 3,
-  name: 'acme',
-  title: 'Acme',
-  description: 'Acme',
-  subdomain: 'acme',
-  customDomain: null,
-  customDomainUrl: null,
-  masterProfiles: [],
-  limits: { imageGallery: 5 },
-  feature_flags: flags,
-  customSupportLink: null,
-  paymentStructure: 'individual',
-  publicationState: 'live',
-  whiteLabel: null,
-  ...overrides,
-});
+const company = (overrides: Record<string, unknown> = {}) => testCompany({ feature_flags: testFlags({ approvals: true }), ...overrides });
 
-function signedInAs(c: ReturnType<typeof company>, extra: Record<string, unknown> = {}, user: Record<string, unknown> = {}) {
-  sessionStorage.setItem('jwt', 'token');
-  return mockFetch({
-    'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
-    'GET /api/companies/users/me': { body: testUser({ role: 'user', company: c, companies: [c], ...user }) },
-    'GET /api/jwts/verify': { body: { valid: true } },
-    ...extra,
-  });
+function signedInAs(c: ReturnType<typeof company>, extra: Parameters<typeof mockSignedIn>[1] = {}, user: Record<string, unknown> = {}) {
+  return mockSignedIn(testUser({ role: 'user', company: c, companies: [c], ...user }), extra);
 }
 
 const payment = (id: number, overrides: Record<string, unknown> = {}) => ({
@@ -54,7 +31,7 @@ describe('Manage Billing', () => {
     const calls = signedInAs(company(), {
       'GET /api/purchase-histories': { body: [payment(2), payment(1, { amountGross: 500, currency: 'JPY', status: 'FAILED', expirationDate: null })] },
     });
-    renderRoutes(routes, '/home#billing');
+    renderAt('/home#billing');
     const dialog = await screen.findByRole('dialog', { name: 'Manage Billing' });
     const table = await within(dialog).findByRole('table', { name: 'Payments' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -70,7 +47,7 @@ describe('Manage Billing', () => {
 
   it('says so when there are no payments', async () => {
     signedInAs(company(), { 'GET /api/purchase-histories': { body: [] } });
-    renderRoutes(routes, '/home#billing');
+    renderAt('/home#billing');
     const dialog = await screen.findByRole('dialog', { name: 'Manage Billing' });
     expect(await within(dialog).findByText(/No payments yet/)).toBeInTheDocument();
   });
@@ -78,7 +55,7 @@ describe('Manage Billing', () => {
   it('shows the error and lets the person try again', async () => {
     let fail = true;
     signedInAs(company(), { 'GET /api/purchase-histories': () => (fail ? errorBody(403, 'You do not have access to this.') : { body: [] }) });
-    renderRoutes(routes, '/home#billing');
+    renderAt('/home#billing');
     const dialog = await screen.findByRole('dialog', { name: 'Manage Billing' });
     expect(await within(dialog).findByText('You do not have access to this.')).toBeInTheDocument();
     fail = false;
@@ -88,7 +65,7 @@ describe('Manage Billing', () => {
 
   it('shows no payments where the organisation pays', async () => {
     const calls = signedInAs(company({ paymentStructure: 'corporate' }));
-    renderRoutes(routes, '/home#billing');
+    renderAt('/home#billing');
     const dialog = await screen.findByRole('dialog', { name: 'Manage Billing' });
     expect(within(dialog).getByText(/Your organisation pays/)).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/purchase-histories')).toBe(false);
@@ -98,7 +75,7 @@ describe('Manage Billing', () => {
 describe('FAQ, Legal and Support', () => {
   it('shows the product FAQ when the division has none', async () => {
     signedInAs(company());
-    renderRoutes(routes, '/home#faq');
+    renderAt('/home#faq');
     const dialog = await screen.findByRole('dialog', { name: 'FAQ' });
     for (const e of DEFAULT_FAQ) expect(within(dialog).getByRole('heading', { name: e.question })).toBeInTheDocument();
   });
@@ -106,7 +83,7 @@ describe('FAQ, Legal and Support', () => {
   it("shows the division's FAQ as text, never as markup", async () => {
     const faq = [{ question: 'Who pays?', answer: 'Acme pays.\n\n<img src=x onerror=alert(1)>' }];
     signedInAs(company({ whiteLabel: { title: 'Acme', faq } }));
-    renderRoutes(routes, '/home#faq');
+    renderAt('/home#faq');
     const dialog = await screen.findByRole('dialog', { name: 'FAQ' });
     expect(within(dialog).getByRole('heading', { name: 'Who pays?' })).toBeInTheDocument();
     expect(within(dialog).getByText('Acme pays.')).toBeInTheDocument();
@@ -117,7 +94,7 @@ describe('FAQ, Legal and Support', () => {
 
   it("shows the product's legal text with the division's support link", async () => {
     signedInAs(company({ customSupportLink: 'help@acme.example' }));
-    renderRoutes(routes, '/home#legal');
+    renderAt('/home#legal');
     const dialog = await screen.findByRole('dialog', { name: 'Legal' });
     expect(within(dialog).getByText(/the privacy notice, or any question about your data, contact support\./)).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'mailto:help@acme.example');
@@ -125,7 +102,7 @@ describe('FAQ, Legal and Support', () => {
 
   it("shows the division's own legal text instead", async () => {
     signedInAs(company({ whiteLabel: { title: 'Acme', legal: 'Acme terms apply.\n\nAcme privacy notice.' } }));
-    renderRoutes(routes, '/home#legal');
+    renderAt('/home#legal');
     const own = await screen.findByRole('dialog', { name: 'Legal' });
     expect(within(own).getByText('Acme terms apply.')).toBeInTheDocument();
     expect(within(own).getByText('Acme privacy notice.')).toBeInTheDocument();
@@ -134,7 +111,7 @@ describe('FAQ, Legal and Support', () => {
 
   it("the support button opens the division's support link", async () => {
     signedInAs(company({ customSupportLink: 'https://help.acme.example' }));
-    renderRoutes(routes, '/home#support');
+    renderAt('/home#support');
     const dialog = await screen.findByRole('dialog', { name: 'Support' });
     expect(within(dialog).getByRole('link', { name: 'Get support' })).toHaveAttribute('href', 'https://help.acme.example');
   });
@@ -148,7 +125,7 @@ describe('Manage Notifications', () => {
       'GET /api/account/notifications': { body: prefs },
       'PUT /api/account/notifications': (call: MockCall) => ({ body: { success: true, message: 'Your email choices were saved.', prefs: call.body } }),
     });
-    renderRoutes(routes, '/home#manage-notifications');
+    renderAt('/home#manage-notifications');
     const dialog = await screen.findByRole('dialog', { name: 'Manage Notifications' });
     const decisions = await within(dialog).findByRole('switch', { name: /Approval decisions/ });
     // Approval requests reach supervisors only.
@@ -173,7 +150,7 @@ describe('Manage Notifications', () => {
       },
       { role: 'supervisor' },
     );
-    renderRoutes(routes, '/home#manage-notifications');
+    renderAt('/home#manage-notifications');
     const dialog = await screen.findByRole('dialog', { name: 'Manage Notifications' });
     const requests = await within(dialog).findByRole('switch', { name: /Approval requests/ });
     expect(within(dialog).getByRole('switch', { name: /Approval decisions/ })).not.toBeChecked();
@@ -195,7 +172,7 @@ describe('Delete Account', () => {
       'POST /api/account/delete-code': { body: { success: true, message: 'sent' } },
       'POST /api/account/delete': { body: { success: true, message: 'Your account was deleted.' } },
     });
-    const { router } = renderRoutes(routes, '/home#delete-account');
+    const { at } = renderAt('/home#delete-account');
     const dialog = await screen.findByRole('dialog', { name: 'Delete Account' });
     expect(within(dialog).getByText(/stays with them, taken offline/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
@@ -204,7 +181,7 @@ describe('Delete Account', () => {
     expect(remove).toBeDisabled();
     enterCode(dialog, '4321');
     await userEvent.click(remove);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    await waitFor(() => expect(at().pathname).toBe('/sign-in'));
     expect(calls.find((c) => c.path === '/api/account/delete')?.body).toEqual({ otp: '4321' });
     expect(sessionStorage.getItem('jwt')).toBeNull();
     expect(await screen.findByText('Your account was deleted.')).toBeInTheDocument();
@@ -215,20 +192,20 @@ describe('Delete Account', () => {
       'POST /api/account/delete-code': { body: { success: true, message: 'sent' } },
       'POST /api/account/delete': errorBody(400, 'The code is incorrect or has expired. Request a new code.'),
     });
-    const { router } = renderRoutes(routes, '/home#delete-account');
+    const { at } = renderAt('/home#delete-account');
     const dialog = await screen.findByRole('dialog', { name: 'Delete Account' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
     await within(dialog).findByText(/We emailed/);
     enterCode(dialog, '1111');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The code is incorrect or has expired. Request a new code.');
-    expect(router.state.location.pathname).toBe('/home');
+    expect(at().pathname).toBe('/home');
     expect(sessionStorage.getItem('jwt')).toBe('token');
   });
 
   it('tells a superadmin they cannot delete themselves and offers no code', async () => {
     signedInAs(company(), {}, { role: 'superadmin' });
-    renderRoutes(routes, '/home#delete-account');
+    renderAt('/home#delete-account');
     const dialog = await screen.findByRole('dialog', { name: 'Delete Account' });
     expect(within(dialog).getByText(/A superadmin account cannot delete itself/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Send code' })).not.toBeInTheDocument();

@@ -1,26 +1,11 @@
 import { todayUtc } from '@profilehub/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/router.tsx';
-import { type MockCall, mockFetch } from '../../test/fetch-mock.ts';
-import { renderRoutes, testDivision, testUser } from '../../test/render.tsx';
+import { mockSignedIn, testCompany, testFlags } from '../../test/dashboard.ts';
+import type { MockCall } from '../../test/fetch-mock.ts';
+import { renderAt, testDivision, testUser } from '../../test/render.tsx';
 
-const acme = {
-  id: 3,
-  name: 'acme',
-  title: 'Acme',
-  description: 'Acme',
-  subdomain: 'acme',
-  customDomain: null,
-  customDomainUrl: null,
-  masterProfiles: [],
-  limits: { imageGallery: 5 },
-  feature_flags: { approvals: false, templates: false, permissions: false, rte: false, corporate: true, invite_users: false, style_editing: false },
-  customSupportLink: null,
-  paymentStructure: 'corporate',
-  publicationState: 'live',
-  whiteLabel: null,
-};
+const acme = testCompany({ feature_flags: testFlags({ corporate: true }), paymentStructure: 'corporate' });
 
 const empty = (call: MockCall) => ({
   data: [],
@@ -41,12 +26,8 @@ function reports(answers: Record<string, (call: MockCall) => unknown>) {
 }
 
 function signedInAs(user: ReturnType<typeof testUser>, answers: Record<string, (call: MockCall) => unknown>, overview: unknown) {
-  sessionStorage.setItem('jwt', 'token');
   const handler = reports(answers);
-  return mockFetch({
-    'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
-    'GET /api/companies/users/me': { body: user },
-    'GET /api/jwts/verify': { body: { valid: true } },
+  return mockSignedIn(user, {
     'GET /api/users/divisions': { body: { data: [testDivision(acme.id, acme.title, { masterProfileId: null })] } },
     'GET /api/reports/overview': { body: overview },
     'GET /api/reports/lead-forms': { body: { data: [], total: 4 } },
@@ -116,7 +97,7 @@ describe('Statistics page', () => {
         profileCount: 1,
       },
     );
-    renderRoutes(routes, '/statistics?start=2026-07-01&end=2026-07-31');
+    renderAt('/statistics?start=2026-07-01&end=2026-07-31');
     expect(await screen.findByText('1.2K lifetime views')).toBeInTheDocument();
   });
 
@@ -128,7 +109,7 @@ describe('Statistics page', () => {
       profile: { id: 7, companyId: 3, alias: 'jane-doe', published: true, isMaster: false },
       profileCount: 1,
     });
-    renderRoutes(routes, '/statistics');
+    renderAt('/statistics');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile stats overview' })).toBeInTheDocument();
     expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
     expect(screen.getByText('Lifetime overview')).toBeInTheDocument();
@@ -154,7 +135,7 @@ describe('Statistics page', () => {
 
   it('an inactive profile gets the empty state with the quick-start video, and empty charts say so', async () => {
     signedInAs(testUser({ companies: [acme] }), {}, { kind: 'profile', name: 'Jane Doe', picture: null, profile: null, profileCount: 1 });
-    renderRoutes(routes, '/statistics');
+    renderAt('/statistics');
     expect(await screen.findByText('This user is not active enough to show data.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Watch the quick-start video' })).toHaveAttribute('target', '_blank');
     const pie = screen.getByRole('region', { name: 'Top profile interactions' });
@@ -170,7 +151,7 @@ describe('Statistics page', () => {
       profile: null,
       profileCount: 2,
     });
-    renderRoutes(routes, '/statistics?start=2026-05-01&end=2026-05-20');
+    renderAt('/statistics?start=2026-05-01&end=2026-05-20');
     expect(await screen.findByRole('heading', { level: 1, name: 'Company stats overview' })).toBeInTheDocument();
     expect(screen.getByText('Acme')).toBeInTheDocument();
     expect(screen.getAllByLabelText('Division').length).toBeGreaterThan(0);
@@ -197,7 +178,7 @@ describe('Statistics page', () => {
       profile: { id: 8, companyId: 3, alias: 'carl', published: true, isMaster: false },
       profileCount: 1,
     });
-    renderRoutes(routes, '/statistics/8_3_carl-colleague');
+    renderAt('/statistics/8_3_carl-colleague');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile stats overview' })).toBeInTheDocument();
     expect(await screen.findByText('Carl Colleague')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to company stats' })).toHaveAttribute('href', '/statistics');
@@ -215,7 +196,7 @@ describe('Statistics page', () => {
       },
       { kind: 'company', name: '', picture: null, profile: null, profileCount: 9 },
     );
-    renderRoutes(routes, '/statistics');
+    renderAt('/statistics');
     expect(await screen.findByText('All divisions')).toBeInTheDocument();
     const average = await screen.findByRole('region', { name: 'Industry average per profile' });
     expect(await within(average).findByText('2.5')).toBeInTheDocument();

@@ -1,41 +1,15 @@
 import '../../components/list/mantine-styles.ts';
-import { Avatar, Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { type ListSort, type TemplateItem, type TemplateSortColumn, type TemplatesListResponse, templatesTitle } from '@profilehub/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { Avatar, Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { type TemplateItem, type TemplateSortColumn, templatesTitle } from '@profilehub/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DivisionFilter } from '../../components/list/DivisionFilter.tsx';
-import { ListPager } from '../../components/list/ListPager.tsx';
-import { ListStatus } from '../../components/list/ListStatus.tsx';
-import classes from '../../components/list/list.module.css';
-import { MobileSortPanel } from '../../components/list/MobileSortPanel.tsx';
+import { AdminList } from '../../components/list/AdminList.tsx';
 import { ResultsText } from '../../components/list/ResultsText.tsx';
-import { SearchBox } from '../../components/list/SearchBox.tsx';
-import { SortableTh } from '../../components/list/SortableTh.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ProfilePreviewModal } from '../../components/ProfilePreviewModal.tsx';
-import { apiRequest } from '../../lib/api.ts';
-
-type Params = { filter: string; companyIds: number[]; sort: ListSort<TemplateSortColumn>; page: number };
-
-/** GET /api/templates. */
-const templatesOptions = (p: Params) =>
-  queryOptions({
-    queryKey: ['templates', 'list', p],
-    queryFn: ({ signal }) =>
-      apiRequest<TemplatesListResponse>('/api/templates', {
-        query: {
-          filter: p.filter || undefined,
-          companyId: p.companyIds.length ? p.companyIds.join(',') : undefined,
-          orderBy: p.sort?.orderBy,
-          order: p.sort?.order,
-          page: p.page,
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+import { templatesOptions } from './api/get-templates.ts';
 
 const COLUMNS: { value: TemplateSortColumn; label: string }[] = [
   { value: 'A-Z', label: 'A-Z' },
@@ -88,61 +62,39 @@ export function TemplatesPage() {
   return (
     <>
       <PageHeader title={templatesTitle(list.data?.all ?? 0)} />
-      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-        <Stack gap="md">
-          <div className={classes.toolbar}>
-            <DivisionFilter value={controls.companyIds} onChange={controls.setCompanyIds} />
-            <SearchBox value={controls.search} onChange={controls.setSearch} placeholder="Search templates" aria-label="Search templates" />
-          </div>
-          <MobileSortPanel columns={COLUMNS} sort={controls.sort} onChange={controls.chooseSort} />
-          <ResultsText page={list.data} shown={rows.length} filtered={filtered} />
-          <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableTh column="A-Z" sort={controls.sort} onSort={controls.toggleSort}>
-                    A-Z
-                  </SortableTh>
-                  <SortableTh column="DIVISION" sort={controls.sort} onSort={controls.toggleSort}>
-                    Division
-                  </SortableTh>
-                  <SortableTh column="LINKED_PROFILES" sort={controls.sort} onSort={controls.toggleSort}>
-                    Linked Profiles
-                  </SortableTh>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td maw={320}>{name(t)}</Table.Td>
-                    <Table.Td>{t.companyName}</Table.Td>
-                    <Table.Td>{t.linkedProfiles}</Table.Td>
-                    <Table.Td>{buttons(t)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack hiddenFrom="sm" gap="sm">
-            {rows.map((t) => (
-              <div key={t.id} className={classes.card}>
-                <Stack gap="xs">
-                  {name(t)}
-                  <Text size="xs" c="dimmed">
-                    {t.companyName} · {t.linkedProfiles} linked profiles
-                  </Text>
-                  {buttons(t)}
-                </Stack>
-              </div>
-            ))}
-          </Stack>
-          <ListStatus isPending={list.isPending} isSuccess={list.isSuccess} isError={list.isError} error={list.error} empty={rows.length === 0} />
-          <ListPager page={controls.page} pageSize={list.data?.pageSize ?? 50} total={list.data?.total ?? 0} onChange={controls.setPage} siblings={2} />
-        </Stack>
-      </Paper>
+      <AdminList
+        controls={controls}
+        columns={COLUMNS}
+        search={{ placeholder: 'Search templates', 'aria-label': 'Search templates' }}
+        summary={<ResultsText page={list.data} shown={rows.length} filtered={filtered} />}
+        list={list}
+        rows={rows}
+        pageSize={50}
+        pagerSiblings={2}
+        minWidth={640}
+        moreHeads={
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        }
+        cells={(t) => (
+          <>
+            <Table.Td maw={320}>{name(t)}</Table.Td>
+            <Table.Td>{t.companyName}</Table.Td>
+            <Table.Td>{t.linkedProfiles}</Table.Td>
+            <Table.Td>{buttons(t)}</Table.Td>
+          </>
+        )}
+        card={(t) => (
+          <>
+            {name(t)}
+            <Text size="xs" c="dimmed">
+              {t.companyName} · {t.linkedProfiles} linked profiles
+            </Text>
+            {buttons(t)}
+          </>
+        )}
+      />
       <ProfilePreviewModal
         target={
           previewing

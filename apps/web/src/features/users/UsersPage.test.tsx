@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/router.tsx';
 import { type MockCall, mockFetch } from '../../test/fetch-mock.ts';
-import { renderRoutes, testDivision, testUser } from '../../test/render.tsx';
+import { renderAt, testDivision, testUser } from '../../test/render.tsx';
 
 const flags = { approvals: true, templates: true, permissions: false, rte: false, corporate: true, invite_users: true, style_editing: false };
 const company = (id: number, title: string, extraFlags: Partial<typeof flags> = {}) => ({
@@ -66,7 +65,7 @@ const lastList = (calls: MockCall[]) => listCalls(calls).at(-1)!.query;
 describe('Users list', () => {
   it('starts on the published tab by views descending, with the spec’s title and tab counts', async () => {
     const calls = signedInSupervisor();
-    renderRoutes(routes, '/users');
+    renderAt('/users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Users (45 User(s))' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Published (42)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Unpublished (3)' })).toBeInTheDocument();
@@ -76,7 +75,7 @@ describe('Users list', () => {
 
   it('cycles a column asc → desc → none, starts a new column at asc, and returns to page 0', async () => {
     const calls = signedInSupervisor();
-    renderRoutes(routes, '/users');
+    renderAt('/users');
     await screen.findByRole('heading', { level: 1, name: 'Users (45 User(s))' });
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
@@ -106,7 +105,7 @@ describe('Users list row links (spec §2)', () => {
 
   it('links stats and edit with the companyId, and the template permissions where the division has the flag', async () => {
     signedInSupervisor({}, { permissions: true });
-    renderRoutes(routes, '/users');
+    renderAt('/users');
     const row = (await screen.findAllByRole('row', { name: /Person 0/ }))[0]!;
     expect(within(row).getByRole('link', { name: 'View stats' })).toHaveAttribute('href', '/statistics/1_3_person-0?companyId=3');
     expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/self-service/1?companyId=3');
@@ -116,7 +115,7 @@ describe('Users list row links (spec §2)', () => {
 
   it('offers no permissions link without the division’s permissions flag', async () => {
     signedInSupervisor();
-    renderRoutes(routes, '/users');
+    renderAt('/users');
     const menu = await menuOf('Person 0');
     expect(within(menu).getByRole('menuitem', { name: 'Publish Profile' })).toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: 'Manage permissions' })).toBeNull();
@@ -146,7 +145,7 @@ describe('Invite new user', () => {
       }
       return realFetch(input, init);
     };
-    const { router } = renderRoutes(routes, '/users#invite');
+    const { at } = renderAt('/users#invite');
     const dialog = await screen.findByRole('dialog', { name: 'Invite new user' });
     const user = userEvent.setup({ delay: null });
     const invite = () => within(dialog).getByRole('button', { name: /^(Invite|Checking Alias|Please wait\.\.\.)$/ });
@@ -197,7 +196,7 @@ describe('Invite new user', () => {
     expect(post.body).toEqual({ email: 'mary@example.test', name: 'Mary Smith', company: 4, masterProfile: 40, profileAlias: 'mary-smith' });
     expect(post.query.get('notify_user')).toBe('false');
     await user.click(within(success).getByRole('button', { name: 'Manage User' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/statistics/19_4_mary-smith'));
-    expect(router.state.location.search).toBe('?companyId=4');
+    await waitFor(() => expect(at().pathname).toBe('/statistics/19_4_mary-smith'));
+    expect(at().search).toBe('?companyId=4');
   });
 });

@@ -1,24 +1,24 @@
 import '../../components/list/mantine-styles.ts';
-import { Anchor, Avatar, Badge, Button, Group, Menu, Modal, Paper, Stack, Table, Tabs, Text, VisuallyHidden } from '@mantine/core';
-import { ADMIN_MESSAGES, type ListSort, statisticsAlias, type UserRow, type UserSortColumn, usersTitle } from '@profilehub/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Anchor, Avatar, Badge, Button, Group, Menu, Modal, Stack, Table, Tabs, Text, VisuallyHidden } from '@mantine/core';
+import { ADMIN_MESSAGES, type InviteResponse, type ListSort, statisticsAlias, type UserRow, type UserSortColumn, usersTitle } from '@profilehub/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { DivisionFilter } from '../../components/list/DivisionFilter.tsx';
-import { ListPager } from '../../components/list/ListPager.tsx';
-import { ListStatus } from '../../components/list/ListStatus.tsx';
+import { AdminList } from '../../components/list/AdminList.tsx';
 import classes from '../../components/list/list.module.css';
-import { MobileSortPanel } from '../../components/list/MobileSortPanel.tsx';
-import { SearchBox } from '../../components/list/SearchBox.tsx';
-import { SortableTh } from '../../components/list/SortableTh.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiError, messageOf } from '../../lib/api.ts';
 import { useDownload } from '../../lib/download.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { useCurrentUser } from '../../lib/queries.ts';
-import type { InviteResult } from './api/invite.ts';
-import { deleteProfile, exportUsers, publishProfile, rollbackProfile, type Tab, unpublishProfile, usersListOptions } from './api/users.ts';
+import { deleteProfile } from './api/delete-profile.ts';
+import { exportUsers } from './api/export-users.ts';
+import { usersListOptions } from './api/get-users.ts';
+import { publishProfile } from './api/publish-profile.ts';
+import { rollbackProfile } from './api/rollback-profile.ts';
+import { unpublishProfile } from './api/unpublish-profile.ts';
+import type { Tab } from './api/users-query.ts';
 import { InviteDialog } from './components/InviteDialog.tsx';
 import { InviteSuccessModal } from './components/InviteSuccessModal.tsx';
 
@@ -37,6 +37,7 @@ export const statsLink = (row: Pick<UserRow, 'id' | 'companyId' | 'fullName'>) =
   `/statistics/${statisticsAlias(row.id, row.companyId, row.fullName)}?companyId=${row.companyId}`;
 const dateText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
+type RowAction = { row: UserRow; action: () => Promise<unknown>; success: string; failure: (error: unknown) => string };
 type Confirm = { kind: 'delete' | 'unpublish' | 'rollback'; row: UserRow } | null;
 
 /** The users list of spec §2 for supervisors and superadmins. */
@@ -50,9 +51,8 @@ export function UsersPage() {
   const params = { filter: controls.filter, companyIds: controls.companyIds, tab, sort: controls.sort, page: controls.page };
   const list = useQuery(usersListOptions(params));
   const [inviting, setInviting] = useState(location.hash === '#invite');
-  const [invited, setInvited] = useState<(InviteResult & { name: string }) | null>(null);
+  const [invited, setInvited] = useState<(InviteResponse & { name: string }) | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [busy, setBusy] = useState<number | null>(null);
   const { downloading: exporting, download: runExport } = useDownload(exportUsers);
 
   useEffect(() => {
@@ -63,20 +63,22 @@ export function UsersPage() {
   const rows = list.data?.data ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['users'] });
 
-  const run = async (row: UserRow, action: () => Promise<unknown>, success: string, failure: (error: unknown) => string) => {
-    setBusy(row.id);
-    try {
+  // One row action at a time: its row's menu button shows the spinner until the list has refreshed.
+  const rowAction = useMutation({
+    mutationFn: async ({ action }: RowAction) => {
       const result = await action();
       // Spec §8 'Unknown error': unpublish or delete answered with no data.
       if (result === null || result === undefined) throw new Error(ADMIN_MESSAGES.unknownError);
+    },
+    onSuccess: async (_, { success }) => {
       toastSuccess(success);
       await refresh();
-    } catch (error) {
-      toastError(failure(error));
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    onError: (error, { failure }) => toastError(failure(error)),
+  });
+  const busy = rowAction.isPending ? rowAction.variables.row.id : null;
+  const run = (row: UserRow, action: () => Promise<unknown>, success: string, failure: (error: unknown) => string) =>
+    rowAction.mutate({ row, action, success, failure });
   const plainMessage = (error: unknown) => (error instanceof ApiError ? error.message : error instanceof Error ? error.message : messageOf(error));
 
   const publish = (row: UserRow) =>
@@ -90,9 +92,9 @@ export function UsersPage() {
     if (!confirm) return;
     const { kind, row } = confirm;
     setConfirm(null);
-    if (kind === 'delete') void run(row, () => deleteProfile(row.id), ADMIN_MESSAGES.profileDeleted, plainMessage);
-    else if (kind === 'unpublish') void run(row, () => unpublishProfile(row.id), ADMIN_MESSAGES.profileUnpublished, plainMessage);
-    else void run(row, () => rollbackProfile(row.id), ADMIN_MESSAGES.rolledBack, plainMessage);
+    if (kind === 'delete') run(row, () => deleteProfile(row.id), ADMIN_MESSAGES.profileDeleted, plainMessage);
+    else if (kind === 'unpublish') run(row, () => unpublishProfile(row.id), ADMIN_MESSAGES.profileUnpublished, plainMessage);
+    else run(row, () => rollbackProfile(row.id), ADMIN_MESSAGES.rolledBack, plainMessage);
   };
 
   const download = (format: 'xlsx' | 'csv') => void runExport(params, format);
@@ -188,12 +190,11 @@ export function UsersPage() {
           </Group>
         }
       />
-      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-        <Stack gap="md">
-          <div className={classes.toolbar}>
-            <DivisionFilter value={controls.companyIds} onChange={controls.setCompanyIds} />
-            <SearchBox value={controls.search} onChange={controls.setSearch} placeholder="Search by name" />
-          </div>
+      <AdminList
+        controls={controls}
+        columns={COLUMNS}
+        search={{ placeholder: 'Search by name' }}
+        tabs={
           <Tabs
             value={tab}
             onChange={(value) => {
@@ -207,70 +208,42 @@ export function UsersPage() {
               <Tabs.Tab value="all">All ({counts?.all ?? 0})</Tabs.Tab>
             </Tabs.List>
           </Tabs>
-          <MobileSortPanel columns={COLUMNS} sort={controls.sort} onChange={controls.chooseSort} />
-
-          <Table.ScrollContainer minWidth={760} visibleFrom="sm">
-            <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableTh column="NAME" sort={controls.sort} onSort={controls.toggleSort}>
-                    Name
-                  </SortableTh>
-                  <SortableTh column="DIVISION" sort={controls.sort} onSort={controls.toggleSort}>
-                    Division
-                  </SortableTh>
-                  <SortableTh column="TEMPLATE" sort={controls.sort} onSort={controls.toggleSort}>
-                    Template
-                  </SortableTh>
-                  <SortableTh column="UPDATED_AT" sort={controls.sort} onSort={controls.toggleSort}>
-                    Last edited
-                  </SortableTh>
-                  <SortableTh column="VIEWS" sort={controls.sort} onSort={controls.toggleSort}>
-                    Views
-                  </SortableTh>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td maw={260}>{person(row)}</Table.Td>
-                    <Table.Td>{row.companyName}</Table.Td>
-                    <Table.Td>{row.templateName ?? '—'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateText(row.updatedAt)}</Table.Td>
-                    <Table.Td>{row.count}</Table.Td>
-                    <Table.Td>{actions(row)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-
-          <Stack hiddenFrom="sm" gap="sm">
-            {rows.map((row) => (
-              <div key={row.id} className={classes.card}>
-                <Stack gap="xs">
-                  <Group justify="space-between" wrap="nowrap">
-                    {person(row)}
-                    <Badge variant="light" color={row.publishedAt ? 'green' : 'gray'} style={{ flexShrink: 0 }} maw="none">
-                      {row.count} views
-                    </Badge>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {row.companyName} · {row.templateName ?? 'No template'} · edited {dateText(row.updatedAt)}
-                  </Text>
-                  {actions(row, 'flex-start')}
-                </Stack>
-              </div>
-            ))}
-          </Stack>
-
-          <ListStatus isPending={list.isPending} isSuccess={list.isSuccess} isError={list.isError} error={list.error} empty={rows.length === 0} />
-          <ListPager page={controls.page} pageSize={list.data?.pageSize ?? 10} total={list.data?.total ?? 0} onChange={controls.setPage} />
-        </Stack>
-      </Paper>
+        }
+        list={list}
+        rows={rows}
+        pageSize={10}
+        minWidth={760}
+        busy={list.isFetching}
+        moreHeads={
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        }
+        cells={(row) => (
+          <>
+            <Table.Td maw={260}>{person(row)}</Table.Td>
+            <Table.Td>{row.companyName}</Table.Td>
+            <Table.Td>{row.templateName ?? '—'}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateText(row.updatedAt)}</Table.Td>
+            <Table.Td>{row.count}</Table.Td>
+            <Table.Td>{actions(row)}</Table.Td>
+          </>
+        )}
+        card={(row) => (
+          <>
+            <Group justify="space-between" wrap="nowrap">
+              {person(row)}
+              <Badge variant="light" color={row.publishedAt ? 'green' : 'gray'} style={{ flexShrink: 0 }} maw="none">
+                {row.count} views
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {row.companyName} · {row.templateName ?? 'No template'} · edited {dateText(row.updatedAt)}
+            </Text>
+            {actions(row, 'flex-start')}
+          </>
+        )}
+      />
 
       <ConfirmModal confirm={confirm} onCancel={() => setConfirm(null)} onConfirm={confirmed} />
       <InviteDialog

@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../../app/router.tsx';
 import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
-import { renderRoutes, testUser } from '../../../test/render.tsx';
+import { renderAt, testUser } from '../../../test/render.tsx';
 
 const whiteLabel = { 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support', googleSignIn: true } } };
 
@@ -14,8 +13,8 @@ describe('Google callback page', () => {
       'GET /api/companies/users/me': { body: testUser({ role: 'user' }) },
       'GET /api/jwts/verify': { body: { valid: true } },
     });
-    const { router } = renderRoutes(routes, '/authenticate/google?id_token=the-id-token');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/self-service'));
+    const { at } = renderAt('/authenticate/google?id_token=the-id-token');
+    await waitFor(() => expect(at().pathname).toBe('/self-service'));
     expect(sessionStorage.getItem('jwt')).toBe('google-jwt');
     const spent = calls.filter((c) => c.path === '/api/auth/google/callback');
     expect(spent).toHaveLength(1);
@@ -29,8 +28,8 @@ describe('Google callback page', () => {
       'GET /api/companies/users/me': { body: testUser({ role: 'user' }) },
       'GET /api/jwts/verify': { body: { valid: true } },
     });
-    const { router } = renderRoutes(routes, '/authenticate/google?ticket=the-ticket');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/self-service'));
+    const { at } = renderAt('/authenticate/google?ticket=the-ticket');
+    await waitFor(() => expect(at().pathname).toBe('/self-service'));
     expect(sessionStorage.getItem('jwt')).toBe('ticket-jwt');
     const spent = calls.filter((c) => c.path === '/api/auth/google/ticket');
     expect(spent).toHaveLength(1);
@@ -40,13 +39,13 @@ describe('Google callback page', () => {
 
   it('says the account could not be linked when the browser leg could not link it', async () => {
     mockFetch(whiteLabel);
-    renderRoutes(routes, '/authenticate/google?error=google_link_failed');
+    renderAt('/authenticate/google?error=google_link_failed');
     expect(await screen.findByRole('alert')).toHaveTextContent('Account can not be linked to existing profile');
   });
 
   it('shows the server message when the token is refused', async () => {
     mockFetch({ ...whiteLabel, 'GET /api/auth/google/callback': errorBody(401, 'Google sign-in failed') });
-    renderRoutes(routes, '/authenticate/google?id_token=bad');
+    renderAt('/authenticate/google?id_token=bad');
     expect(await screen.findByRole('alert')).toHaveTextContent('Google sign-in failed');
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/sign-in');
     expect(sessionStorage.getItem('jwt')).toBeNull();
@@ -54,7 +53,7 @@ describe('Google callback page', () => {
 
   it('explains a refusal by the provider', async () => {
     const calls = mockFetch(whiteLabel);
-    renderRoutes(routes, '/authenticate/google?error=google_failed');
+    renderAt('/authenticate/google?error=google_failed');
     expect(await screen.findByRole('alert')).toHaveTextContent('Please sign in using your email and password');
     expect(calls.some((c) => c.path === '/api/auth/google/callback')).toBe(false);
   });

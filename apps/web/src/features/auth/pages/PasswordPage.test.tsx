@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../../app/router.tsx';
 import { mockFetch } from '../../../test/fetch-mock.ts';
-import { renderRoutes, testUser } from '../../../test/render.tsx';
+import { renderAt, testUser } from '../../../test/render.tsx';
 
 const whiteLabel = { 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } } };
 
@@ -18,7 +17,7 @@ describe('Password page', () => {
   it('shows the title, the hints and both fields', async () => {
     sessionStorage.setItem('jwt', 'token');
     mockFetch(whiteLabel);
-    renderRoutes(routes, '/reset-password');
+    renderAt('/reset-password');
     expect(await screen.findByText('UPDATE YOUR PASSWORD')).toBeInTheDocument();
     expect(screen.getByText('At least 10 characters')).toBeInTheDocument();
     expect(screen.getByLabelText('New Password')).toHaveAttribute('type', 'password');
@@ -35,7 +34,7 @@ describe('Password page', () => {
   ])('"%s" / "%s" → %s', async (password, confirm, message) => {
     sessionStorage.setItem('jwt', 'token');
     const calls = mockFetch(whiteLabel);
-    renderRoutes(routes, '/reset-password');
+    renderAt('/reset-password');
     await fill(password, confirm);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(calls.some((c) => c.path === '/api/profiles/setup')).toBe(false);
@@ -44,7 +43,7 @@ describe('Password page', () => {
   it('will not take spaces and toggles SHOW / HIDE', async () => {
     sessionStorage.setItem('jwt', 'token');
     mockFetch(whiteLabel);
-    renderRoutes(routes, '/reset-password');
+    renderAt('/reset-password');
     const field = await screen.findByLabelText('New Password');
     await userEvent.type(field, 'Ab c d');
     expect(field).toHaveValue('Abcd');
@@ -61,10 +60,10 @@ describe('Password page', () => {
       'POST /api/profiles/setup': { body: { success: true, user: testUser({ role: 'supervisor' }) } },
       'GET /api/jwts/verify': { body: { valid: true } },
     });
-    const { router } = renderRoutes(routes, '/reset-password');
+    const { at } = renderAt('/reset-password');
     expect(await screen.findByText('Click Here')).toBeInTheDocument();
     await fill('Abcdefghi1', 'Abcdefghi1');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(at().pathname).toBe('/home'));
     expect(calls.find((c) => c.path === '/api/profiles/setup')?.body).toEqual({ password: 'Abcdefghi1' });
     expect(localStorage.getItem('changePassword')).toBeNull();
   });
@@ -75,9 +74,9 @@ describe('Password page', () => {
       'POST /api/auth/reset-password': { body: { jwt: 'fresh', user: testUser({ role: 'user' }) } },
       'GET /api/jwts/verify': { body: { valid: true } },
     });
-    const { router } = renderRoutes(routes, '/reset-password?code=XYZ');
+    const { at } = renderAt('/reset-password?code=XYZ');
     await fill('Abcdefghi1', 'Abcdefghi1');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/self-service'));
+    await waitFor(() => expect(at().pathname).toBe('/self-service'));
     expect(calls.find((c) => c.path === '/api/auth/reset-password')?.body).toEqual({
       code: 'XYZ',
       password: 'Abcdefghi1',

@@ -1,16 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../../app/router.tsx';
 import { mockFetch } from '../../../test/fetch-mock.ts';
-import { renderRoutes, testUser } from '../../../test/render.tsx';
+import { renderAt, testUser } from '../../../test/render.tsx';
 
 const whiteLabel = { 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } } };
 
 describe('Register page', () => {
   it('asks for an email', async () => {
     mockFetch(whiteLabel);
-    renderRoutes(routes, '/register');
+    renderAt('/register');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please enter an email address.')).toBeInTheDocument();
   });
@@ -21,12 +20,12 @@ describe('Register page', () => {
       'POST /api/profiles/generate-otp': { body: { success: true, message: 'otp-sent' } },
       'POST /api/profiles/link': { body: { jwt: 'new-jwt', user: testUser({ confirmed: false }) } },
     });
-    const { router } = renderRoutes(routes, '/register?email=new%40acme.example');
+    const { at } = renderAt('/register?email=new%40acme.example');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('ne***@ac***.example')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('Digit 1 of 4'));
     await userEvent.keyboard('1234');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
+    await waitFor(() => expect(at().pathname).toBe('/reset-password'));
     const link = calls.find((c) => c.path === '/api/profiles/link');
     expect(link?.body).toEqual({ email: 'new@acme.example', otp: '1234' });
     expect(link?.query.toString()).toBe('');
@@ -35,16 +34,16 @@ describe('Register page', () => {
 
   it('sends an already registered email to the password view', async () => {
     mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-otp': { body: { success: false, message: 'already-registered' } } });
-    const { router } = renderRoutes(routes, '/register?email=jane%40acme.example');
+    const { at } = renderAt('/register?email=jane%40acme.example');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    await waitFor(() => expect(at().pathname).toBe('/sign-in'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Enter your password' })).toBeInTheDocument();
     expect(await screen.findByText('User has already been registered.')).toBeInTheDocument();
   });
 
   it('shows the no-user view for an unknown email', async () => {
     mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-otp': { body: { success: false, message: 'no-profile' } } });
-    renderRoutes(routes, '/register?email=who%40nowhere.example');
+    renderAt('/register?email=who%40nowhere.example');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'You are not a Profilehub User' })).toBeInTheDocument();
   });

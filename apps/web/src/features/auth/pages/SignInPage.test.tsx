@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../../app/router.tsx';
 import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
-import { renderRoutes, testUser } from '../../../test/render.tsx';
+import { renderAt, testUser } from '../../../test/render.tsx';
 
 const whiteLabel = { 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } } };
 
@@ -15,20 +14,20 @@ describe('Sign-in page', () => {
     ['/sign-in?verify=jane%40acme.example', 'Verify your email'],
   ])('%s opens with "%s"', async (path, heading) => {
     mockFetch(whiteLabel);
-    renderRoutes(routes, path);
+    renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
   it('names a white-label company in the header', async () => {
     mockFetch({ 'GET /api/white-label': { body: { whiteLabel: { title: 'Acme' }, supportHref: 'mailto:help@acme.example' } } });
-    renderRoutes(routes, '/sign-in');
+    renderAt('/sign-in');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Acme hub' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'mailto:help@acme.example');
   });
 
   it('asks for the email before calling the server', async () => {
     const calls = mockFetch(whiteLabel);
-    renderRoutes(routes, '/sign-in');
+    renderAt('/sign-in');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please enter your username/email address')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/profiles/register-completed')).toBe(false);
@@ -36,17 +35,17 @@ describe('Sign-in page', () => {
 
   it('sends an unfinished registration (402) to Register with the email', async () => {
     mockFetch({ ...whiteLabel, 'GET /api/profiles/register-completed': errorBody(402, 'Complete Registration.') });
-    const { router } = renderRoutes(routes, '/sign-in');
+    const { at } = renderAt('/sign-in');
     await userEvent.type(await screen.findByLabelText('Email address'), 'New@Acme.example');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
-    expect(router.state.location.search).toBe('?email=new%40acme.example');
+    await waitFor(() => expect(at().pathname).toBe('/register'));
+    expect(at().search).toBe('?email=new%40acme.example');
     expect(await screen.findByRole('heading', { level: 1, name: 'Activate Profilehub hub' })).toBeInTheDocument();
   });
 
   it('sends someone not invited (401) to the no-user view', async () => {
     mockFetch({ ...whiteLabel, 'GET /api/profiles/register-completed': errorBody(401, 'x') });
-    renderRoutes(routes, '/sign-in');
+    renderAt('/sign-in');
     await userEvent.type(await screen.findByLabelText('Email address'), 'stranger@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'You are not a Profilehub User' })).toBeInTheDocument();
@@ -61,7 +60,7 @@ describe('Sign-in page', () => {
       'POST /api/profiles/generate-login-otp': { body: { success: true } },
       'POST /api/profiles/verify-otp': { body: { success: true } },
     });
-    renderRoutes(routes, '/sign-in');
+    renderAt('/sign-in');
     await userEvent.type(await screen.findByLabelText('Email address'), 'jane@acme.example');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify your email' })).toBeInTheDocument();
@@ -79,7 +78,7 @@ describe('Sign-in page', () => {
 
   it('goes from the email step to the password step for a registered address', async () => {
     mockFetch({ ...whiteLabel, 'GET /api/profiles/register-completed': { body: { success: true, message: 'registered' } } });
-    renderRoutes(routes, '/sign-in');
+    renderAt('/sign-in');
     await userEvent.type(await screen.findByLabelText('Email address'), ' Jane@Acme.example ');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Enter your password' })).toBeInTheDocument();
@@ -88,7 +87,7 @@ describe('Sign-in page', () => {
 
   it('offers Google sign-in only when the server has it configured', async () => {
     mockFetch({ 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support', googleSignIn: true } } });
-    renderRoutes(routes, '/sign-in');
+    renderAt('/sign-in');
     expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute('href', '/api/connect/google');
   });
 
@@ -97,7 +96,7 @@ describe('Sign-in page', () => {
     ['an older server without the flag', { whiteLabel: null, supportHref: 'https://profilehub.example/support' }],
   ])('hides Google sign-in for %s', async (_, body) => {
     mockFetch({ 'GET /api/white-label': { body } });
-    renderRoutes(routes, '/sign-in');
+    renderAt('/sign-in');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Profilehub hub' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign in with Google' })).not.toBeInTheDocument();
     expect(screen.queryByText('or')).not.toBeInTheDocument();
@@ -106,11 +105,11 @@ describe('Sign-in page', () => {
   it('welcomes a first visit from a profile page once', async () => {
     mockFetch({ ...whiteLabel, 'GET /api/profiles/register-completed': { body: true } });
     const ftv = encodeURIComponent('https://profilehub.example/jane-doe');
-    const first = renderRoutes(routes, `/sign-in?_ftv=${ftv}`);
+    const first = renderAt(`/sign-in?_ftv=${ftv}`);
     expect(await screen.findByRole('heading', { name: 'Welcome to Profilehub' })).toBeInTheDocument();
     expect(localStorage.getItem('ftvSeen')).not.toBeNull();
     first.unmount();
-    renderRoutes(routes, `/sign-in?_ftv=${ftv}`);
+    renderAt(`/sign-in?_ftv=${ftv}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Profilehub hub' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Welcome to Profilehub' })).not.toBeInTheDocument();
   });
@@ -121,27 +120,27 @@ describe('Sign-in page', () => {
       'POST /api/auth/local': { body: { jwt: 'the-jwt', user: testUser({ role: 'supervisor' }) } },
       'GET /api/jwts/verify': { body: { valid: true } },
     });
-    const { router } = renderRoutes(routes, `/sign-in?email=sup%40acme.example&params=${encodeURIComponent('/statistics?x=1')}`);
+    const { at } = renderAt(`/sign-in?email=sup%40acme.example&params=${encodeURIComponent('/statistics?x=1')}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Please enter your password')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Password'), 'Secret-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/statistics'));
+    await waitFor(() => expect(at().pathname).toBe('/statistics'));
     expect(sessionStorage.getItem('jwt')).toBe('the-jwt');
     expect(calls.find((c) => c.path === '/api/auth/local')?.body).toEqual({ identifier: 'sup@acme.example', password: 'Secret-password-1' });
   });
 
   it('sends an unconfirmed user to set a password after signing in', async () => {
     mockFetch({ ...whiteLabel, 'POST /api/auth/local': { body: { jwt: 'the-jwt', user: testUser({ confirmed: false }) } } });
-    const { router } = renderRoutes(routes, '/sign-in?email=jane%40acme.example');
+    const { at } = renderAt('/sign-in?email=jane%40acme.example');
     await userEvent.type(await screen.findByLabelText('Password'), 'whatever');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
+    await waitFor(() => expect(at().pathname).toBe('/reset-password'));
   });
 
   it('shows the server message when the password is wrong', async () => {
     mockFetch({ ...whiteLabel, 'POST /api/auth/local': errorBody(400, 'Incorrect email or password') });
-    renderRoutes(routes, '/sign-in?email=jane%40acme.example');
+    renderAt('/sign-in?email=jane%40acme.example');
     await userEvent.type(await screen.findByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Incorrect email or password')).toBeInTheDocument();
@@ -150,7 +149,7 @@ describe('Sign-in page', () => {
 
   it('asks for an email before sending a reset link', async () => {
     mockFetch(whiteLabel);
-    renderRoutes(routes, '/sign-in?forgot-password');
+    renderAt('/sign-in?forgot-password');
     await userEvent.click(await screen.findByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Please enter an email address')).toBeInTheDocument();
   });

@@ -1,6 +1,8 @@
-import { ActionIcon, Badge, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Collapse, Group, Menu, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { FieldAccess } from '../hooks/editor-context.tsx';
-import { IconPencil, IconTrash } from './editor-icons.tsx';
+import classes from './editor.module.css';
+import { IconPencil, IconPlus, IconTrash } from './editor-icons.tsx';
 import { PermissionToggles } from './fields.tsx';
 import { type DragHandle, DragHandleButton } from './SortableList.tsx';
 
@@ -9,7 +11,7 @@ import { type DragHandle, DragHandleButton } from './SortableList.tsx';
  * a lock when the template holds it, then show, edit, delete and — in permissions mode —
  * its permission toggles.
  */
-export function ItemHeader({
+function ItemHeader({
   itemKey,
   title,
   kind,
@@ -63,5 +65,61 @@ export function ItemHeader({
       ) : null}
       <PermissionToggles permissionKey={itemKey} label={title} />
     </Group>
+  );
+}
+
+/** What an editor list hands each of its item rows (buttons, information sections). */
+export type ItemRowProps<T> = {
+  index: number;
+  handle: DragHandle;
+  expanded: boolean;
+  onToggle: () => void;
+  onChange: (patch: Partial<T>) => void;
+  onDelete: (() => void) | undefined;
+};
+
+/**
+ * A list item of the editor (a button, an information section): its header line, and under it,
+ * while expanded, its title field and the item's own parts.
+ */
+export function CollapsibleItem({
+  titleField,
+  children,
+  ...header
+}: Parameters<typeof ItemHeader>[0] & {
+  titleField: { 'aria-label': string; value: string; error: string | undefined; onChange: (title: string) => void };
+  children: ReactNode;
+}) {
+  return (
+    <div className={classes.item} data-disabled={!header.enabled || undefined} {...header.access.anchor}>
+      <ItemHeader {...header} />
+      <Collapse expanded={header.expanded}>
+        <Stack gap="sm" pt="sm">
+          <TextInput
+            label="Title"
+            aria-label={titleField['aria-label']}
+            value={titleField.value}
+            disabled={header.access.locked}
+            error={titleField.error}
+            onChange={(e) => titleField.onChange(e.currentTarget.value)}
+          />
+          {children}
+        </Stack>
+      </Collapse>
+    </div>
+  );
+}
+
+/** The add button of an editor list, with the kinds of item to add as its menu. */
+export function AddMenu({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Menu position="bottom-start">
+      <Menu.Target>
+        <Button leftSection={<IconPlus size={16} />} variant="light" w="fit-content">
+          {label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>{children}</Menu.Dropdown>
+    </Menu>
   );
 }

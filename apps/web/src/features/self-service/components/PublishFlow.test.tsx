@@ -1,18 +1,13 @@
 import type { ProfileEditorView } from '@profilehub/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { queryClient } from '../../../lib/queries.ts';
-import { mockFetch } from '../../../test/fetch-mock.ts';
+import { describe, expect, it } from 'vitest';
+import { renderEditorScreen, stubDocumentFonts, testEditorView } from '../../../test/editor.tsx';
+import type { mockFetch } from '../../../test/fetch-mock.ts';
 import { ProfileEditor } from '../ProfileEditor.tsx';
 import { PUBLISH_TEXTS } from './PublishFlow.tsx';
 
-beforeAll(() => {
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } });
-});
+stubDocumentFonts();
 
 const complete = {
   templateLayout: 'mobile1',
@@ -26,55 +21,23 @@ const complete = {
 };
 
 function view(o: { canManage: boolean; needsApproval: boolean; pendingApprovalId: number | null; alias?: string | null }): ProfileEditorView {
-  return {
+  return testEditorView({
     profile: {
-      id: 7,
       alias: o.alias === undefined ? 'jane-doe' : o.alias,
-      userId: 1,
-      companyId: 3,
-      isMaster: false,
-      masterProfileId: null,
-      publishedAt: null,
-      templateName: null,
       version: 1,
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      site: null,
-      stylingId: 1,
       pendingApproval: o.pendingApprovalId !== null,
       pendingApprovalId: o.pendingApprovalId,
-      lastDecision: null,
     },
     content: complete,
-    permissions: { childPermissions: [], masterPermissions: [], childPermissionId: null, masterPermissionId: null },
-    company: {
-      id: 3,
-      name: 'Acme',
-      title: 'Acme',
-      subdomain: 'acme',
-      customDomain: null,
-      customDomainUrl: null,
-      feature_flags: { approvals: true, templates: false, permissions: false, rte: false, corporate: false, invite_users: false, style_editing: false },
-      limits: { imageGallery: 5 },
-      profileDomain: 'acme.localhost',
-      editRequestsTo: ['supervisor@acme.example'],
-    },
-    master: null,
-    access: { canManage: o.canManage, canEditStyling: false, canManagePermissions: false, needsApproval: o.needsApproval },
-  } as ProfileEditorView;
+    flags: { approvals: true },
+    access: { canManage: o.canManage, needsApproval: o.needsApproval },
+  });
 }
 
 function renderEditor(v: ProfileEditorView, routes: Parameters<typeof mockFetch>[0]) {
   localStorage.setItem('profile-editor:welcome-seen', '1');
   sessionStorage.setItem('jwt', 'token');
-  const calls = mockFetch({ 'GET /api/profile-stylings/default-themes': { body: { data: [] } }, ...routes });
-  render(
-    <AppProviders env="test">
-      <QueryClientProvider client={queryClient}>
-        <ProfileEditor view={v} title="Edit profile" />
-      </QueryClientProvider>
-    </AppProviders>,
-  );
-  return calls;
+  return renderEditorScreen(<ProfileEditor view={v} title="Edit profile" />, routes);
 }
 
 const approval = (id: number) => ({ body: { success: true, data: { id, approved: null } } });

@@ -1,11 +1,17 @@
 import { Anchor, Button, Group, List, Loader, Modal, Progress, Stack, Text, TextInput, Typography } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { sanitizeRichText } from '@profilehub/profile-page/browser';
-import { cleanEditorAlias, isValidEditorAlias, type MissingItem, missingForPublish, PROFILE_API_MESSAGES } from '@profilehub/shared';
+import { cleanEditorAlias, isValidEditorAlias, type MissingItem, missingForPublish, PROFILE_API_MESSAGES, type PublishBlockedBody } from '@profilehub/shared';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { approveDirectly, type PublishBlocked, publishProfile, requestApproval, reRequestApproval, setAlias, testAlias } from '../api/profile-editor.ts';
+import { useApproveDirectly } from '../api/approve-directly.ts';
+import { usePublishProfile } from '../api/publish-profile.ts';
+import { useReRequestApproval } from '../api/re-request-approval.ts';
+import { useRequestApproval } from '../api/request-approval.ts';
+import { useSetAlias } from '../api/set-alias.ts';
+import { testAlias } from '../api/test-alias.ts';
 import { useEditor } from '../hooks/editor-context.tsx';
 
 /** Spec §8 texts of the publish flow. */
@@ -46,7 +52,12 @@ export function usePublishFlow({
 }) {
   const { store, view, isMaster, isChild } = useEditor();
   const [step, setStep] = useState<Step | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Saving the last edits before the checks: the Publish button's busy state.
+  const flush = useMutation({ mutationFn: () => store.flush() });
+  const publish = usePublishProfile();
+  const request = useRequestApproval();
+  const reRequest = useReRequestApproval();
+  const approve = useApproveDirectly();
   const recordRef = useRef(record);
   recordRef.current = record;
   const flags = view.company.feature_flags;
@@ -64,14 +75,14 @@ export function usePublishFlow({
     const first = !recordRef.current.publishedAt;
     setStep({ kind: 'progress', first });
     try {
-      const answer = await publishProfile(view.profile.id);
+      const answer = await publish.mutateAsync(view.profile.id);
       setRecord({ ...recordRef.current, publishedAt: answer.publishedAt, pendingApprovalId: null });
       setStep(null);
       toastSuccess(PUBLISH_TEXTS.published);
     } catch (error) {
       setStep(null);
-      if (error instanceof ApiError && error.status === 400 && (error.body as PublishBlocked | null)?.missing?.length) {
-        setStep({ kind: 'checklist', missing: (error.body as PublishBlocked).missing ?? [] });
+      if (error instanceof ApiError && error.status === 400 && (error.body as PublishBlockedBody | null)?.missing?.length) {
+        setStep({ kind: 'checklist', missing: (error.body as PublishBlockedBody).missing ?? [] });
       } else if (error instanceof ApiError && error.status === 409) {
         await submitForApproval();
       } else {
@@ -83,7 +94,7 @@ export function usePublishFlow({
   const submitForApproval = async () => {
     try {
       const pending = recordRef.current.pendingApprovalId;
-      const answer = pending ? await reRequestApproval(pending) : await requestApproval(view.profile.id, view.company.id);
+      const answer = pending ? await reRequest.mutateAsync(pending) : await request.mutateAsync({ profileId: view.profile.id, companyId: view.company.id });
       setRecord({ ...recordRef.current, pendingApprovalId: answer.data.id });
       setStep(null);
       toastSuccess(PUBLISH_TEXTS.submitted);
@@ -100,7 +111,7 @@ export function usePublishFlow({
     const pending = recordRef.current.pendingApprovalId;
     if (flags.approvals && view.access.canManage && pending) {
       try {
-        await approveDirectly(pending);
+        await approve.mutateAsync(pending);
       } catch (error) {
         toastError(error);
         return;
@@ -122,24 +133,19 @@ export function usePublishFlow({
   };
 
   const start = async () => {
-    setBusy(true);
-    try {
-      const saved = await store.flush();
-      if (!saved) {
-        toastError(store.getStatus() === 'invalid' ? 'Please fix the highlighted fields before publishing.' : 'Failed to update profile');
-        return;
-      }
-      const missing = missingForPublish(store.getContent(), {
-        isMaster,
-        permissions: isChild ? view.permissions.childPermissions : undefined,
-        company: { name: view.company.name, subdomain: view.company.subdomain },
-      });
-      if (missing.length > 0) setStep({ kind: 'checklist', missing });
-      else if (view.access.needsApproval && recordRef.current.pendingApprovalId) setStep({ kind: 'pending' });
-      else afterChecklist();
-    } finally {
-      setBusy(false);
+    const saved = await flush.mutateAsync();
+    if (!saved) {
+      toastError(store.getStatus() === 'invalid' ? 'Please fix the highlighted fields before publishing.' : 'Failed to update profile');
+      return;
     }
+    const missing = missingForPublish(store.getContent(), {
+      isMaster,
+      permissions: isChild ? view.permissions.childPermissions : undefined,
+      company: { name: view.company.name, subdomain: view.company.subdomain },
+    });
+    if (missing.length > 0) setStep({ kind: 'checklist', missing });
+    else if (view.access.needsApproval && recordRef.current.pendingApprovalId) setStep({ kind: 'pending' });
+    else afterChecklist();
   };
 
   const modals = (
@@ -202,7 +208,7 @@ export function usePublishFlow({
     </>
   );
 
-  return { start, label, busy, modals };
+  return { start, label, busy: flush.isPending, modals };
 }
 
 /** Spec §4 step 6: counts down in one-second steps; closes as soon as the build is done (the caller unmounts it). */
@@ -233,7 +239,7 @@ function AliasModal({ onCancel, onDone }: { onCancel: () => void; onDone: (alias
   const { view } = useEditor();
   const [value, setValue] = useState('');
   const [state, setState] = useState<AliasState>({ kind: 'idle' });
-  const [saving, setSaving] = useState(false);
+  const save = useSetAlias();
   const request = useRef<AbortController | null>(null);
   const cleaned = cleanEditorAlias(value);
 
@@ -269,14 +275,11 @@ function AliasModal({ onCancel, onDone }: { onCancel: () => void; onDone: (alias
 
   const confirm = async () => {
     if (state.kind !== 'approved') return;
-    setSaving(true);
     try {
-      const answer = await setAlias(view.profile.id, state.alias);
+      const answer = await save.mutateAsync({ profileId: view.profile.id, alias: state.alias });
       onDone(answer.alias);
     } catch (error) {
       setState({ kind: 'rejected', message: error instanceof Error ? error.message : PROFILE_API_MESSAGES.aliasFormat });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -306,7 +309,7 @@ function AliasModal({ onCancel, onDone }: { onCancel: () => void; onDone: (alias
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button onClick={confirm} disabled={state.kind !== 'approved' || saving} loading={saving}>
+          <Button onClick={confirm} disabled={state.kind !== 'approved' || save.isPending} loading={save.isPending}>
             {testing ? 'Please wait...' : 'Continue'}
           </Button>
         </Group>

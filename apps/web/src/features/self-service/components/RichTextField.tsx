@@ -8,8 +8,9 @@ import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { toastError } from '../../../lib/notify.ts';
-import { imageSources, registerRichTextImage, removeRichTextImage } from '../api/rich-text-images.ts';
-import { uploadFiles } from '../api/uploads.ts';
+import { registerRichTextImage } from '../api/register-rich-text-image.ts';
+import { removeRichTextImage } from '../api/remove-rich-text-image.ts';
+import { uploadFiles } from '../api/upload-files.ts';
 import { useEditor } from '../hooks/editor-context.tsx';
 import { RICH_TEXT_SETTLE_MS } from '../hooks/editor-store.ts';
 import { IconPhoto } from './editor-icons.tsx';
@@ -33,6 +34,11 @@ const RichImage = Node.create({
     return ['img', mergeAttributes(HTMLAttributes)];
   },
 });
+
+/** The image sources in a piece of rich text. */
+function imageSources(html: string | undefined): Set<string> {
+  return new Set([...(html ?? '').matchAll(/<img\b[^>]*\bsrc="([^"]+)"/gi)].map((m) => m[1] ?? '').filter(Boolean));
+}
 
 export type RichTextProps = {
   label: ReactNode;

@@ -17,9 +17,11 @@ import {
   PROFILE_MESSAGES,
   type ProfileChanges,
   ProfileContentOverridesSchema,
+  type SaveProfileResponse,
+  type StaleProfileBody,
 } from '@profilehub/shared';
 import { ApiError } from '../../../lib/api.ts';
-import { patchProfile, type SaveAnswer, type StaleBody } from '../api/profile-editor.ts';
+import { patchProfile } from '../api/patch-profile.ts';
 
 const AUTOSAVE_DELAY_MS = 2000;
 const CHANGE_HANDLING_MS = 100;
@@ -36,7 +38,7 @@ type Options = {
   version: number;
   content: EditorContent;
   /** Runs after each successful save that changed something. */
-  onSaved?: (answer: SaveAnswer) => void;
+  onSaved?: (answer: SaveProfileResponse) => void;
   onError?: (error: unknown) => void;
   save?: typeof patchProfile;
 };
@@ -250,6 +252,6 @@ export class EditorStore {
   }
 }
 
-function isStale(body: unknown): body is StaleBody {
+function isStale(body: unknown): body is StaleProfileBody {
   return typeof body === 'object' && body !== null && 'currentVersion' in body && 'content' in body;
 }

@@ -1,15 +1,13 @@
-import { Button, Collapse, Group, Menu, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Menu, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { contactButtonColorKeys, type LinkContactType, type ProfileLink } from '@profilehub/shared';
 import { useState } from 'react';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
-import classes from '../components/editor.module.css';
-import { IconPlus } from '../components/editor-icons.tsx';
 import { Hint, newKey, PartPermissions } from '../components/fields.tsx';
 import { IconSelect } from '../components/IconChooser.tsx';
-import { ItemHeader } from '../components/ItemHeader.tsx';
+import { AddMenu, CollapsibleItem, type ItemRowProps } from '../components/ItemHeader.tsx';
 import { RichTextField } from '../components/lazy.tsx';
 import { PlainTextField } from '../components/PlainTextField.tsx';
-import { type DragHandle, SortableList } from '../components/SortableList.tsx';
+import { SortableList } from '../components/SortableList.tsx';
 import { useEditor, useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
 import { CssColour } from './Appearance.tsx';
 
@@ -61,51 +59,26 @@ export function Buttons() {
         )}
       </SortableList>
       {canAdd ? (
-        <Menu position="bottom-start">
-          <Menu.Target>
-            <Button leftSection={<IconPlus size={16} />} variant="light" w="fit-content">
-              Add a button
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => add('url')}>Link button</Menu.Item>
-            <Menu.Item onClick={() => add('modal')}>Pop-up button</Menu.Item>
-            <Menu.Item onClick={() => add('add-to-contacts')}>Add to contacts</Menu.Item>
-            {permissionsMode && !hasPlaceholder ? <Menu.Item onClick={() => add('placeholder')}>Placeholder</Menu.Item> : null}
-          </Menu.Dropdown>
-        </Menu>
+        <AddMenu label="Add a button">
+          <Menu.Item onClick={() => add('url')}>Link button</Menu.Item>
+          <Menu.Item onClick={() => add('modal')}>Pop-up button</Menu.Item>
+          <Menu.Item onClick={() => add('add-to-contacts')}>Add to contacts</Menu.Item>
+          {permissionsMode && !hasPlaceholder ? <Menu.Item onClick={() => add('placeholder')}>Placeholder</Menu.Item> : null}
+        </AddMenu>
       ) : null}
       <Hint>Drag a button by its handle, or focus the handle and use Space and the arrow keys, to change the order.</Hint>
       <ConfirmDelete
-        opened={deleting !== null}
-        what={deleting ? `the button "${deleting.title ?? TYPE_LABELS[deleting.contactType ?? 'url']}"` : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) setLinks(links.filter((l) => l.key !== deleting.key));
-          setDeleting(null);
-        }}
+        item={deleting}
+        what={(item) => `the button "${item.title ?? TYPE_LABELS[item.contactType ?? 'url']}"`}
+        items={links}
+        setItems={setLinks}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );
 }
 
-function ButtonRow({
-  link,
-  index,
-  handle,
-  expanded,
-  onToggle,
-  onChange,
-  onDelete,
-}: {
-  link: ProfileLink;
-  index: number;
-  handle: DragHandle;
-  expanded: boolean;
-  onToggle: () => void;
-  onChange: (patch: Partial<ProfileLink>) => void;
-  onDelete: (() => void) | undefined;
-}) {
+function ButtonRow({ link, index, handle, expanded, onToggle, onChange, onDelete }: ItemRowProps<ProfileLink> & { link: ProfileLink }) {
   const { view, permissionsMode } = useEditor();
   const access = useFieldAccess(link.key, { chain: ['links', link.key] });
   const problems = useProblems();
@@ -118,70 +91,63 @@ function ButtonRow({
   const rte = view.company.feature_flags.rte;
   const Popup = rte ? RichTextField : PlainTextField;
   return (
-    <div className={classes.item} data-disabled={link.enabled === false || undefined} {...access.anchor}>
-      <ItemHeader
-        itemKey={link.key}
-        title={title}
-        kind={TYPE_LABELS[type]}
-        access={access}
-        enabled={link.enabled !== false}
-        handle={handle}
-        expanded={expanded}
-        onToggle={onToggle}
-        onEnabled={(enabled) => onChange({ enabled })}
-        onDelete={onDelete}
-      />
-      <Collapse expanded={expanded}>
-        <Stack gap="sm" pt="sm">
-          <TextInput
-            label="Title"
-            aria-label={`Button ${index + 1} title`}
-            value={link.title ?? ''}
-            disabled={access.locked}
-            error={problems[`links.${index}.title`]}
-            onChange={(e) => onChange({ title: e.currentTarget.value })}
-          />
-          {type === 'url' || type === 'placeholder' ? (
-            <TextInput
-              label="URL"
-              aria-label={`Button ${index + 1} URL`}
-              placeholder="https://"
-              value={link.url ?? ''}
-              disabled={access.locked}
-              error={problems[`links.${index}.url`]}
-              onChange={(e) => onChange({ url: e.currentTarget.value })}
+    <CollapsibleItem
+      itemKey={link.key}
+      title={title}
+      kind={TYPE_LABELS[type]}
+      access={access}
+      enabled={link.enabled !== false}
+      handle={handle}
+      expanded={expanded}
+      onToggle={onToggle}
+      onEnabled={(enabled) => onChange({ enabled })}
+      onDelete={onDelete}
+      titleField={{
+        'aria-label': `Button ${index + 1} title`,
+        value: link.title ?? '',
+        error: problems[`links.${index}.title`],
+        onChange: (value) => onChange({ title: value }),
+      }}
+    >
+      {type === 'url' || type === 'placeholder' ? (
+        <TextInput
+          label="URL"
+          aria-label={`Button ${index + 1} URL`}
+          placeholder="https://"
+          value={link.url ?? ''}
+          disabled={access.locked}
+          error={problems[`links.${index}.url`]}
+          onChange={(e) => onChange({ url: e.currentTarget.value })}
+        />
+      ) : null}
+      {type === 'modal' ? (
+        <Group>
+          <Button variant="default" size="xs" onClick={() => setPopupOpen(true)} disabled={access.locked}>
+            Edit pop-up content
+          </Button>
+          <Modal opened={popupOpen} onClose={() => setPopupOpen(false)} title="Pop-up content" size="lg">
+            <Popup
+              label="Description"
+              name={`Button ${index + 1} pop-up content`}
+              value={link.description}
+              onChange={(html) => onChange({ description: html })}
+              error={problems[`links.${index}.description`]}
             />
-          ) : null}
-          {type === 'modal' ? (
-            <Group>
-              <Button variant="default" size="xs" onClick={() => setPopupOpen(true)} disabled={access.locked}>
-                Edit pop-up content
-              </Button>
-              <Modal opened={popupOpen} onClose={() => setPopupOpen(false)} title="Pop-up content" size="lg">
-                <Popup
-                  label="Description"
-                  name={`Button ${index + 1} pop-up content`}
-                  value={link.description}
-                  onChange={(html) => onChange({ description: html })}
-                  error={problems[`links.${index}.description`]}
-                />
-                <Group justify="flex-end" mt="md">
-                  <Button onClick={() => setPopupOpen(false)}>Done</Button>
-                </Group>
-              </Modal>
+            <Group justify="flex-end" mt="md">
+              <Button onClick={() => setPopupOpen(false)}>Done</Button>
             </Group>
-          ) : null}
-          <IconSelect label="Icon" value={link.icon} onChange={(icon) => onChange({ icon })} disabled={access.locked} />
-          <CssColour cssKey={colours.font} label="Font colour" name={`${title} font colour`} extraChain={['links', link.key]} />
-          <CssColour cssKey={colours.background} label="Background colour" name={`${title} background colour`} extraChain={['links', link.key]} />
-          <Switch
-            label="Full width"
-            checked={link.isFullWidthButton === true}
-            disabled={access.locked}
-            onChange={(e) => onChange({ isFullWidthButton: e.currentTarget.checked })}
-          />
-        </Stack>
-      </Collapse>
-    </div>
+          </Modal>
+        </Group>
+      ) : null}
+      <IconSelect label="Icon" value={link.icon} onChange={(icon) => onChange({ icon })} disabled={access.locked} />
+      <CssColour cssKey={colours.font} label="Font colour" name={`${title} font colour`} extraChain={['links', link.key]} />
+      <CssColour cssKey={colours.background} label="Background colour" name={`${title} background colour`} extraChain={['links', link.key]} />
+      <Switch
+        label="Full width"
+        checked={link.isFullWidthButton === true}
+        disabled={access.locked}
+        onChange={(e) => onChange({ isFullWidthButton: e.currentTarget.checked })}
+      />
+    </CollapsibleItem>
   );
 }

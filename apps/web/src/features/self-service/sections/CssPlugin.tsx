@@ -1,8 +1,9 @@
 import { ActionIcon, Anchor, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { saveThemeCss, themesOptions } from '../api/profile-editor.ts';
+import { themesOptions } from '../api/get-themes.ts';
+import { useSaveThemeCss } from '../api/save-theme-css.ts';
 import { IconCopy } from '../components/editor-icons.tsx';
 import { CssEditor } from '../components/lazy.tsx';
 import { useEditor, useField } from '../hooks/editor-context.tsx';
@@ -59,11 +60,10 @@ export function CssPlugin() {
 /** The theme's CSS, shared by every profile on the theme: saved on its own (PUT /profile-stylings/{id}). */
 function GlobalStyling({ themeId }: { themeId: number }) {
   const { view } = useEditor();
-  const client = useQueryClient();
   const themes = useQuery(themesOptions(view.company.id));
   const theme = themes.data?.find((t) => t.id === themeId);
   const [draft, setDraft] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useSaveThemeCss(view.company.id);
   // Another theme chosen: its own CSS, not the draft of the previous one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `themeId` changing is the reason to reset.
   useEffect(() => setDraft(null), [themeId]);
@@ -78,19 +78,15 @@ function GlobalStyling({ themeId }: { themeId: number }) {
         <Button
           size="xs"
           variant="light"
-          loading={saving}
+          loading={save.isPending}
           disabled={draft === null || draft === theme.cssPlug}
           onClick={async () => {
-            setSaving(true);
             try {
-              await saveThemeCss(theme.id, value);
-              await client.invalidateQueries({ queryKey: themesOptions(view.company.id).queryKey });
+              await save.mutateAsync({ themeId: theme.id, cssPlug: value });
               setDraft(null);
               toastSuccess('Your changes has been saved!');
             } catch (e) {
               toastError(e);
-            } finally {
-              setSaving(false);
             }
           }}
         >

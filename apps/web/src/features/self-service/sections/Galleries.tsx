@@ -75,13 +75,11 @@ export function ImageGallery({ section }: { section: InfoSection }) {
       ) : null}
       {editing ? <GalleryItemModal item={editing} onCancel={() => setEditing(null)} onSave={save} /> : null}
       <ConfirmDelete
-        opened={deleting !== null}
-        what={deleting ? `the image "${deleting.title ?? 'untitled'}"` : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) setItems(items.filter((i) => i.key !== deleting.key));
-          setDeleting(null);
-        }}
+        item={deleting}
+        what={(item) => `the image "${item.title ?? 'untitled'}"`}
+        items={items}
+        setItems={setItems}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );
@@ -200,13 +198,11 @@ export function VideoGallery({ section }: { section: InfoSection }) {
         </Button>
       ) : null}
       <ConfirmDelete
-        opened={deleting !== null}
-        what={deleting ? `the video "${deleting.title ?? 'untitled'}"` : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) setItems(items.filter((i) => i.key !== deleting.key));
-          setDeleting(null);
-        }}
+        item={deleting}
+        what={(item) => `the video "${item.title ?? 'untitled'}"`}
+        items={items}
+        setItems={setItems}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

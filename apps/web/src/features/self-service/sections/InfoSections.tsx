@@ -1,15 +1,13 @@
-import { Button, Collapse, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import { aboutMeVideoEnabled, type InfoSection, type SectionType, youtubeId } from '@profilehub/shared';
 import { useEffect, useState } from 'react';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
-import classes from '../components/editor.module.css';
-import { IconPlus } from '../components/editor-icons.tsx';
 import { newKey, PartPermissions, PermissionToggles } from '../components/fields.tsx';
 import { IconSelect } from '../components/IconChooser.tsx';
-import { ItemHeader } from '../components/ItemHeader.tsx';
+import { AddMenu, CollapsibleItem, type ItemRowProps } from '../components/ItemHeader.tsx';
 import { RichTextField } from '../components/lazy.tsx';
 import { PlainTextField } from '../components/PlainTextField.tsx';
-import { type DragHandle, SortableList } from '../components/SortableList.tsx';
+import { SortableList } from '../components/SortableList.tsx';
 import { useEditor, useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
 import { ImageGallery, VideoGallery } from './Galleries.tsx';
 import { Testimonials } from './Testimonials.tsx';
@@ -65,52 +63,27 @@ export function InfoSections() {
         )}
       </SortableList>
       {collection.edit ? (
-        <Menu position="bottom-start">
-          <Menu.Target>
-            <Button leftSection={<IconPlus size={16} />} variant="light" w="fit-content">
-              Add a section
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {has('aboutme') ? null : <Menu.Item onClick={() => add('aboutme')}>About me</Menu.Item>}
-            {has('testimonials') ? null : <Menu.Item onClick={() => add('testimonials')}>Testimonial</Menu.Item>}
-            <Menu.Item onClick={() => add('videoGallery')}>Video gallery</Menu.Item>
-            <Menu.Item onClick={() => add('imageGallery')}>Image gallery</Menu.Item>
-            <Menu.Item onClick={() => add('text')}>Multimedia</Menu.Item>
-            {permissionsMode && !has('placeholder') ? <Menu.Item onClick={() => add('placeholder')}>Placeholder</Menu.Item> : null}
-          </Menu.Dropdown>
-        </Menu>
+        <AddMenu label="Add a section">
+          {has('aboutme') ? null : <Menu.Item onClick={() => add('aboutme')}>About me</Menu.Item>}
+          {has('testimonials') ? null : <Menu.Item onClick={() => add('testimonials')}>Testimonial</Menu.Item>}
+          <Menu.Item onClick={() => add('videoGallery')}>Video gallery</Menu.Item>
+          <Menu.Item onClick={() => add('imageGallery')}>Image gallery</Menu.Item>
+          <Menu.Item onClick={() => add('text')}>Multimedia</Menu.Item>
+          {permissionsMode && !has('placeholder') ? <Menu.Item onClick={() => add('placeholder')}>Placeholder</Menu.Item> : null}
+        </AddMenu>
       ) : null}
       <ConfirmDelete
-        opened={deleting !== null}
-        what={deleting ? `the section "${deleting.title ?? SECTION_LABELS[deleting.type]}"` : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) setSections(sections.filter((s) => s.key !== deleting.key));
-          setDeleting(null);
-        }}
+        item={deleting}
+        what={(item) => `the section "${item.title ?? SECTION_LABELS[item.type]}"`}
+        items={sections}
+        setItems={setSections}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );
 }
 
-function SectionRow({
-  section,
-  index,
-  handle,
-  expanded,
-  onToggle,
-  onChange,
-  onDelete,
-}: {
-  section: InfoSection;
-  index: number;
-  handle: DragHandle;
-  expanded: boolean;
-  onToggle: () => void;
-  onChange: (patch: Partial<InfoSection>) => void;
-  onDelete: (() => void) | undefined;
-}) {
+function SectionRow({ section, index, handle, expanded, onToggle, onChange, onDelete }: ItemRowProps<InfoSection> & { section: InfoSection }) {
   const { view, permissionsMode } = useEditor();
   const access = useFieldAccess(section.key, { chain: ['infoSections', section.key] });
   const problems = useProblems();
@@ -119,47 +92,40 @@ function SectionRow({
   const title = section.title?.trim() || SECTION_LABELS[section.type];
   const Text_ = view.company.feature_flags.rte ? RichTextField : PlainTextField;
   return (
-    <div className={classes.item} data-disabled={section.enabled === false || undefined} {...access.anchor}>
-      <ItemHeader
-        itemKey={section.key}
-        title={title}
-        kind={SECTION_LABELS[section.type]}
-        access={access}
-        enabled={section.enabled !== false}
-        handle={handle}
-        expanded={expanded}
-        onToggle={onToggle}
-        onEnabled={(enabled) => onChange({ enabled })}
-        onDelete={onDelete}
-      />
-      <Collapse expanded={expanded}>
-        <Stack gap="sm" pt="sm">
-          <TextInput
-            label="Title"
-            aria-label={`Section ${index + 1} title`}
-            value={section.title ?? ''}
-            disabled={access.locked}
-            error={problems[`infoSections.${index}.title`]}
-            onChange={(e) => onChange({ title: e.currentTarget.value })}
-          />
-          <IconSelect label="Icon" value={section.icon} onChange={(icon) => onChange({ icon })} disabled={access.locked} />
-          {section.type === 'text' || section.type === 'aboutme' ? (
-            <Text_
-              label="Description"
-              name={`${title} description`}
-              value={section.description}
-              onChange={(html) => onChange({ description: html })}
-              disabled={access.locked}
-              error={problems[`infoSections.${index}.description`]}
-            />
-          ) : null}
-          {section.type === 'aboutme' ? <AboutMeVideo /> : null}
-          {section.type === 'imageGallery' ? <ImageGallery section={section} /> : null}
-          {section.type === 'videoGallery' ? <VideoGallery section={section} /> : null}
-          {section.type === 'testimonials' ? <Testimonials /> : null}
-        </Stack>
-      </Collapse>
-    </div>
+    <CollapsibleItem
+      itemKey={section.key}
+      title={title}
+      kind={SECTION_LABELS[section.type]}
+      access={access}
+      enabled={section.enabled !== false}
+      handle={handle}
+      expanded={expanded}
+      onToggle={onToggle}
+      onEnabled={(enabled) => onChange({ enabled })}
+      onDelete={onDelete}
+      titleField={{
+        'aria-label': `Section ${index + 1} title`,
+        value: section.title ?? '',
+        error: problems[`infoSections.${index}.title`],
+        onChange: (value) => onChange({ title: value }),
+      }}
+    >
+      <IconSelect label="Icon" value={section.icon} onChange={(icon) => onChange({ icon })} disabled={access.locked} />
+      {section.type === 'text' || section.type === 'aboutme' ? (
+        <Text_
+          label="Description"
+          name={`${title} description`}
+          value={section.description}
+          onChange={(html) => onChange({ description: html })}
+          disabled={access.locked}
+          error={problems[`infoSections.${index}.description`]}
+        />
+      ) : null}
+      {section.type === 'aboutme' ? <AboutMeVideo /> : null}
+      {section.type === 'imageGallery' ? <ImageGallery section={section} /> : null}
+      {section.type === 'videoGallery' ? <VideoGallery section={section} /> : null}
+      {section.type === 'testimonials' ? <Testimonials /> : null}
+    </CollapsibleItem>
   );
 }
 

@@ -55,15 +55,7 @@ export function SocialMedia() {
           </Button>
         </Group>
       ) : null}
-      <ConfirmDelete
-        opened={deleting !== null}
-        what={deleting ? SOCIAL_NETWORK_TITLES[deleting.key] : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) setLinks(links.filter((l) => l.key !== deleting.key));
-          setDeleting(null);
-        }}
-      />
+      <ConfirmDelete item={deleting} what={(item) => SOCIAL_NETWORK_TITLES[item.key]} items={links} setItems={setLinks} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }

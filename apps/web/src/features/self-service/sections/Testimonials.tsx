@@ -37,15 +37,7 @@ export function Testimonials() {
           Add a testimonial
         </Button>
       ) : null}
-      <ConfirmDelete
-        opened={deleting !== null}
-        what={deleting ? 'this testimonial' : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) setItems(items.filter((t) => t.key !== deleting.key));
-          setDeleting(null);
-        }}
-      />
+      <ConfirmDelete item={deleting} what={() => 'this testimonial'} items={items} setItems={setItems} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }

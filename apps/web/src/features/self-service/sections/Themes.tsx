@@ -1,6 +1,6 @@
 import { Image, Loader, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { themesOptions } from '../api/profile-editor.ts';
+import { themesOptions } from '../api/get-themes.ts';
 import classes from '../components/editor.module.css';
 import { FieldLabel, PartPermissions } from '../components/fields.tsx';
 import { useEditor, useField, useFieldAccess } from '../hooks/editor-context.tsx';

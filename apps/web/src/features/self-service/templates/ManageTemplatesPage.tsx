@@ -5,7 +5,7 @@ import { Navigate, useLocation, useParams, useSearchParams } from 'react-router'
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSkeleton } from '../../../components/PageSkeleton.tsx';
 import { useCachedUser } from '../../../lib/auth.ts';
-import { editorViewOptions } from '../api/profile-editor.ts';
+import { editorViewOptions } from '../api/get-profile-editor-view.ts';
 import { TemplateEditor, type TemplateMode } from './TemplateEditor.tsx';
 
 /**

@@ -1,19 +1,14 @@
 import type { ProfileEditorView } from '@profilehub/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { queryClient } from '../../../lib/queries.ts';
-import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderEditorScreen, stubDocumentFonts, testEditorView } from '../../../test/editor.tsx';
+import { errorBody, type mockFetch } from '../../../test/fetch-mock.ts';
 import { PERMISSIONS_RESET, PERMISSIONS_UPDATED } from './permissions-mode.tsx';
 import { TEMPLATE_SAVED_ALL, TemplateEditor, type TemplateMode } from './TemplateEditor.tsx';
 
-beforeAll(() => {
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } });
-});
+stubDocumentFonts();
 
 beforeEach(() => {
   localStorage.setItem('profile-editor:welcome-seen', '1');
@@ -22,29 +17,11 @@ beforeEach(() => {
   sessionStorage.setItem('jwt', 'token');
 });
 
-const flags = { approvals: true, templates: true, permissions: true, rte: false, corporate: true, invite_users: true, style_editing: false };
-
 function templateView(
   o: { permissionId?: number | null; canManagePermissions?: boolean; childPermissions?: ProfileEditorView['permissions']['childPermissions'] } = {},
 ): ProfileEditorView {
-  return {
-    profile: {
-      id: 2,
-      alias: null,
-      userId: 1,
-      companyId: 3,
-      isMaster: true,
-      masterProfileId: null,
-      publishedAt: null,
-      templateName: 'Acme Standard',
-      version: 4,
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      site: null,
-      stylingId: 1,
-      pendingApproval: false,
-      pendingApprovalId: null,
-      lastDecision: null,
-    },
+  return testEditorView({
+    profile: { id: 2, alias: null, isMaster: true, templateName: 'Acme Standard' },
     content: {
       templateLayout: 'desktop2',
       fullName: 'Template',
@@ -56,27 +33,13 @@ function templateView(
     },
     permissions: {
       childPermissions: o.childPermissions ?? [],
-      masterPermissions: [],
       childPermissionId: o.permissionId ?? null,
-      masterPermissionId: null,
       profileId: 2,
       profileName: 'Acme Standard',
     },
-    company: {
-      id: 3,
-      name: 'Acme',
-      title: 'Acme',
-      subdomain: 'acme',
-      customDomain: null,
-      customDomainUrl: null,
-      feature_flags: flags,
-      limits: { imageGallery: 5 },
-      profileDomain: 'acme.localhost',
-      editRequestsTo: ['supervisor@acme.example'],
-    },
-    master: null,
-    access: { canManage: true, canEditStyling: false, canManagePermissions: o.canManagePermissions ?? true, needsApproval: false },
-  } as ProfileEditorView;
+    flags: { approvals: true, templates: true, permissions: true, corporate: true, invite_users: true },
+    access: { canManage: true, canManagePermissions: o.canManagePermissions ?? true },
+  });
 }
 
 function Harness({ view, isSuperadmin, initialMode }: { view: ProfileEditorView; isSuperadmin: boolean; initialMode: TemplateMode }) {
@@ -85,15 +48,7 @@ function Harness({ view, isSuperadmin, initialMode }: { view: ProfileEditorView;
 }
 
 function renderTemplate(view: ProfileEditorView, o: { isSuperadmin?: boolean; mode?: TemplateMode; routes?: Parameters<typeof mockFetch>[0] } = {}) {
-  const calls = mockFetch({ 'GET /api/profile-stylings/default-themes': { body: { data: [] } }, ...o.routes });
-  render(
-    <AppProviders env="test">
-      <QueryClientProvider client={queryClient}>
-        <Harness view={view} isSuperadmin={o.isSuperadmin ?? false} initialMode={o.mode ?? 'permissions'} />
-      </QueryClientProvider>
-    </AppProviders>,
-  );
-  return calls;
+  return renderEditorScreen(<Harness view={view} isSuperadmin={o.isSuperadmin ?? false} initialMode={o.mode ?? 'permissions'} />, o.routes);
 }
 
 const toggle = (flag: 'Optional' | 'Show' | 'Edit', label: string) => screen.getByRole('button', { name: `${flag} permission of ${label}` });

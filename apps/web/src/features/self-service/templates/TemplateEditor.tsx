@@ -3,9 +3,9 @@ import type { ProfileEditorView } from '@profilehub/shared';
 import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { rebuildChildren } from '../api/rebuild-children.ts';
 import { useEditor } from '../hooks/editor-context.tsx';
 import { ProfileEditor } from '../ProfileEditor.tsx';
-import { rebuildChildren } from './api.ts';
 import { PermissionsLegend } from './PermissionsLegend.tsx';
 import { type PermissionsEditor, usePermissionsEditor } from './permissions-mode.tsx';
 

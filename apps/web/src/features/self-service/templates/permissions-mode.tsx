@@ -4,6 +4,7 @@ import {
   PERMISSION_TOOLTIPS,
   type PermissionEntry,
   type PermissionFlag,
+  type PermissionKind,
   type ProfileEditorView,
   permissionRecordTitle,
   resolvePermission,
@@ -12,8 +13,10 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { createPermissionRecord } from '../api/create-permission-record.ts';
+import { resetPermissionRecord } from '../api/reset-permission-record.ts';
+import { updatePermissionRecord } from '../api/update-permission-record.ts';
 import type { PermissionsModeAdapter } from '../hooks/editor-context.tsx';
-import { createPermissionRecord, type PermissionKind, resetPermissionRecord, updatePermissionRecord } from './api.ts';
 import { PERMISSION_ICONS } from './permission-icons.tsx';
 
 /** Spec §8. */

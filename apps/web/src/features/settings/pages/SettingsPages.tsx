@@ -12,9 +12,11 @@ import { endSession } from '../../../lib/auth.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { clearToken } from '../../../lib/session.ts';
 import { useBranding } from '../../../lib/white-label.ts';
-import { deleteAccount, sendDeleteCode } from '../api/delete-account.ts';
+import { deleteAccount } from '../api/delete-account.ts';
+import { useNotificationPrefs } from '../api/get-notification-prefs.ts';
 import { usePurchaseHistories } from '../api/get-purchase-histories.ts';
-import { useNotificationPrefs, useSaveNotificationPrefs } from '../api/notification-prefs.ts';
+import { useSaveNotificationPrefs } from '../api/save-notification-prefs.ts';
+import { sendDeleteCode } from '../api/send-delete-code.ts';
 import { DEFAULT_FAQ, DEFAULT_LEGAL, paragraphsOf } from '../settings-content.ts';
 
 export function BackToSettings() {

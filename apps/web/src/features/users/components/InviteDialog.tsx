@@ -7,16 +7,18 @@ import {
   cleanInviteAlias,
   DIVISION_SUGGESTIONS,
   type InviteDivision,
+  type InviteResponse,
   type Me,
   normalizeEmail,
 } from '@profilehub/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { divisionsOptions } from '../../../components/list/divisions.ts';
+import { divisionsOptions } from '../../../components/list/get-divisions.ts';
 import { messageOf } from '../../../lib/api.ts';
 import { toastError } from '../../../lib/notify.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { addUser, checkInviteAlias, type InviteResult } from '../api/invite.ts';
+import { addUser } from '../api/add-user.ts';
+import { checkInviteAlias } from '../api/check-invite-alias.ts';
 import {
   type AliasState,
   aliasFormatError,
@@ -28,7 +30,7 @@ import {
   validateInvite,
 } from '../invite-rules.ts';
 
-type Props = { opened: boolean; onClose: () => void; onInvited: (result: InviteResult & { name: string }) => void; me: Pick<Me, 'role'> };
+type Props = { opened: boolean; onClose: () => void; onInvited: (result: InviteResponse & { name: string }) => void; me: Pick<Me, 'role'> };
 
 const EMPTY: InviteForm = { name: '', email: '', alias: '', companyId: null, notify: true };
 

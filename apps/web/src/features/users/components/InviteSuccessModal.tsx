@@ -1,9 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { statisticsAlias } from '@profilehub/shared';
+import { type InviteResponse, statisticsAlias } from '@profilehub/shared';
 import { useNavigate } from 'react-router';
-import type { InviteResult } from '../api/invite.ts';
 
-type Props = { result: (InviteResult & { name: string }) | null; onClose: () => void };
+type Props = { result: (InviteResponse & { name: string }) | null; onClose: () => void };
 
 /** Spec §2 'Success!': the user has been invited; 'Manage User' opens their statistics. */
 export function InviteSuccessModal({ result, onClose }: Props) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
-import { uploadFiles } from './uploads.ts';
+import { uploadFiles } from './upload-files.ts';
 
 describe('uploadFiles', () => {
   it('tells the spec’s progress texts (§8) and sends purpose, profile and the file as multipart', async () => {

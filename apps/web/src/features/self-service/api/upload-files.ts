@@ -1,10 +1,10 @@
 /**
- * POST /upload (multipart 'files') and DELETE /upload/files/{id} (spec §7).
+ * POST /upload (multipart 'files', spec §7).
  * Multipart is the one body the JSON client does not send, so this builds the
  * request itself with the same token and error reading.
  */
 import { DEFAULT_ERROR_MESSAGE, errorMessageOf } from '@profilehub/shared';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { getToken } from '../../../lib/session.ts';
 
 /** Upload purposes of the server's rules (apps/server/src/modules/uploads/rules.ts). */
@@ -42,14 +42,4 @@ export async function uploadFiles(
     out.push(...(body as UploadedFile[]));
   }
   return out;
-}
-
-/** Spec §8: image delete failures are logged and treated as success. */
-export async function deleteUpload(id: number | string | undefined): Promise<void> {
-  if (typeof id !== 'number') return;
-  try {
-    await apiRequest(`/api/upload/files/${id}`, { method: 'DELETE' });
-  } catch (error) {
-    console.warn('Deleting the image failed; it is cleared from the profile anyway.', error);
-  }
 }

@@ -1,0 +1,12 @@
+import type { PublishResponse } from '@profilehub/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+
+/** PUT /profiles/{id}/publish: the build (spec §4 step 5); 400 is a PublishBlockedBody, 409 asks for an approval instead. */
+function publishProfile(profileId: number): Promise<PublishResponse> {
+  return apiRequest<PublishResponse>(`/api/profiles/${profileId}/publish`, { method: 'PUT' });
+}
+
+export function usePublishProfile() {
+  return useMutation({ mutationFn: publishProfile });
+}
