@@ -83,11 +83,16 @@ export async function signIn(page: Page, email: string, password = SEED_PASSWORD
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Signs in and waits until the app has left the sign-in page. */
+/**
+ * Signs in and waits until the app has left the sign-in page: the address changes at once,
+ * while the sign-in form stays on screen until the next page's guards have answered
+ * (app/route-runtime.tsx), so both are waited for.
+ */
 export async function signInAndWait(page: Page, email: string, password = SEED_PASSWORD): Promise<void> {
   await signIn(page, email, password);
   await expectToast(page, 'Logged in successfully!');
   await expect(page).not.toHaveURL(/\/sign-in/);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
 }
 
 /** The first sign-in view: email, Continue. */
