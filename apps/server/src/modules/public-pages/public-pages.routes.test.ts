@@ -179,4 +179,29 @@ describe('PublishedPageCache', () => {
     expect(third?.etag).toBe('"etag-new"');
     expect(third?.html.toString()).toContain('Jane Again');
   });
+
+  it('looks a page up once for all the requests that meet it missing at the same time', async () => {
+    const { company } = await publishedProfile({ alias: 'cache-herd' });
+    const cache = new PublishedPageCache(t.app.deps.db, 'http://hub.test');
+    const pages = await Promise.all(Array.from({ length: 30 }, () => cache.get(company.id, 'cache-herd')));
+    expect(pages[0]?.html.toString()).toContain('Jane Doe');
+    // One look-up made one page: every request got the very same object.
+    for (const page of pages) expect(page).toBe(pages[0]);
+  });
+
+  it('answers a publish on this server from the new page, even while an older look-up is under way', async () => {
+    const { company, profile } = await publishedProfile({ alias: 'cache-race' });
+    const cache = new PublishedPageCache(t.app.deps.db, 'http://hub.test');
+    const before = cache.get(company.id, 'cache-race');
+    await t.app.deps.db
+      .update(profiles)
+      .set({ publishedEtag: 'etag-raced', publishedHtml: html('Jane Raced') })
+      .where(eq(profiles.id, profile.id));
+    cache.forget(company.id, 'cache-race');
+    const after = await cache.get(company.id, 'cache-race');
+    await before;
+    expect(after?.etag).toBe('"etag-raced"');
+    // The older look-up did not put its page back over the new one.
+    expect((await cache.get(company.id, 'cache-race'))?.etag).toBe('"etag-raced"');
+  });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { PAGE_SCRIPT } from '@profilehub/profile-page';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
@@ -112,10 +113,19 @@ function pageCsp(hubOrigin: string): string {
   ].join('; ');
 }
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 /**
  * Published pages by host and alias, kept in memory. An entry is trusted for a
  * second, then its ETag is checked against the database, so a publish or an
  * unpublish shows within a second on every server without a shared cache.
+ *
+ * One look-up per page at a time: the requests that meet a stale or missing entry while
+ * it is being checked or loaded wait for that one check, so a cold start or a publish
+ * under load costs one query and one compression, not one per waiting visitor. The
+ * compression (brotli at its best quality, ~50 ms for a 40 KB page) runs on libuv's
+ * thread pool, never on the thread that answers requests.
  *
  * Spec §5 expiry: a page showing a gallery item whose `expireAt` has passed is
  * rebuilt before it is served (checked at serve time, so it holds across
@@ -135,6 +145,10 @@ export class PublishedPageCache {
   private readonly hubOrigin: string;
   private readonly freshMs: number;
   private readonly refreshing = new Map<number, Promise<unknown>>();
+  /** The one check or load in flight per page key. */
+  private readonly loading = new Map<string, Promise<ServedPage | null>>();
+  /** Counts `forget` calls: a load that began before one never fills the cache. */
+  private forgotten = 0;
   constructor(db: Db, hubOrigin: string, freshMs = 1000) {
     this.db = db;
     this.hubOrigin = hubOrigin;
@@ -159,11 +173,23 @@ export class PublishedPageCache {
     for (const [key, page] of this.pages) if (page.profileId === profileId) this.pages.delete(key);
   }
 
-  private async load(companyId: number, alias: string): Promise<ServedPage | null> {
+  private load(companyId: number, alias: string): Promise<ServedPage | null> {
     const key = `${companyId}/${alias}`;
     const cached = this.pages.get(key);
+    if (cached && Date.now() - cached.checkedAt < this.freshMs) return Promise.resolve(cached);
+    let running = this.loading.get(key);
+    if (!running) {
+      const started: Promise<ServedPage | null> = this.check(key, companyId, alias, cached).finally(() => {
+        if (this.loading.get(key) === started) this.loading.delete(key);
+      });
+      this.loading.set(key, started);
+      running = started;
+    }
+    return running;
+  }
+
+  private async check(key: string, companyId: number, alias: string, cached: ServedPage | undefined): Promise<ServedPage | null> {
     const now = Date.now();
-    if (cached && now - cached.checkedAt < this.freshMs) return cached;
     try {
       return await this.reload(key, companyId, alias, cached, now);
     } catch (err) {
@@ -176,6 +202,7 @@ export class PublishedPageCache {
   }
 
   private async reload(key: string, companyId: number, alias: string, cached: ServedPage | undefined, now: number): Promise<ServedPage | null> {
+    const forgotten = this.forgotten;
     const row = await publishedEtagByAlias(this.db, companyId, alias);
     if (!row?.etag) {
       this.pages.delete(key);
@@ -188,23 +215,34 @@ export class PublishedPageCache {
     const full = await storedPageOf(this.db, row.id);
     if (!full?.html) return null;
     const html = Buffer.from(full.html, 'utf8');
+    const [gzipped, brotli] = await Promise.all([
+      gzipAsync(html, { level: 9 }),
+      brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+    ]);
     const page: ServedPage = {
       profileId: row.id,
       etag: `"${row.etag}"`,
       html,
-      gzip: gzipSync(html, { level: 9 }),
-      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipped,
+      br: brotli,
       csp: pageCsp(this.hubOrigin),
       checkedAt: now,
       expiresAt: pageExpiresAt(full.content),
     };
-    this.pages.set(key, page);
+    if (forgotten === this.forgotten) this.pages.set(key, page);
     return page;
   }
 
-  /** Drops what this server holds for a profile at once (publish, unpublish, delete on this server). */
+  /**
+   * Drops what this server holds for a profile at once (publish, unpublish, delete on this
+   * server); the next request looks it up afresh instead of joining a look-up begun before.
+   */
   forget(companyId: number, alias: string | null): void {
-    if (alias) this.pages.delete(`${companyId}/${alias}`);
+    if (!alias) return;
+    const key = `${companyId}/${alias}`;
+    this.pages.delete(key);
+    this.loading.delete(key);
+    this.forgotten++;
   }
 }
 
