@@ -1,13 +1,13 @@
 import { type Browser, chromium } from 'playwright-core';
 
 /**
- * Debian's Chromium, headless, with the flags the repo's other Chromium runs use
+ * Chromium (CHROMIUM_PATH, else Debian's /usr/bin/chromium), headless, with the flags the repo's other Chromium runs use
  * (bench/lib/chromium.mjs; this package's scripts keep their own copy so they reach no
  * further than the workspace packages).
  */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
       '--headless',
       '--no-sandbox',

@@ -8,7 +8,7 @@ import { type Approval, type CreateApprovalInput, PROFILE_API_MESSAGES as M, typ
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import type { Actor } from '../../http/policy.ts';
+import { type Actor, canManageProfile } from '../../http/policy.ts';
 import type { MailQueue } from '../jobs/jobs.ts';
 import { pageContentOf } from '../profiles/profile-content.ts';
 import { isUniqueViolation, type ProfileContext } from '../profiles/profiles.queries.ts';
@@ -19,6 +19,7 @@ import {
   type ApprovalRow,
   answerPending,
   approvalById,
+  approvePending,
   insertApproval,
   lastPublishedOwnContent,
   reRequestPending,
@@ -124,8 +125,13 @@ export async function reRequestApproval(deps: ApprovalDeps, actor: Actor, id: nu
   }
 }
 
-// Publishing directly (profiles.routes.ts) approves what was pending: a plain write, kept with the other approval queries.
-export { approvePending } from './approvals.queries.ts';
+/**
+ * A publish by someone who may approve the profile settles its pending request: approved
+ * by them, since what they published is what they reviewed. Anyone else's publish leaves it.
+ */
+export async function settlePendingOnPublish(db: Db, actor: Actor, profile: ProfileContext['profile']): Promise<void> {
+  if (canManageProfile(actor, profile)) await approvePending(db, profile.id, actor.userId);
+}
 
 export type RespondInput = { approved: boolean; message?: string | null | undefined; rebuild: boolean };
 

@@ -25,9 +25,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/auth.ts';
 import { badRequest, errorBody } from '../../http/errors.ts';
-import { canManageProfile, needsApproval } from '../../http/policy.ts';
+import { needsApproval } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
-import { approvePending } from '../approvals/approvals.service.ts';
+import { settlePendingOnPublish } from '../approvals/approvals.service.ts';
 import { publishBlock, publishProfile, REBUILD_CHILDREN_JOB, type RebuildCounts, unpublishProfile } from '../publishing/publishing.service.ts';
 import {
   aliasIsFree,
@@ -209,7 +209,7 @@ export async function profilesRoutes(app: FastifyInstance) {
         return reply.code(409).send({ ...errorBody(409, 'approval_required', M.approvalRequired), pendingApprovalId: pending });
       }
       const { site, publishedAt } = await publishProfile(deps, ctx);
-      if (canManageProfile(actor, ctx.profile)) await approvePending(db, ctx.profile.id, actor.userId);
+      await settlePendingOnPublish(db, actor, ctx.profile);
       return { success: true as const, site: { netlifySiteID: site.siteId, ...site }, publishedAt: publishedAt.toISOString() };
     },
   );

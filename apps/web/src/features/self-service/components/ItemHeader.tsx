@@ -78,30 +78,56 @@ export type ItemRowProps<T> = {
   onDelete: (() => void) | undefined;
 };
 
+/** What every editor list item has: its key, and the title and visibility its header edits. */
+type ListItem = { key: string; title?: string | null | undefined; enabled?: boolean | null | undefined };
+
 /**
  * A list item of the editor (a button, an information section): its header line, and under it,
- * while expanded, its title field and the item's own parts.
+ * while expanded, its title field ("`noun` `n` title") and the item's own parts.
  */
-export function CollapsibleItem({
-  titleField,
+export function CollapsibleItem<T extends ListItem>({
+  item,
+  row,
+  noun,
+  title,
+  kind,
+  access,
+  titleError,
   children,
-  ...header
-}: Parameters<typeof ItemHeader>[0] & {
-  titleField: { 'aria-label': string; value: string; error: string | undefined; onChange: (title: string) => void };
+}: {
+  item: T;
+  row: ItemRowProps<T>;
+  noun: string;
+  title: string;
+  kind: string;
+  access: FieldAccess;
+  titleError: string | undefined;
   children: ReactNode;
 }) {
+  const enabled = item.enabled !== false;
   return (
-    <div className={classes.item} data-disabled={!header.enabled || undefined} {...header.access.anchor}>
-      <ItemHeader {...header} />
-      <Collapse expanded={header.expanded}>
+    <div className={classes.item} data-disabled={!enabled || undefined} {...access.anchor}>
+      <ItemHeader
+        itemKey={item.key}
+        title={title}
+        kind={kind}
+        access={access}
+        enabled={enabled}
+        handle={row.handle}
+        expanded={row.expanded}
+        onToggle={row.onToggle}
+        onEnabled={(on) => row.onChange({ enabled: on } as Partial<T>)}
+        onDelete={row.onDelete}
+      />
+      <Collapse expanded={row.expanded}>
         <Stack gap="sm" pt="sm">
           <TextInput
             label="Title"
-            aria-label={titleField['aria-label']}
-            value={titleField.value}
-            disabled={header.access.locked}
-            error={titleField.error}
-            onChange={(e) => titleField.onChange(e.currentTarget.value)}
+            aria-label={`${noun} ${row.index + 1} title`}
+            value={item.title ?? ''}
+            disabled={access.locked}
+            error={titleError}
+            onChange={(e) => row.onChange({ title: e.currentTarget.value } as Partial<T>)}
           />
           {children}
         </Stack>

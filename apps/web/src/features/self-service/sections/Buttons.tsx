@@ -78,7 +78,8 @@ export function Buttons() {
   );
 }
 
-function ButtonRow({ link, index, handle, expanded, onToggle, onChange, onDelete }: ItemRowProps<ProfileLink> & { link: ProfileLink }) {
+function ButtonRow({ link, ...row }: ItemRowProps<ProfileLink> & { link: ProfileLink }) {
+  const { index, onChange } = row;
   const { view, permissionsMode } = useEditor();
   const access = useFieldAccess(link.key, { chain: ['links', link.key] });
   const problems = useProblems();
@@ -91,24 +92,7 @@ function ButtonRow({ link, index, handle, expanded, onToggle, onChange, onDelete
   const rte = view.company.feature_flags.rte;
   const Popup = rte ? RichTextField : PlainTextField;
   return (
-    <CollapsibleItem
-      itemKey={link.key}
-      title={title}
-      kind={TYPE_LABELS[type]}
-      access={access}
-      enabled={link.enabled !== false}
-      handle={handle}
-      expanded={expanded}
-      onToggle={onToggle}
-      onEnabled={(enabled) => onChange({ enabled })}
-      onDelete={onDelete}
-      titleField={{
-        'aria-label': `Button ${index + 1} title`,
-        value: link.title ?? '',
-        error: problems[`links.${index}.title`],
-        onChange: (value) => onChange({ title: value }),
-      }}
-    >
+    <CollapsibleItem item={link} row={row} noun="Button" title={title} kind={TYPE_LABELS[type]} access={access} titleError={problems[`links.${index}.title`]}>
       {type === 'url' || type === 'placeholder' ? (
         <TextInput
           label="URL"

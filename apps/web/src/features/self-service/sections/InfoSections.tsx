@@ -83,7 +83,8 @@ export function InfoSections() {
   );
 }
 
-function SectionRow({ section, index, handle, expanded, onToggle, onChange, onDelete }: ItemRowProps<InfoSection> & { section: InfoSection }) {
+function SectionRow({ section, ...row }: ItemRowProps<InfoSection> & { section: InfoSection }) {
+  const { index, onChange } = row;
   const { view, permissionsMode } = useEditor();
   const access = useFieldAccess(section.key, { chain: ['infoSections', section.key] });
   const problems = useProblems();
@@ -93,22 +94,13 @@ function SectionRow({ section, index, handle, expanded, onToggle, onChange, onDe
   const Text_ = view.company.feature_flags.rte ? RichTextField : PlainTextField;
   return (
     <CollapsibleItem
-      itemKey={section.key}
+      item={section}
+      row={row}
+      noun="Section"
       title={title}
       kind={SECTION_LABELS[section.type]}
       access={access}
-      enabled={section.enabled !== false}
-      handle={handle}
-      expanded={expanded}
-      onToggle={onToggle}
-      onEnabled={(enabled) => onChange({ enabled })}
-      onDelete={onDelete}
-      titleField={{
-        'aria-label': `Section ${index + 1} title`,
-        value: section.title ?? '',
-        error: problems[`infoSections.${index}.title`],
-        onChange: (value) => onChange({ title: value }),
-      }}
+      titleError={problems[`infoSections.${index}.title`]}
     >
       <IconSelect label="Icon" value={section.icon} onChange={(icon) => onChange({ icon })} disabled={access.locked} />
       {section.type === 'text' || section.type === 'aboutme' ? (
