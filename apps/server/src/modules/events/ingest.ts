@@ -172,82 +172,19 @@ export class EventIngest {
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Postgres array literals travel as one parameter each: the whole batch is one statement. */
+/**
+ * The whole batch is one call of `record_events` (migration 0014): the events, new visitor
+ * hashes and every rollup in one statement whose plan the connection keeps. Postgres arrays
+ * travel as one parameter each.
+ */
 async function writeEvents(db: Db, batch: BufferedEvent[]): Promise<number> {
   const col = <T>(pick: (e: BufferedEvent) => T) => sql.param(batch.map(pick));
   const result = await db.execute(sql`
-    with input as (
-      select * from unnest(
-        ${col((e) => e.profileId)}::int[], ${col((e) => e.action)}::text[], ${col((e) => e.type)}::text[],
-        ${col((e) => e.label)}::text[], ${col((e) => e.value)}::text[], ${col((e) => e.visitorHash)}::text[],
-        ${col((e) => e.occurredAt.toISOString())}::timestamptz[]
-      ) as t(profile_id, action, type, label, value, visitor_hash, occurred_at)
-    ),
-    shown as (
-      -- A label counts only if the live page shows it (as React escapes text); a made-up one is dropped.
-      select i.profile_id, i.action, i.type, i.value, i.visitor_hash, i.occurred_at, p.company_id,
-        case when i.label is not null and position(
-          replace(replace(replace(replace(replace(i.label, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#x27;')
-          in coalesce(p.published_html, '')) > 0 then i.label end as label
-      from input i join profiles p on p.id = i.profile_id and p.published_at is not null
-    ),
-    valid as (
-      select s.*, (s.occurred_at at time zone 'UTC')::date as day, coalesce(s.label, '') as key_label from shown s
-    ),
-    stored as (
-      insert into events (occurred_at, company_id, profile_id, action, type, label, value, visitor_hash)
-      select occurred_at, company_id, profile_id, action, type, label, value, visitor_hash from valid
-      returning 1
-    ),
-    new_visitors as (
-      insert into daily_visitors (day, profile_id, action, type, label, visitor_hash)
-      select distinct day, profile_id, action, type, key_label, visitor_hash from valid
-      on conflict do nothing
-      returning day, profile_id, action, type, label
-    ),
-    visitor_counts as (
-      select day, profile_id, action, type, label, count(*)::int as visitors from new_visitors
-      group by day, profile_id, action, type, label
-    ),
-    counts as (
-      select c.*, coalesce(vc.visitors, 0) as visitors
-      from (
-        select day, company_id, profile_id, action, type, key_label as label, count(*)::int as n from valid
-        group by day, company_id, profile_id, action, type, key_label
-      ) c
-      left join visitor_counts vc using (day, profile_id, action, type, label)
-    ),
-    profile_rollup as (
-      insert into daily_stats (day, company_id, profile_id, action, type, label, count, visitors)
-      select day, company_id, profile_id, action, type, label, n, visitors from counts
-      on conflict (profile_id, day, action, type, label)
-      do update set count = daily_stats.count + excluded.count, visitors = daily_stats.visitors + excluded.visitors
-      returning 1
-    ),
-    view_totals as (
-      insert into profile_totals (profile_id, company_id, views)
-      select profile_id, company_id, sum(n)::int from counts where action = 'view'
-      group by profile_id, company_id
-      on conflict (profile_id) do update set views = profile_totals.views + excluded.views
-      returning 1
-    ),
-    industry_rollup as (
-      insert into industry_daily_stats (day, action, type, count)
-      select day, action, type, sum(n)::int from counts
-      group by day, action, type
-      on conflict (day, action, type) do update set count = industry_daily_stats.count + excluded.count
-      returning 1
-    ),
-    company_rollup as (
-      insert into company_daily_stats (day, company_id, action, type, label, count, visitors)
-      select day, company_id, action, type, label, sum(n)::int, sum(visitors)::int from counts
-      group by day, company_id, action, type, label
-      on conflict (company_id, day, action, type, label)
-      do update set count = company_daily_stats.count + excluded.count, visitors = company_daily_stats.visitors + excluded.visitors
-      returning 1
-    )
-    select (select count(*) from stored)::int as written,
-      (select count(*) from profile_rollup)::int + (select count(*) from company_rollup)::int as rollups
+    select record_events(
+      ${col((e) => e.profileId)}::int[], ${col((e) => e.action)}::text[], ${col((e) => e.type)}::text[],
+      ${col((e) => e.label)}::text[], ${col((e) => e.value)}::text[], ${col((e) => e.visitorHash)}::text[],
+      ${col((e) => e.occurredAt.toISOString())}::timestamptz[]
+    ) as written
   `);
   return Number(rowsOf<{ written: number }>(result)[0]?.written ?? 0);
 }
