@@ -113,7 +113,12 @@ if (runs['public-page']) {
       'printed',
       '',
     ]);
-    rows.push(['  visits app / raw, min / median / max of rounds', pct(r.ratios.visitsRaw), `≥ ${fmt(r.budgets.ratio * 100)} %`, r.pass.ratio ? 'PASS' : 'UNDER']);
+    rows.push([
+      '  visits app / raw, min / median / max of rounds',
+      pct(r.ratios.visitsRaw),
+      `≥ ${fmt(r.budgets.ratio * 100)} %`,
+      r.pass.ratio ? 'PASS' : 'UNDER',
+    ]);
     rows.push(['    GET page alone, app / raw', pct(r.ratios.pageRaw), `≥ ${fmt(r.budgets.pageRatio * 100)} %`, r.pass.pageRatio ? 'PASS' : 'UNDER']);
     rows.push(['    visits app / nginx', pct(r.ratios.visitsNginx), 'printed', '']);
     rows.push(['  publish one profile, median / p90', `${fmt(r.publish.medianMs, 1)} / ${fmt(r.publish.p90Ms, 1)} ms`, 'printed', '']);
