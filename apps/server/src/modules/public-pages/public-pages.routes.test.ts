@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { companies, profiles } from '../../db/schema.ts';
 import { createCompany } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { PublishedPageCache } from './public-pages.service.ts';
+import { PublicSites, PublishedPageCache } from './public-pages.service.ts';
 
 const t = useTestApp();
 
@@ -203,5 +203,25 @@ describe('PublishedPageCache', () => {
     expect(after?.etag).toBe('"etag-raced"');
     // The older look-up did not put its page back over the new one.
     expect((await cache.get(company.id, 'cache-race'))?.etag).toBe('"etag-raced"');
+  });
+});
+
+describe('PublicSites', () => {
+  it('looks a host up once for all the requests that meet it unknown at the same time', async () => {
+    const { company } = await publishedProfile({ alias: 'sites-herd' });
+    let hubChecks = 0;
+    const sites = new PublicSites({
+      db: t.app.deps.db,
+      publicDomain: 'localhost',
+      hubHosts: ['localhost'],
+      isHubDomain: async () => {
+        hubChecks++;
+        return false;
+      },
+    });
+    const found = await Promise.all(Array.from({ length: 30 }, () => sites.siteOf(`${company.subdomain}.localhost`)));
+    expect(found[0]).toEqual({ companyId: company.id });
+    for (const site of found) expect(site).toBe(found[0]);
+    expect(hubChecks).toBe(1);
   });
 });

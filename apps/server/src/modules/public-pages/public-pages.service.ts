@@ -46,6 +46,7 @@ export class PublicSites {
   readonly #isHubDomain: (host: string) => Promise<boolean>;
   /** Hosts met lately, least recently used dropped first. */
   readonly #known = new LRUCache<string, { site: Site | null; at: number }>({ max: 5000 });
+  readonly #looking = new Map<string, Promise<Site | null>>();
   constructor(o: { db: Db; publicDomain: string; hubHosts: string[]; isHubDomain: (host: string) => Promise<boolean> }) {
     this.#db = o.db;
     this.#publicDomain = o.publicDomain.toLowerCase();
@@ -62,10 +63,20 @@ export class PublicSites {
     return this.#hubHosts.has(host);
   }
 
-  async siteOf(host: string): Promise<Site | null> {
-    if (this.#hubHosts.has(host)) return null;
+  /** One look-up per host at a time: the requests that meet a host unknown or stale wait for it. */
+  siteOf(host: string): Promise<Site | null> {
+    if (this.#hubHosts.has(host)) return Promise.resolve(null);
     const known = this.#known.get(host);
-    if (known && Date.now() - known.at < 5000) return known.site;
+    if (known && Date.now() - known.at < 5000) return Promise.resolve(known.site);
+    let running = this.#looking.get(host);
+    if (!running) {
+      running = this.#lookUp(host, known).finally(() => this.#looking.delete(host));
+      this.#looking.set(host, running);
+    }
+    return running;
+  }
+
+  async #lookUp(host: string, known: { site: Site | null } | undefined): Promise<Site | null> {
     let site: Site | null = null;
     try {
       if (!(await this.#isHubDomain(host))) {
