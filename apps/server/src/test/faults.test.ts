@@ -133,7 +133,8 @@ describe.skipIf(!url)('when PostgreSQL goes away', () => {
         const [health, shown] = await Promise.all([request(server.port, { path: '/api/health' }), page()]);
         during.push(health.status);
         expect(shown.status, 'a rendered page is served while the database is away').toBe(200);
-        expect(health.ms, 'no request waits past the pool timeouts').toBeLessThan(25_000);
+        // The health check answers by its own 3 s deadline, never the pool's 20 s query timeout.
+        expect(health.ms, 'a health check answers within its deadline').toBeLessThan(10_000);
       }
     };
     /** Milliseconds from the database's return until the server answers from it again. */
