@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { dailyStats, dailyVisitors, events, profiles } from '../../db/schema.ts';
+import { dailyFiltered, dailyStats, dailyVisitors, events, profiles } from '../../db/schema.ts';
 import { createCompany, freshIp } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { type BufferedEvent, EventIngest, IngestRefused, pruneDailyVisitors } from './ingest.ts';
@@ -39,10 +39,10 @@ describe('EventIngest', () => {
     const p = await publishedProfile();
     let failNext = true;
     const db = t.app.deps.db;
-    // A database whose first transaction fails, as a dropped connection would.
+    // A database whose first write fails, as a dropped connection would.
     const flaky = new Proxy(db, {
       get(target, prop, receiver) {
-        if (prop === 'transaction' && failNext) {
+        if (prop === 'execute' && failNext) {
           failNext = false;
           return () => Promise.reject(new Error('connection reset'));
         }
@@ -99,6 +99,34 @@ describe('EventIngest', () => {
     expect(await storedCount(p.id)).toBe(7);
     expect(ingest.stats.flushes).toBeLessThanOrEqual(4);
     await ingest.close();
+  });
+
+  it('writes the events and bot counts of one flush in one transaction, and a failed one refuses the events and keeps the counts', async () => {
+    const p = await publishedProfile();
+    const db = t.app.deps.db;
+    let failNext = true;
+    const flaky = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'transaction' && failNext) {
+          failNext = false;
+          return () => Promise.reject(new Error('connection reset'));
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const ingest = new EventIngest(flaky, t.app.log, { flushMs: 60_000 });
+    const refused = outcome(ingest.accept(event(p.id)));
+    ingest.acceptBot(p.id, new Date());
+    await ingest.flush();
+    expect(await refused).toEqual(expect.objectContaining({ message: 'connection reset' }));
+    const stored = ingest.accept(event(p.id));
+    ingest.acceptBot(p.id, new Date());
+    await ingest.close();
+    await stored;
+    expect(await storedCount(p.id)).toBe(1);
+    const [filtered] = await db.select().from(dailyFiltered).where(eq(dailyFiltered.profileId, p.id));
+    // The first flush's bot count was never promised to anyone: it waited for the next write.
+    expect(filtered?.count).toBe(2);
   });
 
   it('drops events of unknown profiles in the same statement, counting them as dropped', async () => {

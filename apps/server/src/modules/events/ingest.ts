@@ -145,11 +145,17 @@ export class EventIngest {
     this.#bots = new Map();
     try {
       const events = batch.map((w) => w.event);
-      const written = await this.#db.transaction(async (tx) => {
-        const stored = events.length ? await writeEvents(tx as unknown as Db, events) : 0;
-        if (bots.size) await writeBots(tx as unknown as Db, bots);
-        return stored;
-      });
+      // Each write is one statement, atomic by itself; only events and bot counts together need a transaction.
+      const written =
+        events.length && bots.size
+          ? await this.#db.transaction(async (tx) => {
+              const stored = await writeEvents(tx as unknown as Db, events);
+              await writeBots(tx as unknown as Db, bots);
+              return stored;
+            })
+          : events.length
+            ? await writeEvents(this.#db, events)
+            : await writeBots(this.#db, bots).then(() => 0);
       this.#retryMs = 0;
       this.stats.flushes++;
       this.stats.written += written;
