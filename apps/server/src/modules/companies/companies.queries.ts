@@ -1,8 +1,11 @@
-import { type Company, type CompanyQuery, DEFAULT_FEATURE_FLAGS } from '@profilehub/shared';
+import { type Company, type CompanyQuery, DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@profilehub/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { companies, companyMembers, profiles, users } from '../../db/schema.ts';
+
+/** A division's feature flags: those it stored, the defaults (off) for the rest. */
+export const flagsOf = (company: { featureFlags: Partial<FeatureFlags> }): FeatureFlags => ({ ...DEFAULT_FEATURE_FLAGS, ...company.featureFlags });
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -20,7 +23,7 @@ function toCompany(row: CompanyRow, masterProfileIds: number[]): Company {
     customDomainUrl: row.customDomainUrl,
     masterProfiles: masterProfileIds.map((id) => ({ id })),
     limits: { imageGallery: row.imageGalleryLimit },
-    feature_flags: { ...DEFAULT_FEATURE_FLAGS, ...row.featureFlags },
+    feature_flags: flagsOf(row),
     customSupportLink: row.customSupportLink,
     paymentStructure: row.paymentStructure,
     publicationState: row.publishedAt ? 'live' : 'preview',

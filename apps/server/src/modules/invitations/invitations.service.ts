@@ -1,7 +1,6 @@
 import {
   aliasTakenMessage,
   cleanInviteAlias,
-  DEFAULT_FEATURE_FLAGS,
   INVITE_ALIAS_MESSAGE,
   INVITE_MESSAGES,
   type InviteDivision,
@@ -14,7 +13,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts'
 import { type Actor, administers, canAdminister, canInvite, canSeeCompany } from '../../http/policy.ts';
 import { adminScope } from '../../http/scope.ts';
 import { audit, userByEmail } from '../auth/auth.queries.ts';
-import { companyRowById } from '../companies/companies.queries.ts';
+import { companyRowById, flagsOf } from '../companies/companies.queries.ts';
 import { brandedMail, brandOfDivision } from '../mail/branding.ts';
 import { profileDomainOf } from '../profiles/profile-content.ts';
 import { insertProfile, isUniqueViolation } from '../profiles/profiles.queries.ts';
@@ -45,7 +44,7 @@ export async function inviteDivisions(
     description: company.description,
     profileDomain: profileDomainOf(company, deps.config.PUBLIC_DOMAIN),
     masterProfileId,
-    canInvite: canInvite(actor, { id: company.id, flags: { ...DEFAULT_FEATURE_FLAGS, ...company.featureFlags } }),
+    canInvite: canInvite(actor, { id: company.id, flags: flagsOf(company) }),
   }));
 }
 
@@ -71,7 +70,7 @@ export async function inviteUser(deps: Pick<Deps, 'db' | 'config' | 'jobs'>, act
   const company = canSeeCompany(actor, input.company) ? await companyRowById(deps.db, input.company) : undefined;
   if (!company) throw notFound(INVITE_MESSAGES.divisionRequired);
   if (!administers(actor, company.id)) throw forbidden();
-  if (!canInvite(actor, { id: company.id, flags: { ...DEFAULT_FEATURE_FLAGS, ...company.featureFlags } })) throw forbidden(INVITE_MESSAGES.inviteNotAllowed);
+  if (!canInvite(actor, { id: company.id, flags: flagsOf(company) })) throw forbidden(INVITE_MESSAGES.inviteNotAllowed);
 
   const masterId = await inviteTemplateId(deps.db, company.id, input.masterProfile);
   if (masterId === undefined) throw badRequest(INVITE_MESSAGES.noTemplate, 'masterProfile');

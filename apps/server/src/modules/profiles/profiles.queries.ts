@@ -1,7 +1,8 @@
-import { DEFAULT_FEATURE_FLAGS, type FeatureFlags, type PermissionEntryInput, type Role } from '@profilehub/shared';
+import type { FeatureFlags, PermissionEntryInput, Role } from '@profilehub/shared';
 import { and, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { approvals, companies, permissionRecords, profileStylings, profiles, users } from '../../db/schema.ts';
+import { flagsOf } from '../companies/companies.queries.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -20,8 +21,6 @@ export type ProfileContext = {
   /** A master's own `master` record (null for other profiles). */
   masterPermissions: PermissionRecordRow | null;
 };
-
-export const flagsOf = (company: CompanyRow): FeatureFlags => ({ ...DEFAULT_FEATURE_FLAGS, ...company.featureFlags });
 
 /** Permission entries as the shared rules read them (validated when they were written). */
 export const entriesOf = (record: PermissionRecordRow | null): PermissionEntryInput[] => (record?.permissions ?? []) as PermissionEntryInput[];

@@ -28,14 +28,13 @@ import {
   canSeeCompany,
   needsApproval,
 } from '../../http/policy.ts';
-import { companyRowById, isMember, supervisorEmails } from '../companies/companies.queries.ts';
+import { companyRowById, flagsOf, isMember, supervisorEmails } from '../companies/companies.queries.ts';
 import { editorContentOf, isChild, pageContentOf, profileDomainOf } from './profile-content.ts';
 import {
   aliasTaken,
   childCount,
   deleteUnpublishedProfile,
   entriesOf,
-  flagsOf,
   insertProfile,
   isUniqueViolation,
   lastDecisionOf,

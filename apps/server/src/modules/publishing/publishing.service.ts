@@ -8,17 +8,10 @@ import { type ErrorBody, PROFILE_API_MESSAGES as M, type MissingItem, type Profi
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { errorBody } from '../../http/errors.ts';
+import { flagsOf } from '../companies/companies.queries.ts';
 import { storedLeadForm } from '../leads/lead-forms.queries.ts';
 import { missingItemsOf, pageContentOf, siteOf } from '../profiles/profile-content.ts';
-import {
-  type CompanyRow,
-  flagsOf,
-  loadProfileContext,
-  type ProfileContext,
-  type ProfileRow,
-  type ThemeRow,
-  themeForCompany,
-} from '../profiles/profiles.queries.ts';
+import { type CompanyRow, loadProfileContext, type ProfileContext, type ProfileRow, type ThemeRow, themeForCompany } from '../profiles/profiles.queries.ts';
 import {
   clearPublishedPage,
   insertPublication,

@@ -1,13 +1,14 @@
 /** Themes as the stylings service reads and edits them. */
-import { asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { asc, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profileStylings } from '../../db/schema.ts';
-import type { CompanyScope } from '../../http/scope.ts';
+import { type CompanyScope, inScope } from '../../http/scope.ts';
 import type { ThemeRow } from '../profiles/profiles.queries.ts';
 
 /** The default themes and those of the divisions in `scope` (every theme for 'all'), default themes first. */
 export async function themesIn(db: Db, scope: CompanyScope): Promise<ThemeRow[]> {
-  const where = scope === 'all' ? undefined : or(isNull(profileStylings.companyId), inArray(profileStylings.companyId, scope.length ? scope : [-1]));
+  const inDivisions = inScope(profileStylings.companyId, scope);
+  const where = inDivisions && or(isNull(profileStylings.companyId), inDivisions);
   return db.select().from(profileStylings).where(where).orderBy(desc(profileStylings.isDefault), asc(profileStylings.id));
 }
 

@@ -3,8 +3,8 @@ import { PROFILE_API_MESSAGES as M, type ThemeListItem } from '@profilehub/share
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, canEditStyling, canSeeCompany, companiesOf } from '../../http/policy.ts';
-import { companyRowById } from '../companies/companies.queries.ts';
-import { flagsOf, type ThemeRow } from '../profiles/profiles.queries.ts';
+import { companyRowById, flagsOf } from '../companies/companies.queries.ts';
+import type { ThemeRow } from '../profiles/profiles.queries.ts';
 import { themeById, themesIn, updateThemeRow } from './stylings.queries.ts';
 
 function toTheme(row: ThemeRow): ThemeListItem {

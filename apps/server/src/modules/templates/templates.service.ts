@@ -3,10 +3,11 @@
  * template search): the master profiles of the divisions the caller edits
  * templates for, with how many profiles each one governs.
  */
-import { DEFAULT_FEATURE_FLAGS, type TemplateItem, type TemplatesListQuery, type TemplatesListResponse } from '@profilehub/shared';
+import type { TemplateItem, TemplatesListQuery, TemplatesListResponse } from '@profilehub/shared';
 import type { Deps } from '../../deps.ts';
 import { type Actor, canEditTemplate } from '../../http/policy.ts';
 import { adminScope, type CompanyScope } from '../../http/scope.ts';
+import { flagsOf } from '../companies/companies.queries.ts';
 import { rowUrl } from '../users/users.service.ts';
 import { countTemplateRows, divisionFlags, listTemplateRows, type TemplateListFilter } from './templates.queries.ts';
 
@@ -19,7 +20,7 @@ async function templateScope(deps: Pick<Deps, 'db'>, actor: Actor, chosen: numbe
   const ids = adminScope(actor, chosen);
   if (ids === 'all' || ids.length === 0) return ids;
   const rows = await divisionFlags(deps.db, ids);
-  return rows.filter((c) => canEditTemplate(actor, { id: c.id, flags: { ...DEFAULT_FEATURE_FLAGS, ...c.featureFlags } })).map((c) => c.id);
+  return rows.filter((c) => canEditTemplate(actor, { id: c.id, flags: flagsOf(c) })).map((c) => c.id);
 }
 
 /** GET /templates. */
