@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
 import { dailyFiltered, dailyStats, dailyVisitors, events, profiles } from '../../db/schema.ts';
 import { createCompany, freshIp } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
@@ -14,6 +15,19 @@ async function publishedProfile() {
     .values({ companyId: company.id, alias: `in-${company.subdomain}`, publishedAt: new Date() })
     .returning();
   return p!;
+}
+/** The database, except that its first `execute` or `transaction` fails as a dropped connection would. */
+function failingOnce(db: Db, method: 'execute' | 'transaction'): Db {
+  let failNext = true;
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === method && failNext) {
+        failNext = false;
+        return () => Promise.reject(new Error('connection reset'));
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
 }
 const event = (profileId: number, over: Partial<BufferedEvent> = {}): BufferedEvent => ({
   profileId,
@@ -37,18 +51,8 @@ const outcome = (p: Promise<void>) =>
 describe('EventIngest', () => {
   it('answers an event only once it is committed, and a failed write refuses its events instead of keeping them', async () => {
     const p = await publishedProfile();
-    let failNext = true;
     const db = t.app.deps.db;
-    // A database whose first write fails, as a dropped connection would.
-    const flaky = new Proxy(db, {
-      get(target, prop, receiver) {
-        if (prop === 'execute' && failNext) {
-          failNext = false;
-          return () => Promise.reject(new Error('connection reset'));
-        }
-        return Reflect.get(target, prop, receiver);
-      },
-    });
+    const flaky = failingOnce(db, 'execute');
     const ingest = new EventIngest(flaky, t.app.log, { flushMs: 60_000 });
     const first = [outcome(ingest.accept(event(p.id))), outcome(ingest.accept(event(p.id)))];
     await ingest.flush();
@@ -104,16 +108,7 @@ describe('EventIngest', () => {
   it('writes the events and bot counts of one flush in one transaction, and a failed one refuses the events and keeps the counts', async () => {
     const p = await publishedProfile();
     const db = t.app.deps.db;
-    let failNext = true;
-    const flaky = new Proxy(db, {
-      get(target, prop, receiver) {
-        if (prop === 'transaction' && failNext) {
-          failNext = false;
-          return () => Promise.reject(new Error('connection reset'));
-        }
-        return Reflect.get(target, prop, receiver);
-      },
-    });
+    const flaky = failingOnce(db, 'transaction');
     const ingest = new EventIngest(flaky, t.app.log, { flushMs: 60_000 });
     const refused = outcome(ingest.accept(event(p.id)));
     ingest.acceptBot(p.id, new Date());

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SingleFlight } from '../../http/single-flight.ts';
 import { ping } from './health.queries.ts';
 
 /**
@@ -13,13 +14,8 @@ const PING_DEADLINE_MS = 3000;
 export async function healthRoutes(app: FastifyInstance) {
   // One ping at a time: checks that arrive while one is out wait for its answer, so a
   // database that does not answer never ties up more than one pooled connection.
-  let pinging: Promise<void> | undefined;
-  const pingOnce = () => {
-    pinging ??= ping(app.deps.db).finally(() => {
-      pinging = undefined;
-    });
-    return pinging;
-  };
+  const pings = new SingleFlight<'ping', void>();
+  const pingOnce = () => pings.run('ping', () => ping(app.deps.db));
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/health', { config: { public: true }, schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => {

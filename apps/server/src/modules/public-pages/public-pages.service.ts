@@ -5,6 +5,7 @@ import { PAGE_SCRIPT } from '@profilehub/profile-page';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../http/errors.ts';
+import { SingleFlight } from '../../http/single-flight.ts';
 import { pageExpiresAt, refreshExpiredPage } from '../publishing/publishing.service.ts';
 import { companyIdByCustomDomain, companyIdBySubdomain, publishedEtagByAlias, storedPageOf } from './public-pages.queries.ts';
 
@@ -46,7 +47,7 @@ export class PublicSites {
   readonly #isHubDomain: (host: string) => Promise<boolean>;
   /** Hosts met lately, least recently used dropped first. */
   readonly #known = new LRUCache<string, { site: Site | null; at: number }>({ max: 5000 });
-  readonly #looking = new Map<string, Promise<Site | null>>();
+  readonly #looking = new SingleFlight<string, Site | null>();
   constructor(o: { db: Db; publicDomain: string; hubHosts: string[]; isHubDomain: (host: string) => Promise<boolean> }) {
     this.#db = o.db;
     this.#publicDomain = o.publicDomain.toLowerCase();
@@ -68,12 +69,7 @@ export class PublicSites {
     if (this.#hubHosts.has(host)) return Promise.resolve(null);
     const known = this.#known.get(host);
     if (known && Date.now() - known.at < 5000) return Promise.resolve(known.site);
-    let running = this.#looking.get(host);
-    if (!running) {
-      running = this.#lookUp(host, known).finally(() => this.#looking.delete(host));
-      this.#looking.set(host, running);
-    }
-    return running;
+    return this.#looking.run(host, () => this.#lookUp(host, known));
   }
 
   async #lookUp(host: string, known: { site: Site | null } | undefined): Promise<Site | null> {
@@ -155,9 +151,9 @@ export class PublishedPageCache {
   private readonly db: Db;
   private readonly hubOrigin: string;
   private readonly freshMs: number;
-  private readonly refreshing = new Map<number, Promise<unknown>>();
+  private readonly refreshing = new SingleFlight<number, boolean>();
   /** The one check or load in flight per page key. */
-  private readonly loading = new Map<string, Promise<ServedPage | null>>();
+  private readonly loading = new SingleFlight<string, ServedPage | null>();
   /** Counts `forget` calls: a load that began before one never fills the cache. */
   private forgotten = 0;
   constructor(db: Db, hubOrigin: string, freshMs = 1000) {
@@ -175,12 +171,7 @@ export class PublishedPageCache {
 
   /** Rebuilds a page whose gallery item expired; concurrent requests for it wait for the one rebuild. */
   private async refresh(profileId: number): Promise<void> {
-    let running = this.refreshing.get(profileId);
-    if (!running) {
-      running = refreshExpiredPage({ db: this.db, config: { PUBLIC_URL: this.hubOrigin } }, profileId).finally(() => this.refreshing.delete(profileId));
-      this.refreshing.set(profileId, running);
-    }
-    await running;
+    await this.refreshing.run(profileId, () => refreshExpiredPage({ db: this.db, config: { PUBLIC_URL: this.hubOrigin } }, profileId));
     for (const [key, page] of this.pages) if (page.profileId === profileId) this.pages.delete(key);
   }
 
@@ -188,15 +179,7 @@ export class PublishedPageCache {
     const key = `${companyId}/${alias}`;
     const cached = this.pages.get(key);
     if (cached && Date.now() - cached.checkedAt < this.freshMs) return Promise.resolve(cached);
-    let running = this.loading.get(key);
-    if (!running) {
-      const started: Promise<ServedPage | null> = this.check(key, companyId, alias, cached).finally(() => {
-        if (this.loading.get(key) === started) this.loading.delete(key);
-      });
-      this.loading.set(key, started);
-      running = started;
-    }
-    return running;
+    return this.loading.run(key, () => this.check(key, companyId, alias, cached));
   }
 
   private async check(key: string, companyId: number, alias: string, cached: ServedPage | undefined): Promise<ServedPage | null> {
@@ -252,7 +235,7 @@ export class PublishedPageCache {
     if (!alias) return;
     const key = `${companyId}/${alias}`;
     this.pages.delete(key);
-    this.loading.delete(key);
+    this.loading.forget(key);
     this.forgotten++;
   }
 }
