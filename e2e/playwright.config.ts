@@ -18,7 +18,8 @@ export default defineConfig({
   fullyParallel: false,
   // No retries: specs share one database per run (registration uses up the invitation), so a retry cannot pass honestly.
   retries: 0,
-  forbidOnly: Boolean(process.env.CI),
+  // Always: a focused spec would silently drop every other spec from the run.
+  forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(ROOT, '.tmp', 'playwright-report.json') }]],

@@ -23,6 +23,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let ok = true;
+/** Every skipped test by name (with the reason where the runner records one): a run is never green by skipping quietly. */
+const skippedNames = [];
 
 // Extra arguments go to Vitest, e.g. `npm test -- --project server` for only the database-backed tests.
 const vitestArgs = process.argv.slice(2);
@@ -36,6 +38,13 @@ if (v) {
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+  for (const file of v.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'pending' || t.status === 'skipped' || t.status === 'todo') {
+        skippedNames.push(`${path.relative(root, file.name)} › ${t.fullName}`);
+      }
+    }
+  }
 }
 if (vitestStatus !== 0 || !v) ok = false;
 
@@ -59,10 +68,25 @@ if (!chromium) {
     passed += p.stats.expected;
     failed += p.stats.unexpected + (p.stats.flaky ?? 0) * 0;
     skipped += p.stats.skipped;
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status !== 'skipped') continue;
+          const why = (t.annotations ?? []).find((a) => a.type === 'skip')?.description;
+          skippedNames.push(`e2e/tests/${spec.file} › ${[...titles, spec.title].join(' › ')}${why ? ` — ${why}` : ''}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...titles, ...(child.title && !child.title.endsWith('.ts') ? [child.title] : [])]);
+    };
+    for (const suite of p.suites ?? []) walk(suite, []);
   }
   if (status !== 0 || !p) ok = false;
 }
 
+if (skippedNames.length > 0) {
+  console.log(`\nSkipped (${skippedNames.length}):`);
+  for (const name of skippedNames) console.log(`  - ${name}`);
+}
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (passed === 0) ok = false;
 process.exit(ok ? 0 : 1);
