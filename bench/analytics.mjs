@@ -221,7 +221,7 @@ async function ensureDataset(kind, pg) {
   mkdirSync(target.dataDir, { recursive: true });
   const env = serverEnv({ DATA_DIR: target.dataDir, ...(target.url ? { DATABASE_URL: target.url } : {}) });
   const t0 = performance.now();
-  for (const args of [['apps/server/src/db/prepare.ts'], ['apps/server/src/db/seed-events.ts', '--events', String(EVENTS)]]) {
+  for (const args of [['apps/server/src/bootstrap/prepare.ts'], ['apps/server/src/bootstrap/seed-events.ts', '--events', String(EVENTS)]]) {
     const child = spawnTracked(process.execPath, args, { env, onLine: (l) => /events \(|done in/.test(l) && console.log(`    ${l.trim()}`) });
     const r = await child.exited;
     if (r.code !== 0) throw new Error(`${args[0]} failed:\n${child.outputTail()}`);

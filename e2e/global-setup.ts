@@ -37,8 +37,8 @@ export default async function globalSetup(): Promise<void> {
       DATABASE_URL: databaseUrl ?? '',
     };
 
-    const prepare = spawnSync(process.execPath, ['apps/server/src/db/prepare.ts'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
-    if (prepare.status !== 0) throw new Error(`db/prepare.ts failed (${prepare.status ?? prepare.signal}):\n${prepare.stdout}\n${prepare.stderr}`);
+    const prepare = spawnSync(process.execPath, ['apps/server/src/bootstrap/prepare.ts'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+    if (prepare.status !== 0) throw new Error(`bootstrap/prepare.ts failed (${prepare.status ?? prepare.signal}):\n${prepare.stdout}\n${prepare.stderr}`);
 
     const webDir = path.join(tmp, `e2e-web-${process.pid}`);
     process.env.E2E_WEB_DIR = webDir;

@@ -5,7 +5,7 @@ import { BASE_URL, SEED_PASSWORD, SHOTS_DIR } from './env.ts';
 
 export { ACME_HUB_URL, BASE_URL, SEED_PASSWORD } from './env.ts';
 
-/** The seeded accounts (apps/server/src/db/seed.ts); every registered one has SEED_PASSWORD. */
+/** The seeded accounts (apps/server/src/bootstrap/seed.ts); every registered one has SEED_PASSWORD. */
 export const USERS = {
   superadmin: 'admin@example.com',
   supervisor: 'supervisor@acme.example',

@@ -41,7 +41,7 @@ const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
 // A new PGlite store costs ~0.8 GB of memory that WebAssembly never returns: create it in a process that exits.
 if (!process.env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) {
   console.log('Creating the embedded database…');
-  run([process.execPath, 'apps/server/src/db/prepare.ts'], { ...env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  run([process.execPath, 'apps/server/src/bootstrap/prepare.ts'], { ...env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
 }
 const server = spawn(process.execPath, ['apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env });
 // Pass stop signals on so the server can close its database cleanly.

@@ -14,7 +14,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const BENCH_DIR = path.join(ROOT, 'bench');
 export const RESULTS_DIR = path.join(BENCH_DIR, 'results');
 const SERVER_ENTRY = 'apps/server/src/server.ts';
-export const PREPARE_ENTRY = 'apps/server/src/db/prepare.ts';
+export const PREPARE_ENTRY = 'apps/server/src/bootstrap/prepare.ts';
 const WEB_DIR = path.join(ROOT, 'apps/web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
 /** Every benchmark binds and hits loopback only. */

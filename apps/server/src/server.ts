@@ -28,7 +28,7 @@ async function main() {
   const [database, { buildApp }, { prepareDatabase }] = await Promise.all([
     openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, thread: true }),
     import('./app.ts'),
-    import('./db/startup.ts'),
+    import('./bootstrap/startup.ts'),
   ]);
   step('openDatabaseAndLoadAppMs');
   const report = await prepareDatabase(database, config);

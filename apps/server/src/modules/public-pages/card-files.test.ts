@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { appState, profiles, uploads } from '../../db/schema.ts';
-import { prepareDatabase } from '../../db/startup.ts';
+import { prepareDatabase } from '../../bootstrap/startup.ts';
 import { childDetails, createTemplateDivision, createUser, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { PAGE_FORMAT } from '../publishing/publishing.service.ts';

@@ -210,7 +210,7 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
 
 /**
  * Bump when the stored HTML of every published page must change (new addresses, new
- * markup): start-up re-renders each page once from its published content (db/startup.ts).
+ * markup): start-up re-renders each page once from its published content (bootstrap/startup.ts).
  * 2: the vCard and QR code are addressed by alias on the page's own host.
  */
 export const PAGE_FORMAT = 2;

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
 import { rebuildRollups } from '../modules/events/rollups.ts';
-import { openDatabase } from './client.ts';
 
 /** `npm run stats:rebuild`: recomputes daily_stats and company_daily_stats from the raw events (one transaction). */
 const config = loadConfig();

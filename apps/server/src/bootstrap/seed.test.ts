@@ -4,10 +4,10 @@ import path from 'node:path';
 import { missingForPublish, PermissionEntriesSchema, ProfileContentSchema } from '@profilehub/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvals, events as eventsTable, profileStylings, profiles } from '../db/schema.ts';
 import { editorContentOf, missingItemsOf } from '../modules/profiles/profile-content.ts';
 import { loadProfileContext } from '../modules/profiles/profiles.queries.ts';
 import { useTestApp } from '../test/harness.ts';
-import { approvals, events as eventsTable, profileStylings, profiles } from './schema.ts';
 import { seed } from './seed.ts';
 import { DEFAULT_THEMES } from './seed-profiles.ts';
 

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
 import { ensureEventPartitions } from '../modules/events/partitions.ts';
 import { generateEvents, rebuildRollups, rowsOf } from '../modules/events/rollups.ts';
-import { openDatabase } from './client.ts';
 
 /**
  * `npm run seed:events -- --events 10000000`: the benchmark data set. Creates (once)

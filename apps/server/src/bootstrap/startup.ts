@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { appState } from '../db/schema.ts';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
 import { ensureEventPartitions } from '../modules/events/partitions.ts';
 import { PAGE_FORMAT, rerenderAllPublished } from '../modules/publishing/publishing.service.ts';
-import type { Database } from './client.ts';
-import { appState } from './schema.ts';
 import { type SeedReport, seed } from './seed.ts';
 
 /** The advisory lock every copy of the server takes around its start-up work ("phub" in ASCII). */

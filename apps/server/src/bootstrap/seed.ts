@@ -14,6 +14,8 @@ import {
 } from '@profilehub/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { appState, companies, companyMembers, permissionRecords, profileStylings, profiles, users } from '../db/schema.ts';
 import type { Actor } from '../http/policy.ts';
 import { requestApproval } from '../modules/approvals/approvals.service.ts';
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
@@ -21,8 +23,6 @@ import { seedDemoEvents } from '../modules/events/rollups.ts';
 import { NO_MAIL } from '../modules/jobs/jobs.ts';
 import { loadProfileContext } from '../modules/profiles/profiles.queries.ts';
 import { publishProfile, type SiteConfig } from '../modules/publishing/publishing.service.ts';
-import type { Db } from './client.ts';
-import { appState, companies, companyMembers, permissionRecords, profileStylings, profiles, users } from './schema.ts';
 import {
   ACME_CHILD_PERMISSIONS,
   ACME_THEME,
