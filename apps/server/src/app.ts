@@ -48,6 +48,7 @@ import { publicPageFastRoute, servePublicPage } from './modules/public-pages/pub
 import { PublicSites, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 import { REBUILD_CHILDREN_JOB, type RebuildCounts, rebuildChildrenJob } from './modules/publishing/publishing.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { stylingsRoutes } from './modules/stylings/stylings.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import type { FileStore } from './modules/uploads/file-store.ts';
@@ -159,6 +160,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(leadsRoutes);
       await api.register(invitationsRoutes);
       await api.register(authRoutes);
+      await api.register(setupRoutes);
       await api.register(accountRoutes);
       await api.register(companiesRoutes);
       await api.register(profilesRoutes);

@@ -25,17 +25,18 @@ async function main() {
     last = now;
   };
   // The database thread starts first; the app's modules load on this thread meanwhile (2 cores: ~0.5 s less to start).
-  const [database, { buildApp }, { prepareDatabase }] = await Promise.all([
+  const [database, { buildApp }, { prepareDatabase }, { printStartupReport }] = await Promise.all([
     openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, thread: true }),
     import('./app.ts'),
     import('./bootstrap/startup.ts'),
+    import('./bootstrap/operator-output.ts'),
   ]);
   step('openDatabaseAndLoadAppMs');
   const report = await prepareDatabase(database, config);
   step('prepareDatabaseMs');
   const app = await buildApp({ config, database, upkeep: true });
   step('buildAppMs');
-  if (report) printSignIns(config.PUBLIC_URL, report, demoCardUrl(config.PUBLIC_URL, config.PUBLIC_DOMAIN));
+  printStartupReport(config, report);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -56,26 +57,6 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
   step('listenMs');
   app.log.info({ ...steps, sinceProcessStartMs: Math.round(performance.now()) }, 'started');
-}
-
-/** Jane's card, which the seed publishes, at Acme's subdomain of the public domain. */
-function demoCardUrl(publicUrl: string, publicDomain: string): string {
-  const hub = new URL(publicUrl);
-  return `${hub.protocol}//acme.${publicDomain}${hub.port ? `:${hub.port}` : ''}/jane-doe`;
-}
-
-function printSignIns(url: string, report: { password: string; accounts: { email: string; role: string; note?: string }[] }, cardUrl: string) {
-  const lines = [
-    '',
-    `  Profilehub is running at ${url}`,
-    `  Outbox (sign-up codes, reset links): ${url}/dev/mail`,
-    `  A published profile page: ${cardUrl}`,
-    '',
-    `  Demo sign-ins (password: ${report.password}):`,
-    ...report.accounts.map((a) => `    ${a.role.padEnd(11)} ${a.email}${a.note ? `  (${a.note})` : ''}`),
-    '',
-  ];
-  console.log(lines.join('\n'));
 }
 
 await main();

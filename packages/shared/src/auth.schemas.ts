@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { AUTH_MESSAGES, normalizeEmail, passwordProblem, ROLES } from './auth.ts';
 import { hasNoNul, NUL_MESSAGE } from './errors.ts';
 
-const email = z
+/** An email address as every form takes it: trimmed, checked, normalised. */
+export const EmailSchema = z
   .string({ error: AUTH_MESSAGES.forgotEmailRequired })
   .trim()
   .min(1, AUTH_MESSAGES.forgotEmailRequired)
@@ -13,7 +14,7 @@ const email = z
 const password = z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(256, 'Password is too long');
 
 /** A new password: the spec's rules (§5), checked on the server too. */
-const newPassword = password.superRefine((value, ctx) => {
+export const NewPasswordSchema = password.superRefine((value, ctx) => {
   const problem = passwordProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
@@ -30,37 +31,37 @@ export const LoginSchema = z.strictObject({
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
-export const EmailQuerySchema = z.strictObject({ email });
+export const EmailQuerySchema = z.strictObject({ email: EmailSchema });
 export const VerifyOtpQuerySchema = z.strictObject({
-  email,
+  email: EmailSchema,
   otp: z
     .string()
     .trim()
     .regex(/^\d{4}$/, AUTH_MESSAGES.codeFormat),
 });
 export const LinkQuerySchema = z.strictObject({
-  email,
+  email: EmailSchema,
   otp: z
     .string()
     .trim()
     .regex(/^\d{4}$/, AUTH_MESSAGES.codeFormat)
     .optional(),
-  password: newPassword.optional(),
+  password: NewPasswordSchema.optional(),
   provider: z.literal('google').optional(),
   id_token: z.string().max(8192).optional(),
 });
-export const SetupPasswordSchema = z.strictObject({ password: newPassword });
-export const ForgotPasswordSchema = z.strictObject({ email });
+export const SetupPasswordSchema = z.strictObject({ password: NewPasswordSchema });
+export const ForgotPasswordSchema = z.strictObject({ email: EmailSchema });
 export const ResetPasswordSchema = z
   .strictObject({
     code: z.string().trim().min(1, AUTH_MESSAGES.resetLinkInvalid).max(200, AUTH_MESSAGES.resetLinkInvalid),
-    password: newPassword,
+    password: NewPasswordSchema,
     passwordConfirmation: z.string({ error: AUTH_MESSAGES.passwordsDoNotMatch }),
   })
   .refine((v) => v.password === v.passwordConfirmation, { message: AUTH_MESSAGES.passwordsDoNotMatch, path: ['passwordConfirmation'] });
 export const RegisterCompletedQuerySchema = z
   .strictObject({
-    email: email.optional(),
+    email: EmailSchema.optional(),
     alias: z.string().trim().min(1).max(100).refine(hasNoNul, NUL_MESSAGE).optional(),
   })
   .refine((v) => Boolean(v.email) !== Boolean(v.alias), { message: 'Give either an email or an alias.' });

@@ -24,6 +24,7 @@ export * from './profile-api.schemas.ts';
 export * from './reports.schemas.ts';
 export * from './reports.ts';
 export * from './session.ts';
+export * from './setup.schemas.ts';
 export * from './templates.schemas.ts';
 export * from './users.schemas.ts';
 export * from './users.ts';

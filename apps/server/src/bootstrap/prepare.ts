@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { printStartupReport } from './operator-output.ts';
 import { prepareDatabase } from './startup.ts';
 
 /**
@@ -9,5 +10,6 @@ import { prepareDatabase } from './startup.ts';
  */
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-await prepareDatabase(database, config);
+// The setup link is printed by the process that made it (the server prints the sign-ins).
+printStartupReport(config, { ...(await prepareDatabase(database, config)), seed: null });
 await database.close();

@@ -127,6 +127,16 @@ async function ensureTheme(db: Db, theme: SeedTheme, companyId: number | null): 
   return row!.id;
 }
 
+/**
+ * The product's default themes (spec §3 stylings with no division): every install has them,
+ * demo data or not, since a new division's first template starts from the first one.
+ */
+export async function ensureDefaultThemes(db: Db): Promise<number[]> {
+  const ids: number[] = [];
+  for (const theme of DEFAULT_THEMES) ids.push(await ensureTheme(db, theme, null));
+  return ids;
+}
+
 /** Seeded content goes only into an empty document, so a restart never overwrites what someone edited. */
 async function fillIfEmpty(db: Db, profileId: number, values: Partial<typeof profiles.$inferInsert>): Promise<boolean> {
   const done = await db
@@ -232,8 +242,7 @@ async function seedOnce(db: Db, opts: { password?: string | undefined; dataDir: 
       .limit(1);
     if (!master) await db.insert(profiles).values({ companyId, isMaster: true, templateName: name });
   }
-  const defaultThemeIds: number[] = [];
-  for (const theme of DEFAULT_THEMES) defaultThemeIds.push(await ensureTheme(db, theme, null));
+  const defaultThemeIds = await ensureDefaultThemes(db);
   const acmeThemeId = await ensureTheme(db, ACME_THEME, acme);
   const masterOf = async (companyId: number) =>
     (

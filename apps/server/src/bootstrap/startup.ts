@@ -6,25 +6,36 @@ import { appState } from '../db/schema.ts';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
 import { ensureEventPartitions } from '../modules/events/partitions.ts';
 import { PAGE_FORMAT, rerenderAllPublished } from '../modules/publishing/publishing.service.ts';
-import { type SeedReport, seed } from './seed.ts';
+import { issueSetupToken, setupStatus } from '../modules/setup/setup.service.ts';
+import { ensureDefaultThemes, type SeedReport, seed } from './seed.ts';
+
+/**
+ * What start-up has to tell the operator: the demo sign-ins, and whether the hub still waits
+ * for its first superadmin — with the one-time setup token when this start made it.
+ */
+export type StartupReport = { seed: SeedReport | null; setup: { pending: boolean; token: string | null } };
 
 /** The advisory lock every copy of the server takes around its start-up work ("phub" in ASCII). */
 const STARTUP_LOCK = 0x70687562;
 
 /**
- * Start-up work on the database: migrations, the month partitions of `events`, and the
- * demo seed (once per database, ever). On PostgreSQL it runs under an advisory lock,
+ * Start-up work on the database: migrations, the month partitions of `events`, the default
+ * themes, the demo seed (once per database, ever) and, on an install with no superadmin,
+ * its one-time setup link. On PostgreSQL it runs under an advisory lock,
  * so any number of copies may start at the same moment: one does the work, the others
  * wait and then find nothing left to do. The embedded database has one process.
  */
-export async function prepareDatabase(database: Database, config: Config): Promise<SeedReport | null> {
+export async function prepareDatabase(database: Database, config: Config): Promise<StartupReport> {
   return withStartupLock(config.DATABASE_URL, async () => {
     await database.migrate();
     await ensureEventPartitions(database.db);
     await upgradePublishedPages(database, config);
-    if (!config.SEED) return null;
+    await ensureDefaultThemes(database.db);
     const hasher = createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES });
-    return seed(database.db, { password: config.SEED_PASSWORD, dataDir: config.DATA_DIR, hasher });
+    const seeded = config.SEED ? await seed(database.db, { password: config.SEED_PASSWORD, dataDir: config.DATA_DIR, hasher }) : null;
+    // An install with no superadmin (production starts empty) gets its one-time setup link.
+    const token = await issueSetupToken(database.db);
+    return { seed: seeded, setup: { token, pending: token !== null || (await setupStatus(database.db)).needed } };
   });
 }
 

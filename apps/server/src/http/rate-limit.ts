@@ -144,4 +144,6 @@ export const LIMITS = {
   /** Lead-form messages: a person sends one or two; a spammer many. */
   leadSubmitPerIp: { name: 'lead-ip', max: 10, windowMs: 15 * MINUTE },
   leadSubmitPerProfile: { name: 'lead-profile', max: 100, windowMs: 60 * MINUTE },
+  /** First-run setup submissions: the token is 256 random bits, so this only keeps a flood from hashing passwords. */
+  setupPerIp: { name: 'setup-ip', max: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;

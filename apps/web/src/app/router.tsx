@@ -14,6 +14,8 @@ const routes: AppRoute[] = [
   { path: 'sign-in', guard: signedOutGuard, page: async () => (await import('../features/auth/pages/SignInPage.tsx')).SignInPage },
   { path: 'register', guard: signedOutGuard, page: async () => (await table()).accountComponents.register() },
   { path: 'reset-password', page: async () => (await table()).accountComponents.resetPassword() },
+  // First run of an empty install: the link the server prints (/setup#token=…).
+  { path: 'setup', page: async () => (await table()).accountComponents.setup() },
   { path: 'authenticate/google', page: async () => (await table()).accountComponents.googleCallback() },
   {
     // The guard runs on every page change (spec §2: the token is checked at route change),

@@ -1,8 +1,8 @@
 import { type Company, type CompanyQuery, DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@profilehub/shared';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { companies, companyMembers, profiles, users } from '../../db/schema.ts';
+import { companies, companyMembers, profileStylings, profiles, users } from '../../db/schema.ts';
 
 /** A division's feature flags: those it stored, the defaults (off) for the rest. */
 export const flagsOf = (company: { featureFlags: Partial<FeatureFlags> }): FeatureFlags => ({ ...DEFAULT_FEATURE_FLAGS, ...company.featureFlags });
@@ -120,4 +120,31 @@ export async function isMember(db: Db, companyId: number, userId: number): Promi
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
     .limit(1);
   return row !== undefined;
+}
+
+/** The first default theme (the one a new division's template starts from), or null when the hub has none. */
+export async function firstDefaultThemeId(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ id: profileStylings.id })
+    .from(profileStylings)
+    .where(isNull(profileStylings.companyId))
+    .orderBy(asc(profileStylings.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** A new division with its first master template; a taken subdomain throws the unique violation. */
+export async function insertDivision(
+  db: Db,
+  values: { title: string; subdomain: string; stylingId: number | null },
+): Promise<{ id: number; masterProfileId: number }> {
+  const [company] = await db
+    .insert(companies)
+    .values({ name: values.title, title: values.title, subdomain: values.subdomain, publishedAt: new Date() })
+    .returning({ id: companies.id });
+  const [master] = await db
+    .insert(profiles)
+    .values({ companyId: company!.id, isMaster: true, templateName: `${values.title} Standard`, stylingId: values.stylingId })
+    .returning({ id: profiles.id });
+  return { id: company!.id, masterProfileId: master!.id };
 }

@@ -28,6 +28,9 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/profiles/generate-login-otp',
   'POST /api/profiles/verify-otp',
   'POST /api/profiles/link',
+  // First run: answers needed:false once set up; the POST needs the one-time token (setup.routes.test.ts).
+  'GET /api/setup',
+  'POST /api/setup',
 ]);
 
 /**

@@ -1,6 +1,6 @@
-import { Button, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { AUTH_MESSAGES, normalizeEmail, TOASTS } from '@profilehub/shared';
-import { type FormEvent, lazy, Suspense, startTransition, useState } from 'react';
+import { type FormEvent, lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { safeReturnPath } from '../../../lib/auth.ts';
@@ -8,6 +8,7 @@ import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useBranding } from '../../../lib/white-label.ts';
 import { checkRegistrationByEmail } from '../api/check-registration.ts';
 import { useGenerateLoginOtp } from '../api/generate-login-otp.ts';
+import { getSetupStatus } from '../api/get-setup-status.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { EmailField } from '../components/EmailField.tsx';
 import { GoogleSignIn, SignUpLink } from '../components/SignInAlternatives.tsx';
@@ -81,6 +82,18 @@ function ViewLoader() {
   );
 }
 
+/** An empty install (no superadmin yet) says how to set it up instead of leaving its operator at a sign-in nobody can pass. */
+function useSetupNeeded(): boolean {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    getSetupStatus().then(
+      (s) => setNeeded(s.needed),
+      () => undefined,
+    );
+  }, []);
+  return needed;
+}
+
 type EmailViewProps = {
   hubName: string;
   email: string;
@@ -94,6 +107,7 @@ function EmailView({ hubName, email, onEmailChange, onNext, onRegister }: EmailV
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const sendCode = useGenerateLoginOtp();
+  const setupNeeded = useSetupNeeded();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -145,6 +159,11 @@ function EmailView({ hubName, email, onEmailChange, onNext, onRegister }: EmailV
 
   return (
     <AuthLayout title={`Sign in to ${hubName} hub`} subtitle="Enter your email address to continue.">
+      {setupNeeded ? (
+        <Alert color="blue" variant="light" title="This hub has no administrator yet">
+          Open the one-time setup link the server printed when it first started. Lost it? Run <code>npm run admin:setup-link</code> on the server.
+        </Alert>
+      ) : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <EmailField value={email} onChange={onEmailChange} error={error} onClearError={() => setError(null)} />
