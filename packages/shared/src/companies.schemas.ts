@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CompanyQuery, FEATURE_FLAGS, type FeatureFlag, MAX_ROW_ID } from './companies.ts';
+import { COMPANY_MESSAGES, type CompanyQuery, FEATURE_FLAGS, type FeatureFlag, MAX_ROW_ID, RESERVED_SUBDOMAINS } from './companies.ts';
 import { hasNoNul, NUL_MESSAGE } from './errors.ts';
 
 export const FeatureFlagsSchema = z.object(
@@ -125,3 +125,76 @@ export function parseCompanyQuery(q: z.infer<typeof CompanyQuerySchema>): Compan
     publicationState: q.publicationState ?? 'live',
   };
 }
+
+/** A division's subdomain: one DNS label, lower case, not one of the hub's own names. */
+export const SubdomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, COMPANY_MESSAGES.subdomainRule)
+  .min(2, COMPANY_MESSAGES.subdomainRule)
+  .refine((s) => !(RESERVED_SUBDOMAINS as readonly string[]).includes(s), COMPANY_MESSAGES.subdomainReserved);
+
+const divisionTitle = z
+  .string({ error: COMPANY_MESSAGES.titleRequired })
+  .trim()
+  .min(1, COMPANY_MESSAGES.titleRequired)
+  .max(100, 'Use at most 100 characters.')
+  .refine(hasNoNul, NUL_MESSAGE);
+
+/** POST /api/companies (and the first run's division): a name and the subdomain of its pages. */
+export const CreateCompanySchema = z.strictObject({ title: divisionTitle, subdomain: SubdomainSchema });
+export type CreateCompanyInput = z.input<typeof CreateCompanySchema>;
+
+/** A support link: an https page or an email address (spec §1: one with an at-sign opens as mail). */
+const supportLink = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => /^https:\/\//.test(v) || /^(mailto:)?[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Use an https:// link or an email address.');
+
+/**
+ * PATCH /api/companies/{id}: any of a division's settings (spec §3 Division and White-label),
+ * with the `updatedAt` the editor loaded: a division changed since then is refused (409),
+ * not overwritten.
+ */
+export const UpdateCompanySchema = z.strictObject({
+  updatedAt: z.string().datetime({ offset: true }),
+  title: divisionTitle.optional(),
+  description: z.string().trim().max(500).refine(hasNoNul, NUL_MESSAGE).optional(),
+  subdomain: SubdomainSchema.optional(),
+  feature_flags: FeatureFlagsSchema.strict().optional(),
+  paymentStructure: z.enum(['individual', 'corporate']).optional(),
+  limits: z.strictObject({ imageGallery: z.number().int().min(0).max(50) }).optional(),
+  customSupportLink: supportLink.nullable().optional(),
+  trainingVideoUrl: httpsUrl.nullable().optional(),
+  whiteLabel: WhiteLabelSchema.nullable().optional(),
+});
+export type UpdateCompanyInput = z.input<typeof UpdateCompanySchema>;
+
+/** GET /api/companies/console: the superadmin's divisions console (search by name, subdomain or description). */
+export const CompanyConsoleQuerySchema = z.strictObject({
+  search: z.string().trim().max(200).refine(hasNoNul, NUL_MESSAGE).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => [10, 25, 50, 100].includes(n), 'Page size is 10, 25, 50 or 100.')
+    .default(25),
+});
+export type CompanyConsoleQuery = z.infer<typeof CompanyConsoleQuerySchema>;
+
+/** A division as the console lists and edits it: the hub's shape plus what only an operator needs. */
+export const CompanyConsoleRowSchema = CompanySchema.extend({
+  trainingVideoUrl: z.string().nullable(),
+  updatedAt: z.string(),
+  members: z.number().int(),
+  profiles: z.number().int(),
+});
+export type CompanyConsoleRow = z.infer<typeof CompanyConsoleRowSchema>;
+
+export const CompanyConsoleListSchema = z.object({
+  data: z.array(CompanyConsoleRowSchema),
+  meta: z.object({ pagination: z.object({ page: z.number(), pageSize: z.number(), pageCount: z.number(), total: z.number() }) }),
+});
+export type CompanyConsoleList = z.infer<typeof CompanyConsoleListSchema>;

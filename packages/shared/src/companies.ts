@@ -48,3 +48,31 @@ export type CompanyQuery = {
   sort: { field: 'description' | 'name' | 'id'; direction: 'asc' | 'desc' };
   publicationState: 'live' | 'preview';
 };
+
+/** The subdomain a division's name suggests ("Initech Europe" → "initech-europe"). */
+export function subdomainFromName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63)
+    .replace(/-+$/, '');
+}
+
+/**
+ * Names a division's pages may not take as their subdomain: the hub's own hosts and the
+ * names people expect to be the operator's.
+ */
+export const RESERVED_SUBDOMAINS = ['www', 'hub', 'api', 'app', 'admin', 'mail', 'static', 'assets', 'cdn', 'status', 'help', 'support'] as const;
+
+/** The texts of the divisions console and of the first run's division (the spec has no screen for either). */
+export const COMPANY_MESSAGES = {
+  titleRequired: 'Please enter the division’s name',
+  subdomainRule: 'Use 2–63 lower-case letters, digits and hyphens, starting and ending with a letter or digit.',
+  subdomainReserved: 'This address is kept for the hub itself. Choose another.',
+  subdomainTaken: 'Another division already uses this address. Choose another.',
+  hubDomainTaken: 'Another division already uses this hub domain.',
+  changedMeanwhile: 'Someone else changed this division since you opened it. Reload to see their changes, then make yours again.',
+} as const;

@@ -36,6 +36,15 @@ export function companiesOf(actor: Actor): 'all' | number[] {
   return actor.companyIds;
 }
 
+/**
+ * The divisions console (create a division, change its settings, flags, billing and
+ * white-label) is platform work: superadmins only. A supervisor runs their division's
+ * people and templates, not what the division is.
+ */
+export function canManageDivisions(actor: Actor): boolean {
+  return actor.role === 'superadmin';
+}
+
 /** Administration (users, templates, approvals, invitations lists; spec §6) is for supervisors and superadmins, not plain users. */
 export function canAdminister(actor: Actor): boolean {
   return actor.role !== 'user';

@@ -1,5 +1,5 @@
-import { type Company, type CompanyQuery, DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@profilehub/shared';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { type Company, type CompanyConsoleRow, type CompanyQuery, DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@profilehub/shared';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { companies, companyMembers, profileStylings, profiles, users } from '../../db/schema.ts';
@@ -147,4 +147,71 @@ export async function insertDivision(
     .values({ companyId: company!.id, isMaster: true, templateName: `${values.title} Standard`, stylingId: values.stylingId })
     .returning({ id: profiles.id });
   return { id: company!.id, masterProfileId: master!.id };
+}
+
+/** The divisions console's page of divisions: search in name, title, subdomain and description; people and profiles counted. */
+export async function listDivisionsConsole(
+  db: Db,
+  q: { search?: string | undefined; page: number; pageSize: number },
+): Promise<{ data: CompanyConsoleRow[]; total: number }> {
+  const cond = q.search
+    ? or(
+        ilike(companies.title, likeText(q.search)),
+        ilike(companies.name, likeText(q.search)),
+        ilike(companies.subdomain, likeText(q.search)),
+        ilike(companies.description, likeText(q.search)),
+      )
+    : undefined;
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(cond)
+    .orderBy(asc(companies.title), asc(companies.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [total] = await db.select({ n: count() }).from(companies).where(cond);
+  return { data: await consoleRows(db, rows), total: total?.n ?? 0 };
+}
+
+/** One division as the console shows it. */
+export async function divisionConsoleRow(db: Db, id: number): Promise<CompanyConsoleRow | undefined> {
+  const rows = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return (await consoleRows(db, rows))[0];
+}
+
+/** Divisions with what an operator needs beside the hub's shape: people (platform staff not counted) and profiles. */
+async function consoleRows(db: Db, rows: CompanyRow[]): Promise<CompanyConsoleRow[]> {
+  const ids = rows.length ? rows.map((r) => r.id) : [-1];
+  const members = await db
+    .select({ companyId: companyMembers.companyId, n: count() })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(inArray(companyMembers.companyId, ids), ne(users.role, 'superadmin')))
+    .groupBy(companyMembers.companyId);
+  const profileCounts = await db
+    .select({ companyId: profiles.companyId, n: count() })
+    .from(profiles)
+    .where(and(inArray(profiles.companyId, ids), eq(profiles.isMaster, false)))
+    .groupBy(profiles.companyId);
+  const list = await withMasters(db, rows);
+  return list.map((c, i) => ({
+    ...c,
+    trainingVideoUrl: rows[i]!.trainingVideoUrl,
+    updatedAt: rows[i]!.updatedAt.toISOString(),
+    members: members.find((m) => m.companyId === c.id)?.n ?? 0,
+    profiles: profileCounts.find((p) => p.companyId === c.id)?.n ?? 0,
+  }));
+}
+
+/**
+ * Writes a division's settings if it is still as the editor loaded it (`updatedAt`):
+ * returns the new row, or undefined when someone changed it meanwhile.
+ */
+export async function updateDivision(db: Db, id: number, loadedAt: Date, values: Partial<typeof companies.$inferInsert>): Promise<CompanyRow | undefined> {
+  const [row] = await db
+    .update(companies)
+    .set({ ...values, updatedAt: sql`greatest(now(), ${companies.updatedAt} + interval '1 millisecond')` })
+    .where(and(eq(companies.id, id), sql`date_trunc('milliseconds', ${companies.updatedAt}) = ${loadedAt.toISOString()}::timestamptz`))
+    .returning();
+  return row;
 }

@@ -1,11 +1,33 @@
-import { CompanyQuerySchema, CompanySchema, DEFAULT_SUPPORT_LINK, MAX_ROW_ID, parseCompanyQuery, supportHref, WhiteLabelSchema } from '@profilehub/shared';
+import {
+  CompanyConsoleListSchema,
+  CompanyConsoleQuerySchema,
+  CompanyConsoleRowSchema,
+  CompanyQuerySchema,
+  CompanySchema,
+  CreateCompanySchema,
+  DEFAULT_SUPPORT_LINK,
+  MAX_ROW_ID,
+  parseCompanyQuery,
+  supportHref,
+  UpdateCompanySchema,
+  WhiteLabelSchema,
+} from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
-import { canSeeCompany, companiesOf } from '../../http/policy.ts';
-import { companyByHubDomain, companyRowById, listCompanies } from './companies.queries.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { type Actor, canManageDivisions, canSeeCompany, companiesOf } from '../../http/policy.ts';
+import { companyByHubDomain, companyRowById, divisionConsoleRow, listCompanies, listDivisionsConsole } from './companies.queries.ts';
+import { addDivision, updateDivisionSettings } from './companies.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID) });
+
+/** The divisions console is the superadmin's (policy: canManageDivisions). */
+function consoleActor(actor: Actor): Actor {
+  if (!canManageDivisions(actor)) throw forbidden('Only platform administrators manage divisions.');
+  return actor;
+}
 
 const hostOf = (host: string | undefined) => (host ?? '').split(':')[0]!.toLowerCase();
 
@@ -32,6 +54,68 @@ export async function companiesRoutes(app: FastifyInstance) {
       const q = parseCompanyQuery(req.query);
       const { data, total } = await listCompanies(db, companiesOf(actorOf(req)), q);
       return { data, meta: { pagination: { page: q.page, pageSize: q.pageSize, pageCount: Math.ceil(total / q.pageSize), total } } };
+    },
+  );
+
+  r.get(
+    '/companies/console',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'The divisions console: every division, searched and paged (superadmin)',
+        querystring: CompanyConsoleQuerySchema,
+        response: { 200: CompanyConsoleListSchema },
+      },
+    },
+    async (req) => {
+      consoleActor(actorOf(req));
+      const { page, pageSize } = req.query;
+      const { data, total } = await listDivisionsConsole(db, req.query);
+      return { data, meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } } };
+    },
+  );
+
+  r.get(
+    '/companies/console/:id',
+    { schema: { tags: ['companies'], summary: 'One division with every setting (superadmin)', params: idParams, response: { 200: CompanyConsoleRowSchema } } },
+    async (req) => {
+      consoleActor(actorOf(req));
+      const row = await divisionConsoleRow(db, req.params.id);
+      if (!row) throw notFound('Division not found');
+      return row;
+    },
+  );
+
+  r.post(
+    '/companies',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Create a division with its first master template (superadmin)',
+        body: CreateCompanySchema,
+        response: { 200: CompanyConsoleRowSchema },
+      },
+    },
+    async (req) => {
+      const actor = consoleActor(actorOf(req));
+      return addDivision(db, actor.userId, req.body);
+    },
+  );
+
+  r.patch(
+    '/companies/:id',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Change a division’s settings; refused (409) if it changed since `updatedAt` (superadmin)',
+        params: idParams,
+        body: UpdateCompanySchema,
+        response: { 200: CompanyConsoleRowSchema },
+      },
+    },
+    async (req) => {
+      const actor = consoleActor(actorOf(req));
+      return updateDivisionSettings(app.deps, actor.userId, req.params.id, req.body);
     },
   );
 

@@ -1,20 +1,81 @@
-import { SETUP_MESSAGES } from '@profilehub/shared';
+import { COMPANY_MESSAGES, type CompanyConsoleRow, type UpdateCompanyInput } from '@profilehub/shared';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { audit } from '../auth/auth.queries.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
-import { firstDefaultThemeId, insertDivision } from './companies.queries.ts';
+import { rerenderAllPublished } from '../publishing/publishing.service.ts';
+import { companyRowById, divisionConsoleRow, firstDefaultThemeId, insertDivision, updateDivision } from './companies.queries.ts';
 
 /**
  * A new division, live, with its first master template in the hub's first default theme
  * (no flags: a division turns on what it bought). A taken subdomain is a 409 naming it.
  * Call it inside the caller's transaction so a failure leaves no half-made division.
  */
-export async function createDivision(db: Db, input: { title: string; subdomain: string }): Promise<{ id: number; masterProfileId: number }> {
+export async function createDivision(
+  db: Db,
+  input: { title: string; subdomain: string },
+  opts: { path?: string } = {},
+): Promise<{ id: number; masterProfileId: number }> {
   const stylingId = await firstDefaultThemeId(db);
   try {
     return await insertDivision(db, { ...input, stylingId });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(409, 'conflict', SETUP_MESSAGES.subdomainTaken, 'division.subdomain');
+    if (isUniqueViolation(err)) throw new AppError(409, 'conflict', COMPANY_MESSAGES.subdomainTaken, opts.path ?? 'subdomain');
     throw err;
   }
+}
+
+/** The console's "New division": the division and its template, and who made it, in one transaction. */
+export async function addDivision(db: Db, actorId: number, input: { title: string; subdomain: string }): Promise<CompanyConsoleRow> {
+  const made = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const division = await createDivision(tx, input);
+    await audit(tx, actorId, 'company.created', `company:${division.id}`);
+    return division;
+  });
+  return (await divisionConsoleRow(db, made.id))!;
+}
+
+type Settings = Omit<UpdateCompanyInput, 'updatedAt'>;
+
+/**
+ * The divisions console's save: only the settings sent change; a division changed since the
+ * editor loaded it is refused (409), never overwritten. A white-label's hub domain is kept
+ * lower-cased in its own column (the host look-up on every request reads it). Published
+ * pages show the division's name and brand, so they are rendered again in the background.
+ */
+export async function updateDivisionSettings(
+  deps: Pick<Deps, 'db' | 'config' | 'background'>,
+  actorId: number,
+  id: number,
+  input: Settings & { updatedAt: string },
+): Promise<CompanyConsoleRow> {
+  const { updatedAt, limits, feature_flags, whiteLabel, ...rest } = input;
+  const before = await companyRowById(deps.db, id);
+  if (!before) throw notFound('Division not found');
+  const values: Parameters<typeof updateDivision>[3] = { ...rest };
+  if (rest.title !== undefined) values.name = rest.title;
+  if (limits) values.imageGalleryLimit = limits.imageGallery;
+  if (feature_flags) values.featureFlags = { ...before.featureFlags, ...feature_flags };
+  if (whiteLabel !== undefined) {
+    values.whiteLabel = whiteLabel ? { ...whiteLabel, updatedAt: new Date().toISOString() } : null;
+    values.hubDomain = whiteLabel?.domain?.trim().toLowerCase() || null;
+  }
+  let row: Awaited<ReturnType<typeof updateDivision>>;
+  try {
+    row = await updateDivision(deps.db, id, new Date(updatedAt), values);
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const hub = values.hubDomain && values.hubDomain !== before.hubDomain;
+      throw new AppError(409, 'conflict', hub ? COMPANY_MESSAGES.hubDomainTaken : COMPANY_MESSAGES.subdomainTaken, hub ? 'whiteLabel.domain' : 'subdomain');
+    }
+    throw err;
+  }
+  if (!row) throw new AppError(409, 'stale_version', COMPANY_MESSAGES.changedMeanwhile);
+  await audit(deps.db, actorId, 'company.updated', `company:${id}`);
+  deps.background.run('rendering the division’s pages again', async () => {
+    await rerenderAllPublished(deps, new Date(), id);
+  });
+  return (await divisionConsoleRow(deps.db, id))!;
 }

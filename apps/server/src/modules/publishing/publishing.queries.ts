@@ -28,8 +28,12 @@ export async function storeRerenderedPage(db: Db, profileId: number, etag: strin
   return done.length > 0;
 }
 
-export async function publishedProfileIds(db: Db): Promise<{ id: number }[]> {
-  return db.select({ id: profiles.id }).from(profiles).where(isNotNull(profiles.publishedAt));
+export async function publishedProfileIds(db: Db, companyId?: number): Promise<{ id: number }[]> {
+  const published = isNotNull(profiles.publishedAt);
+  return db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(companyId === undefined ? published : and(published, eq(profiles.companyId, companyId)));
 }
 
 /** The published profiles of a division whose published contact form names the lead form `formId`. */

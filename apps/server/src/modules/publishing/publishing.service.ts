@@ -215,9 +215,12 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
  */
 export const PAGE_FORMAT = 2;
 
-/** Re-renders every published page from its published content; returns how many changed. */
-export async function rerenderAllPublished(env: RerenderEnv, now = new Date()): Promise<number> {
-  const published = await publishedProfileIds(env.db);
+/**
+ * Re-renders every published page (of one division, when given: its brand or name changed)
+ * from its published content; returns how many changed.
+ */
+export async function rerenderAllPublished(env: RerenderEnv, now = new Date(), companyId?: number): Promise<number> {
+  const published = await publishedProfileIds(env.db, companyId);
   let changed = 0;
   for (const { id } of published) if (await rerenderPublished(env, id, now, false)) changed += 1;
   return changed;

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SETUP_MESSAGES } from '@profilehub/shared';
+import { COMPANY_MESSAGES, SETUP_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../bootstrap/startup.ts';
@@ -46,15 +46,15 @@ describe('first run of an empty install', () => {
 
     const reserved = await post(owner(token, { division: { title: 'Hub', subdomain: 'www' } }));
     expect(reserved.statusCode).toBe(400);
-    expect(reserved.json().message).toContain(SETUP_MESSAGES.subdomainReserved);
+    expect(reserved.json().message).toContain(COMPANY_MESSAGES.subdomainReserved);
     const malformed = await post(owner(token, { division: { title: 'X', subdomain: '-bad-' } }));
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toContain(SETUP_MESSAGES.subdomainRule);
+    expect(malformed.json().message).toContain(COMPANY_MESSAGES.subdomainRule);
 
     const taken = await createCompany(t.db);
     const clash = await post(owner(token, { division: { title: 'Clash', subdomain: taken.subdomain } }));
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().message).toBe(SETUP_MESSAGES.subdomainTaken);
+    expect(clash.json().message).toBe(COMPANY_MESSAGES.subdomainTaken);
     // The transaction took nothing with it: no superadmin, and the token still works.
     expect(await t.db.select().from(users).where(eq(users.role, 'superadmin'))).toHaveLength(0);
     expect(await status()).toEqual({ needed: true });

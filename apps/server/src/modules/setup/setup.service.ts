@@ -55,7 +55,7 @@ export async function completeSetup(
       if (isUniqueViolation(err)) throw new AppError(409, 'user_exists', 'An account with this email already exists.', 'email');
       throw err;
     }
-    const division = await createDivision(tx, input.division);
+    const division = await createDivision(tx, input.division, { path: 'division.subdomain' });
     await deleteSetupToken(tx);
     await audit(tx, id, 'setup.completed', `company:${division.id}`);
     return id;

@@ -55,6 +55,11 @@ const TARGETS: Record<string, Target> = {
   'PUT /api/approvals/single/{id}': { kind: 'approval', body: () => ({ approved: null, requestedAt: new Date().toISOString() }) },
   'GET /api/auth/logout': { kind: 'own' },
   'GET /api/companies': { kind: 'own' },
+  // The divisions console: superadmins only (companies-console.routes.test.ts); every other caller gets 403.
+  'GET /api/companies/console': { kind: 'own' },
+  'GET /api/companies/console/{id}': { kind: 'company' },
+  'POST /api/companies': { kind: 'company', body: () => ({ title: 'Not yours', subdomain: 'not-yours' }) },
+  'PATCH /api/companies/{id}': { kind: 'company', body: () => ({ updatedAt: new Date().toISOString(), title: 'Taken over' }) },
   'GET /api/companies/training-video/{companyId}': { kind: 'company' },
   'GET /api/companies/users/me': { kind: 'own' },
   'GET /api/jwts/verify': { kind: 'own' },

@@ -1,0 +1,160 @@
+import { COMPANY_MESSAGES, type CompanyConsoleList, type CompanyConsoleRow } from '@profilehub/shared';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, companies, profiles } from '../../db/schema.ts';
+import { createCompany, createUser, signIn } from '../../test/factories.ts';
+import { useTestApp } from '../../test/harness.ts';
+
+const t = useTestApp();
+let admin: Record<string, string>;
+let supervisor: Record<string, string>;
+let user: Record<string, string>;
+let supervised: Awaited<ReturnType<typeof createCompany>>;
+
+beforeAll(async () => {
+  supervised = await createCompany(t.db);
+  admin = (await signIn(t.app, (await createUser(t.app, { role: 'superadmin' })).email)).headers;
+  supervisor = (await signIn(t.app, (await createUser(t.app, { role: 'supervisor', companyId: supervised.id, supervises: true })).email)).headers;
+  user = (await signIn(t.app, (await createUser(t.app, { companyId: supervised.id })).email)).headers;
+});
+
+const create = (headers: Record<string, string>, body: object) => t.app.inject({ method: 'POST', url: '/api/companies', headers, payload: body });
+const patch = (headers: Record<string, string>, id: number, body: object) =>
+  t.app.inject({ method: 'PATCH', url: `/api/companies/${id}`, headers, payload: body });
+
+describe('divisions console: create', () => {
+  it('makes a live division with its first master template, and records who did', async () => {
+    const res = await create(admin, { title: 'Initech', subdomain: 'Initech-EU' });
+    expect(res.statusCode).toBe(200);
+    const row = res.json() as CompanyConsoleRow;
+    expect(row).toMatchObject({ title: 'Initech', subdomain: 'initech-eu', publicationState: 'live', members: 0, profiles: 0 });
+    expect(row.masterProfiles).toHaveLength(1);
+    const [master] = await t.db.select().from(profiles).where(eq(profiles.id, row.masterProfiles[0]!.id));
+    expect(master).toMatchObject({ isMaster: true, templateName: 'Initech Standard', companyId: row.id });
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `company:${row.id}`));
+    expect(audits.map((a) => a.action)).toEqual(['company.created']);
+  });
+
+  it('refuses a taken, reserved or malformed subdomain with a message that says what to do', async () => {
+    const taken = await create(admin, { title: 'Again', subdomain: 'initech-eu' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ message: COMPANY_MESSAGES.subdomainTaken, errors: [{ path: 'subdomain' }] });
+    const reserved = await create(admin, { title: 'Hub', subdomain: 'api' });
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().message).toBe(COMPANY_MESSAGES.subdomainReserved);
+    const empty = await create(admin, { title: '  ', subdomain: 'ok-name' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(COMPANY_MESSAGES.titleRequired);
+  });
+
+  it('20 parallel creates of one subdomain make one division', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create(admin, { title: 'Race', subdomain: 'race-co' })));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
+    expect(await t.db.select().from(companies).where(eq(companies.subdomain, 'race-co'))).toHaveLength(1);
+  });
+});
+
+describe('divisions console: settings', () => {
+  let row: CompanyConsoleRow;
+  beforeAll(async () => {
+    row = (await create(admin, { title: 'Globodyne', subdomain: 'globodyne' })).json();
+  });
+
+  it('changes only what is sent: name, flags (merged), billing, limits and white-label with its hub domain', async () => {
+    const res = await patch(admin, row.id, {
+      updatedAt: row.updatedAt,
+      title: 'Globodyne Europe',
+      feature_flags: { approvals: true, templates: true },
+      paymentStructure: 'individual',
+      limits: { imageGallery: 12 },
+      customSupportLink: 'help@globodyne.example',
+      whiteLabel: { title: 'Globodyne', brand_color: '#0f766e', domain: 'Hub.Globodyne.Example' },
+    });
+    expect(res.statusCode).toBe(200);
+    const saved = res.json() as CompanyConsoleRow;
+    expect(saved).toMatchObject({
+      title: 'Globodyne Europe',
+      name: 'Globodyne Europe',
+      subdomain: 'globodyne',
+      paymentStructure: 'individual',
+      limits: { imageGallery: 12 },
+      customSupportLink: 'help@globodyne.example',
+      whiteLabel: { title: 'Globodyne', brand_color: '#0f766e', domain: 'Hub.Globodyne.Example' },
+    });
+    expect(saved.feature_flags).toMatchObject({ approvals: true, templates: true, permissions: false });
+    expect(saved.updatedAt > row.updatedAt).toBe(true);
+    const [stored] = await t.db.select().from(companies).where(eq(companies.id, row.id));
+    expect(stored?.hubDomain).toBe('hub.globodyne.example');
+    // The white-labelled hub answers on its domain at once.
+    const wl = await t.app.inject({ method: 'GET', url: '/api/white-label', headers: { host: 'hub.globodyne.example' } });
+    expect(wl.json()).toMatchObject({ whiteLabel: { title: 'Globodyne' }, supportHref: 'mailto:help@globodyne.example' });
+
+    // A second change of flags keeps the first's.
+    const again = await patch(admin, row.id, { updatedAt: saved.updatedAt, feature_flags: { rte: true } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().feature_flags).toMatchObject({ approvals: true, templates: true, rte: true });
+    row = again.json();
+  });
+
+  it('refuses a change made on a division someone changed since it was loaded (409), and 20 parallel saves of one version keep one', async () => {
+    const stale = await patch(admin, row.id, { updatedAt: '2020-01-01T00:00:00.000Z', title: 'Overwrite' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(COMPANY_MESSAGES.changedMeanwhile);
+
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => patch(admin, row.id, { updatedAt: row.updatedAt, description: `Edit ${i}` })));
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
+    const [stored] = await t.db.select().from(companies).where(eq(companies.id, row.id));
+    expect(stored?.description).toBe(ok[0]!.json().description);
+  });
+
+  it('refuses a hub domain another division has, bad colours, unknown flags and a gallery limit out of range', async () => {
+    const fresh = (await t.app.inject({ method: 'GET', url: `/api/companies/console/${row.id}`, headers: admin })).json() as CompanyConsoleRow;
+    const other = (await create(admin, { title: 'Other', subdomain: 'other-hub' })).json() as CompanyConsoleRow;
+    const clash = await patch(admin, other.id, { updatedAt: other.updatedAt, whiteLabel: { title: 'Other', domain: 'hub.globodyne.example' } });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ message: COMPANY_MESSAGES.hubDomainTaken, errors: [{ path: 'whiteLabel.domain' }] });
+    for (const body of [
+      { whiteLabel: { title: 'X', brand_color: 'red; background:url(x)' } },
+      { feature_flags: { billing_override: true } },
+      { limits: { imageGallery: 999 } },
+      { customSupportLink: 'javascript:alert(1)' },
+    ]) {
+      const res = await patch(admin, fresh.id, { updatedAt: fresh.updatedAt, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
+
+describe('divisions console: who may use it', () => {
+  it('refuses supervisors (even of the division) and users: list, read, create, change', async () => {
+    for (const headers of [supervisor, user]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/companies/console', headers })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: `/api/companies/console/${supervised.id}`, headers })).statusCode).toBe(403);
+      expect((await create(headers, { title: 'Mine', subdomain: 'mine-now' })).statusCode).toBe(403);
+      const change = await patch(headers, supervised.id, { updatedAt: new Date().toISOString(), feature_flags: { approvals: true } });
+      expect(change.statusCode).toBe(403);
+    }
+    const [still] = await t.db.select().from(companies).where(eq(companies.id, supervised.id));
+    expect(still?.featureFlags).toEqual({});
+  });
+
+  it('lists every division for a superadmin, searched by name or subdomain and paged', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/companies/console?search=globodyne&pageSize=10', headers: admin });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as CompanyConsoleList;
+    expect(list.data.map((c) => c.subdomain)).toEqual(['globodyne']);
+    expect(list.meta.pagination).toEqual({ page: 1, pageSize: 10, pageCount: 1, total: 1 });
+    const all = (await t.app.inject({ method: 'GET', url: '/api/companies/console?pageSize=10&page=1', headers: admin })).json() as CompanyConsoleList;
+    expect(all.meta.pagination.total).toBeGreaterThanOrEqual(5);
+    expect(all.data.length).toBeLessThanOrEqual(10);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/companies/console?pageSize=7', headers: admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Page size is 10, 25, 50 or 100.');
+  });
+});
