@@ -5,7 +5,12 @@ import type { Report } from './navigation.ts';
 // The dashboard's side links and home tiles: apart from the route rules in
 // navigation.ts, because only the dashboard needs them (not the sign-in page).
 
-export type SideLink = { key: 'home' | 'approvals' | 'statistics' | 'users' | 'templates' | 'profile'; label: string; to: string; activeOn: Report[] };
+export type SideLink = {
+  key: 'home' | 'divisions' | 'approvals' | 'statistics' | 'users' | 'templates' | 'profile';
+  label: string;
+  to: string;
+  activeOn: Report[];
+};
 
 const LINKS: Record<SideLink['key'], SideLink> = {
   home: { key: 'home', label: 'Home', to: '/home', activeOn: ['home'] },
@@ -14,16 +19,18 @@ const LINKS: Record<SideLink['key'], SideLink> = {
   users: { key: 'users', label: 'Users', to: '/users', activeOn: ['users', 'self-service'] },
   templates: { key: 'templates', label: 'Templates', to: '/templates', activeOn: ['templates', 'manage-templates'] },
   profile: { key: 'profile', label: 'Profile', to: '/self-service', activeOn: ['self-service'] },
+  divisions: { key: 'divisions', label: 'Divisions', to: '/divisions', activeOn: ['divisions'] },
 };
 
 /**
  * Spec §2 Main shell: a user sees Home, Statistics, Profile; a supervisor Home,
  * Statistics, Users plus Approvals / Templates when those flags are on; a
- * superadmin everything except Profile.
+ * superadmin everything except Profile, and the divisions console (the hub's own
+ * place for what the spec's system did in a separate back office).
  */
 export function sideLinks(role: Role, flags: FeatureFlags): SideLink[] {
   if (role === 'user') return [LINKS.home, LINKS.statistics, LINKS.profile];
-  if (role === 'superadmin') return [LINKS.home, LINKS.approvals, LINKS.statistics, LINKS.users, LINKS.templates];
+  if (role === 'superadmin') return [LINKS.home, LINKS.divisions, LINKS.approvals, LINKS.statistics, LINKS.users, LINKS.templates];
   const out = [LINKS.home];
   if (flags.approvals) out.push(LINKS.approvals);
   out.push(LINKS.statistics, LINKS.users);

@@ -19,8 +19,8 @@ describe('sideLinks (spec §2 Main shell)', () => {
     expect(labels('supervisor', ALL)).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Templates']);
   });
 
-  it('a superadmin sees everything except Profile, regardless of flags', () => {
-    for (const f of [flags(), ALL]) expect(labels('superadmin', f)).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Templates']);
+  it('a superadmin sees everything except Profile, and the divisions console, regardless of flags', () => {
+    for (const f of [flags(), ALL]) expect(labels('superadmin', f)).toEqual(['Home', 'Divisions', 'Approvals', 'Statistics', 'Users', 'Templates']);
   });
 
   it('Users is also active on self-service and Templates on manage-templates', () => {
@@ -116,6 +116,13 @@ describe('dashboardRedirect (spec §2 Route guards)', () => {
     expect(go('supervisor', 'self-service', { ...s, alias: '12', aliasCompanyId: 9 })).toBe('/users');
     expect(go('supervisor', 'templates', { ...s, alias: '12', aliasCompanyId: 9 })).toBe('/templates');
     expect(go('supervisor', 'manage-templates', { ...s, alias: '12', aliasCompanyId: 9 })).toBe('/templates');
+  });
+
+  it('opens the divisions console for superadmins only', () => {
+    expect(go('superadmin', 'divisions')).toBeNull();
+    expect(go('superadmin', 'divisions', { alias: '7' })).toBeNull();
+    expect(go('supervisor', 'divisions')).toBe('/home');
+    expect(go('user', 'divisions')).toBe('/home');
   });
 
   it('never redirects a superadmin opening any division’s alias', () => {

@@ -15,6 +15,7 @@ export const pageComponents: Record<Report, () => Promise<ComponentType>> = {
   approvals: async () => (await import('../features/approvals/ApprovalsPage.tsx')).ApprovalsPage,
   'self-service': async () => (await import('../features/self-service/SelfServicePage.tsx')).SelfServicePage,
   'manage-templates': async () => (await import('../features/self-service/templates/ManageTemplatesPage.tsx')).ManageTemplatesPage,
+  divisions: async () => (await import('../features/divisions/DivisionsPage.tsx')).DivisionsPage,
 };
 
 /** The dashboard's shell and the two preview pages: found through this table for the same reason. */

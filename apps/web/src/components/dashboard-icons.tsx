@@ -116,3 +116,11 @@ export const IconLogout = (p: IconProps) => (
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
   </Icon>
 );
+
+/** A building: the divisions console. */
+export const IconDivisions = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 21V5.5L12 3v18M12 8l8 2.5V21M2 21h20" />
+    <path d="M7 8h2M7 12h2M7 16h2M15 13h2M15 17h2" />
+  </Icon>
+);

@@ -2,12 +2,13 @@ import { Badge, NavLink, VisuallyHidden } from '@mantine/core';
 import type { SideLink } from '@profilehub/shared';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { IconApprovals, IconChart, IconHome, IconProfile, IconTemplates, IconUsers } from '../../components/dashboard-icons.tsx';
+import { IconApprovals, IconChart, IconDivisions, IconHome, IconProfile, IconTemplates, IconUsers } from '../../components/dashboard-icons.tsx';
 import { isLinkActive } from './nav.ts';
 import classes from './shell.module.css';
 
 const ICONS: Record<SideLink['key'], ComponentType<{ size?: number }>> = {
   home: IconHome,
+  divisions: IconDivisions,
   approvals: IconApprovals,
   statistics: IconChart,
   users: IconUsers,
