@@ -1,4 +1,5 @@
 import '../../components/list/mantine-styles.ts';
+import './mantine-styles.ts';
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { type CompanyConsoleRow, FEATURE_FLAGS } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
