@@ -252,17 +252,26 @@ export async function rerenderPagesUsingLeadForm(env: RerenderEnv, companyId: nu
 export async function publishProfile(env: PublishEnv, ctx: ProfileContext, now = new Date()): Promise<{ site: Site; publishedAt: Date }> {
   const own = ctx.profile.content;
   const { content, html, etag, site, leadForm } = await renderFor(env.db, ctx, own, env.config, themeLookup(env.db), now);
-  await storePublishedPage(env.db, ctx.profile.id, {
-    publishedAt: now,
-    publishedLeadForm: leadForm,
-    publishedHtml: html,
-    publishedEtag: etag,
-    publishedContent: content as Record<string, unknown>,
-    publishedOverrides: own,
-    site,
+  await env.db.transaction(async (tx) => {
+    // The page's update locks the profile's row until commit, so publishes of one profile
+    // record their history one after another, on one server or several.
+    await storePublishedPage(tx as unknown as Db, ctx.profile.id, {
+      publishedAt: now,
+      publishedLeadForm: leadForm,
+      publishedHtml: html,
+      publishedEtag: etag,
+      publishedContent: content as Record<string, unknown>,
+      publishedOverrides: own,
+      site,
+    });
+    // History for rolling back to the previously published version (users module).
+    await insertPublication(tx as unknown as Db, {
+      profileId: ctx.profile.id,
+      publishedAt: now,
+      content: own,
+      publishedContent: content as Record<string, unknown>,
+    });
   });
-  // History for rolling back to the previously published version (users module).
-  await insertPublication(env.db, { profileId: ctx.profile.id, publishedAt: now, content: own, publishedContent: content as Record<string, unknown> });
   env.publishedPages?.forget(ctx.profile.companyId, ctx.profile.alias);
   return { site, publishedAt: now };
 }
