@@ -1,0 +1,1 @@
+ALTER TABLE "approvals" ADD COLUMN "requested_lead_form" jsonb;
