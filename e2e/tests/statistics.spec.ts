@@ -9,11 +9,11 @@ import { apiLogin, SEED_PASSWORD, shot, signInAndWait, USERS } from '../support.
  *
  * The events are posted to /api/events the way the page's script sends them
  * (headless Chromium's own user agent is, rightly, filtered as a bot). A label
- * counts only when Jane's live page shows it, so the taps carry her name: no
- * other spec and no demo traffic sends it as a label, so the counts are the run's.
+ * counts only when it is a tap label of Jane's live page, so the taps carry her own
+ * button's: no other spec and no demo traffic sends it, so the counts are the run's.
  */
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const LABEL = 'Jane Doe';
+const LABEL = 'Book time with me';
 const TAPS = 3;
 
 type Item = { label: string; data: number };
@@ -45,7 +45,7 @@ test.beforeAll(async ({ request }) => {
   for (let i = 0; i < TAPS; i++) {
     const res = await request.post('/api/events', {
       headers: { 'user-agent': BROWSER_UA, 'content-type': 'text/plain;charset=UTF-8' },
-      data: JSON.stringify({ profileId: id, action: 'click', type: 'phone', label: LABEL, value: 'tel:+27215550100' }),
+      data: JSON.stringify({ profileId: id, action: 'click', type: 'url', label: LABEL, value: 'https://acme.example/jane' }),
     });
     expect(res.status()).toBe(204);
   }

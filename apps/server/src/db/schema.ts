@@ -236,6 +236,12 @@ export const approvals = pgTable(
      */
     requestedContent: jsonb('requested_content').$type<Record<string, unknown>>(),
     requestedVersion: integer('requested_version'),
+    /**
+     * The lead form the page would draw when the request was made (`form`: null when none):
+     * the supervisor reviews its changes and approving publishes it, never a later edit of
+     * the form. Null on requests made before forms were bound: those draw the current form.
+     */
+    requestedLeadForm: jsonb('requested_lead_form').$type<{ form: Record<string, unknown> | null }>(),
     createdAt: createdAt(),
   },
   (t) => [

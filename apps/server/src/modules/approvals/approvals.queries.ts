@@ -13,8 +13,8 @@ import { likeText, profileNameSql } from '../users/users.queries.ts';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 type NewApproval = typeof approvals.$inferInsert;
-/** What a request binds to: who asked when, the changes shown, and the own content and version they come from. */
-type ApprovalRequest = Pick<NewApproval, 'requestedAt' | 'requestedBy' | 'profileChanges' | 'requestedContent' | 'requestedVersion'>;
+/** What a request binds to: who asked when, the changes shown, and the own content, version and lead form they come from. */
+type ApprovalRequest = Pick<NewApproval, 'requestedAt' | 'requestedBy' | 'profileChanges' | 'requestedContent' | 'requestedVersion' | 'requestedLeadForm'>;
 type ApprovalAnswer = Pick<NewApproval, 'approved' | 'message' | 'respondedBy' | 'respondedAt'>;
 type ProfileRef = { id: number; companyId: number };
 

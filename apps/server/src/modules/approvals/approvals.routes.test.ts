@@ -336,3 +336,97 @@ describe('approval mails and the last decision in the editor', () => {
     expect(answered?.html).toContain('#aa0000');
   });
 });
+
+describe('an approval and the lead form the page draws', () => {
+  const updateForm = (headers: Headers, id: number, data: unknown) =>
+    t.app.inject({ method: 'PUT', url: `/api/lead-forms/${id}`, headers, payload: { data } as object });
+  const queue = async (d: Awaited<ReturnType<typeof division>>) =>
+    (await t.app.inject({ method: 'GET', url: `/api/approvals?status=active&companyId=${d.company.id}`, headers: d.sup.headers })).json().data;
+  const nameField = { label: 'Your name', required: true, type: 'text', field_name: 'name', enabled: true };
+  const phishing = { label: 'Card number and CVV', required: true, type: 'text', field_name: 'message', enabled: true };
+
+  /** Jane's contact form sends through her one-field lead form, and her page is live with it. */
+  async function liveWithForm() {
+    const d = await division();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/lead-forms',
+      headers: d.jane.headers,
+      payload: { data: { profileId: d.jane.id, title: 'Contact Jane', fields: [nameField] } },
+    });
+    const form = created.json().data;
+    const own = (await getProfileRow(t.db, d.jane.id))!.content;
+    await setProfile(t.db, d.jane.id, {
+      content: {
+        ...own,
+        contactForm: { enabled: true, formId: form.form_id, sendToMail: 'jane@acme.test', sendToMailCC: 'boss@acme.test', thankYouMessage: 'Thanks' },
+      },
+    });
+    const published = await t.app.inject({ method: 'PUT', url: `/api/profiles/${d.jane.id}/publish`, headers: d.sup.headers });
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await getProfileRow(t.db, d.jane.id))!.publishedHtml).toContain('Your name');
+    return { d, form };
+  }
+
+  it('approving publishes the form that was reviewed, not a field added after the request; asked for on its own, the form change is listed and goes live', async () => {
+    const { d, form } = await liveWithForm();
+    const own = (await getProfileRow(t.db, d.jane.id))!.content;
+    await setProfile(t.db, d.jane.id, { content: { ...own, jobTitle: 'Sales Director' } });
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    const jobTitleOnly = [{ actionType: 'updated', fieldTitle: 'Job title', oldValue: { value: 'Head of Sales' }, newValue: { value: 'Sales Director' } }];
+    expect(approval.profileChanges).toEqual(jobTitleOnly);
+
+    // After asking, Jane adds a field to the form; the supervisor reviews the request as it was.
+    expect((await updateForm(d.jane.headers, form.id, { fields: [nameField, phishing] })).statusCode).toBe(200);
+    expect((await queue(d)).map((a: { profileChanges: unknown }) => a.profileChanges)).toEqual([jobTitleOnly]);
+    expect((await respond(d.sup.headers, approval.id, { approved: true, rebuild: true })).statusCode).toBe(200);
+    const live = (await getProfileRow(t.db, d.jane.id))!;
+    expect(live.publishedHtml).toContain('Sales Director');
+    expect(live.publishedHtml).not.toContain('Card number');
+    expect((live.publishedLeadForm as { fields: unknown[] }).fields).toEqual([nameField]);
+
+    // The form edit needs a request of its own, which shows it.
+    const formOnly = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    const added = [
+      {
+        actionType: 'added',
+        fieldTitle: 'Lead form field: Card number and CVV',
+        oldValue: null,
+        newValue: { value: 'Card number and CVV', description: 'Required' },
+      },
+    ];
+    expect(formOnly.profileChanges).toEqual(added);
+    expect((await queue(d)).map((a: { profileChanges: unknown }) => a.profileChanges)).toEqual([added]);
+    expect((await respond(d.sup.headers, formOnly.id, { approved: true, rebuild: true })).statusCode).toBe(200);
+    expect((await getProfileRow(t.db, d.jane.id))!.publishedHtml).toContain('Card number and CVV');
+  });
+
+  it('lists each change of the form against the live one: title, field renamed, made optional, added, removed, thank-you message', async () => {
+    const { d, form } = await liveWithForm();
+    const fields = [
+      { ...nameField, label: 'Full name', required: false },
+      { label: 'Mobile', required: false, type: 'tel', field_name: 'mobile', enabled: true },
+    ];
+    const edit = await updateForm(d.jane.headers, form.id, { title: 'Call me back', fields, form_submitted_message: 'We will call you.' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const approval = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    expect(approval.profileChanges).toEqual([
+      { actionType: 'updated', fieldTitle: 'Lead form title', oldValue: { value: 'Contact Jane' }, newValue: { value: 'Call me back' } },
+      { actionType: 'updated', fieldTitle: 'Lead form field: Your name', oldValue: { value: 'Your name' }, newValue: { value: 'Full name' } },
+      { actionType: 'updated', fieldTitle: 'Lead form field: Full name: required', oldValue: { value: 'Required' }, newValue: { value: 'Optional' } },
+      { actionType: 'added', fieldTitle: 'Lead form field: Mobile', oldValue: null, newValue: { value: 'Mobile', description: 'Optional' } },
+      { actionType: 'added', fieldTitle: 'Lead form thank-you message', oldValue: null, newValue: { value: 'We will call you.' } },
+    ]);
+    // Taking the mobile field away again before it was reviewed: the request asked again lists no mobile field.
+    expect((await updateForm(d.jane.headers, form.id, { fields: [fields[0]] })).statusCode).toBe(200);
+    const again = (await reRequest(d.jane.headers, approval.id)).json().data;
+    expect(again.profileChanges.map((c: { fieldTitle: string }) => c.fieldTitle)).not.toContain('Lead form field: Mobile');
+    expect((await respond(d.sup.headers, approval.id, { approved: true, rebuild: true })).statusCode).toBe(200);
+    // Removing a field the live page shows is listed too.
+    expect((await updateForm(d.jane.headers, form.id, { fields: [] })).statusCode).toBe(200);
+    const removal = (await request(d.jane.headers, { profileId: d.jane.id })).json().data;
+    expect(removal.profileChanges).toEqual([
+      { actionType: 'removed', fieldTitle: 'Lead form field: Full name', oldValue: { value: 'Full name', description: 'Optional' }, newValue: null },
+    ]);
+  });
+});

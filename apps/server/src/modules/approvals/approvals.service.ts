@@ -13,7 +13,7 @@ import type { MailQueue } from '../jobs/jobs.ts';
 import { pageContentOf } from '../profiles/profile-content.ts';
 import { isUniqueViolation, type ProfileContext } from '../profiles/profiles.queries.ts';
 import { requireManager, visibleProfile } from '../profiles/profiles.service.ts';
-import { pageUrl, publishBlock, publishProfile, type SiteConfig } from '../publishing/publishing.service.ts';
+import { type PageLeadForm, pageLeadFormOf, pageUrl, publishBlock, publishProfile, type SiteConfig } from '../publishing/publishing.service.ts';
 import { approvalDecisionMail, approvalRequestMails } from './approvals.mails.ts';
 import {
   type ApprovalRow,
@@ -25,7 +25,7 @@ import {
   reRequestPending,
   upsertPendingApproval,
 } from './approvals.queries.ts';
-import { profileChanges } from './profile-changes.ts';
+import { leadFormChanges, profileChanges } from './profile-changes.ts';
 
 /** Requests and answers mail the people concerned (approvals.mails.ts), queued with the write. */
 type ApprovalDeps = Pick<Deps, 'db'> & { config: SiteConfig; jobs: MailQueue };
@@ -48,23 +48,34 @@ function toApproval(row: ApprovalRow): Approval {
  * What the person changed, against what is live: their own content now against their own
  * content when the page was last published (nothing, the first time), both seen through
  * the same template — so the template's values (a consent text, a logo) and the template's
- * later edits are not listed as the person's changes.
+ * later edits are not listed as the person's changes. Then the lead form the page would
+ * draw against the one it shows.
  */
-async function changesOf(db: Db, ctx: ProfileContext): Promise<ProfileChange[]> {
+async function changesOf(db: Db, ctx: ProfileContext, leadForm: PageLeadForm | null): Promise<ProfileChange[]> {
   const last = await lastPublishedOwnContent(db, ctx.profile.id);
   // Published before publications were recorded: what is live is all there is to compare with.
   const before = last ? pageContentOf(ctx, last) : ctx.profile.publishedContent ? ctx.profile.publishedContent : pageContentOf(ctx, {});
-  return profileChanges(before as Record<string, unknown>, pageContentOf(ctx) as Record<string, unknown>);
+  return [
+    ...profileChanges(before as Record<string, unknown>, pageContentOf(ctx) as Record<string, unknown>),
+    ...leadFormChanges(ctx.profile.publishedLeadForm, leadForm),
+  ];
 }
 
-/** A request binds to the content it shows the supervisor: the changes, and the exact own content and version they come from. */
-const requestOf = async (db: Db, ctx: ProfileContext, actor: Actor) => ({
-  requestedAt: new Date(),
-  requestedBy: actor.userId,
-  profileChanges: await changesOf(db, ctx),
-  requestedContent: ctx.profile.content,
-  requestedVersion: ctx.profile.version,
-});
+/**
+ * A request binds to everything a publish draws and it shows the supervisor: the changes, the
+ * exact own content and version they come from, and the lead form as it is now.
+ */
+async function requestOf(db: Db, ctx: ProfileContext, actor: Actor) {
+  const leadForm = await pageLeadFormOf(db, ctx);
+  return {
+    requestedAt: new Date(),
+    requestedBy: actor.userId,
+    profileChanges: await changesOf(db, ctx, leadForm),
+    requestedContent: ctx.profile.content,
+    requestedVersion: ctx.profile.version,
+    requestedLeadForm: { form: leadForm },
+  };
+}
 
 function requireApprovable(ctx: ProfileContext): void {
   if (ctx.profile.isMaster) throw badRequest(M.approvalForTemplate);
@@ -149,8 +160,10 @@ export async function respondToApproval(
   const { row, ctx } = await visibleApproval(deps, actor, id);
   requireManager(actor, ctx);
   if (row.approved !== null) throw new AppError(409, 'approval_answered', M.approvalAnswered);
-  // What was reviewed goes live — not edits saved after the request (they stay a draft for a new request).
+  // What was reviewed goes live — not edits of the profile or its lead form saved after the
+  // request (they stay a draft for a new request).
   const reviewed: ProfileContext = row.requestedContent ? { ...ctx, profile: { ...ctx.profile, content: row.requestedContent } } : ctx;
+  const reviewedForm = row.requestedLeadForm ? (row.requestedLeadForm.form as PageLeadForm | null) : undefined;
   if (input.approved && input.rebuild) {
     const blocked = publishBlock(reviewed);
     if (blocked) return { blocked };
@@ -161,7 +174,7 @@ export async function respondToApproval(
     if (!done) throw new AppError(409, 'approval_answered', M.approvalAnswered);
     let liveUrl: string | null = null;
     if (input.approved && input.rebuild) {
-      const { site } = await publishProfile({ db: tx, config: deps.config }, reviewed);
+      const { site } = await publishProfile({ db: tx, config: deps.config }, reviewed, new Date(), reviewedForm);
       liveUrl = pageUrl(site, ctx.profile.alias, deps.config);
     }
     const told = await approvalDecisionMail({ db: tx, config: deps.config }, ctx, { approved: input.approved, message: answer.message, liveUrl });

@@ -162,3 +162,85 @@ export function profileChanges(before: Doc | null | undefined, after: Doc): Prof
   }
   return out;
 }
+
+type FormField = { field_name?: unknown; label?: unknown; required?: unknown; type?: unknown; enabled?: unknown };
+/** A lead form as a page draws it (publishing's PageLeadForm), read loosely: older snapshots lack the title. */
+type DrawnForm = { title?: unknown; fields?: unknown; thankYouMessage?: unknown };
+
+/** The fields a page shows, by field name (a disabled field is not on the page). */
+function shownFields(form: DrawnForm | null | undefined): Map<string, FormField> {
+  const fields = form && Array.isArray(form.fields) ? (form.fields as FormField[]) : [];
+  return new Map(fields.filter((f) => isObject(f) && f.enabled === true && typeof f.field_name === 'string').map((f) => [f.field_name as string, f]));
+}
+
+const fieldLabel = (f: FormField): string => str(f.label) ?? String(f.field_name);
+const requiredText = (f: FormField): string => (f.required === true ? 'Required' : 'Optional');
+
+/**
+ * What changes on the page's lead form from `before` (the form the live page shows, or none)
+ * to `after` (the form a publish would draw): its fields — added, removed, renamed, made
+ * required or optional, another input type — its title and its thank-you message.
+ */
+export function leadFormChanges(before: DrawnForm | null | undefined, after: DrawnForm | null | undefined): ProfileChange[] {
+  const out: ProfileChange[] = [];
+  const oldTitle = before ? str(before.title) : undefined;
+  const newTitle = after ? str(after.title) : undefined;
+  // A page stored before forms carried their title has none to compare with.
+  const titleKnown = !before || 'title' in before;
+  if (titleKnown && oldTitle !== newTitle) {
+    out.push({
+      actionType: actionOf(oldTitle, newTitle),
+      fieldTitle: 'Lead form title',
+      oldValue: changeValue(oldTitle),
+      newValue: changeValue(newTitle),
+    });
+  }
+  const old = shownFields(before);
+  const now = shownFields(after);
+  for (const [name, field] of now) {
+    const previous = old.get(name);
+    const label = fieldLabel(field);
+    if (!previous) {
+      out.push({ actionType: 'added', fieldTitle: `Lead form field: ${label}`, oldValue: null, newValue: { value: label, description: requiredText(field) } });
+      continue;
+    }
+    const oldLabel = fieldLabel(previous);
+    if (oldLabel !== label)
+      out.push({ actionType: 'updated', fieldTitle: `Lead form field: ${oldLabel}`, oldValue: { value: oldLabel }, newValue: { value: label } });
+    if ((previous.required === true) !== (field.required === true))
+      out.push({
+        actionType: 'updated',
+        fieldTitle: `Lead form field: ${label}: required`,
+        oldValue: { value: requiredText(previous) },
+        newValue: { value: requiredText(field) },
+      });
+    if (previous.type !== field.type)
+      out.push({
+        actionType: 'updated',
+        fieldTitle: `Lead form field: ${label}: type`,
+        oldValue: changeValue(previous.type),
+        newValue: changeValue(field.type),
+      });
+  }
+  for (const [name, field] of old) {
+    if (!now.has(name))
+      out.push({
+        actionType: 'removed',
+        fieldTitle: `Lead form field: ${fieldLabel(field)}`,
+        oldValue: { value: fieldLabel(field), description: requiredText(field) },
+        newValue: null,
+      });
+  }
+  const oldThanks = before ? before.thankYouMessage : undefined;
+  const newThanks = after ? after.thankYouMessage : undefined;
+  if (!isBlank(oldThanks) || !isBlank(newThanks)) {
+    if (oldThanks !== newThanks)
+      out.push({
+        actionType: actionOf(oldThanks, newThanks),
+        fieldTitle: 'Lead form thank-you message',
+        oldValue: changeValue(oldThanks),
+        newValue: changeValue(newThanks),
+      });
+  }
+  return out;
+}

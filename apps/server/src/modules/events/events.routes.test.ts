@@ -12,25 +12,43 @@ const t = useTestApp();
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-/** The buttons the published page shows: only their labels are counted. */
-const PAGE = '<html><body><a>Call me</a><a>Website</a><a>Shop</a><a>Call</a><a>Tom &amp; Jerry&#x27;s</a></body></html>';
+/** The tap targets the published page shows (as the renderer marks them): only their labels are counted. */
+const PAGE = [
+  '<html><body><h1>Acme Holdings</h1>',
+  ...['Call me', 'Website', 'Shop', 'Call', 'Tom &amp; Jerry&#x27;s'].map((l) => `<a data-track-action="click" data-track-label="${l}">${l}</a>`),
+  '<a class="ph-yt" data-yt="dQw4w9WgXcQ" data-title="Our story">Play</a></body></html>',
+].join('');
 
-async function profile(published = true) {
+async function profile(published = true, o: { template?: boolean } = {}) {
   const company = await createCompany(t.app.deps.db);
   const [p] = await t.app.deps.db
     .insert(profiles)
-    .values({ companyId: company.id, alias: `ev-${company.subdomain}`, publishedAt: published ? new Date() : null, publishedHtml: published ? PAGE : null })
+    .values({
+      companyId: company.id,
+      alias: `ev-${company.subdomain}`,
+      isMaster: o.template ?? false,
+      publishedAt: published ? new Date() : null,
+      publishedHtml: published ? PAGE : null,
+      site: { siteId: 'x', domainName: `${company.subdomain}.localhost` },
+    })
     .returning();
   return p!;
 }
-const send = (body: unknown, o: { ua?: string; ip?: string; type?: string } = {}) =>
+/** The host a profile's page is published on, where its beacons go. */
+const hostOf = (p: { site: { domainName: string } | null }) => `${p.site!.domainName}:3000`;
+const send = (body: unknown, o: { ua?: string; ip?: string; type?: string; host?: string } = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/api/events',
     remoteAddress: o.ip ?? freshIp(),
-    headers: { 'content-type': o.type ?? 'text/plain;charset=UTF-8', 'user-agent': o.ua ?? PHONE },
+    headers: { 'content-type': o.type ?? 'text/plain;charset=UTF-8', 'user-agent': o.ua ?? PHONE, ...(o.host ? { host: o.host } : {}) },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
+const filteredOf = async (profileId: number) => {
+  await t.app.deps.ingest.flush();
+  const [row] = await t.app.deps.db.select().from(dailyFiltered).where(eq(dailyFiltered.profileId, profileId));
+  return row?.count ?? 0;
+};
 /** Events are buffered: flush, then read what was written. */
 const stored = async (profileId: number) => {
   await t.app.deps.ingest.flush();
@@ -79,7 +97,7 @@ describe('POST /api/events', () => {
   it('acknowledges but does not count bots, link previews and unpublished profiles', async () => {
     const p = await profile();
     for (const ua of ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'WhatsApp/2.23.20.0', 'Mozilla/5.0 HeadlessChrome/120.0', '']) {
-      expect((await send({ profileId: p.id, action: 'view', type: 'page' }, { ua })).statusCode).toBe(204);
+      expect((await send({ profileId: p.id, action: 'view', type: 'page' }, { ua, host: hostOf(p) })).statusCode).toBe(204);
     }
     expect(await stored(p.id)).toHaveLength(0);
     const [filtered] = await t.app.deps.db.select().from(dailyFiltered).where(eq(dailyFiltered.profileId, p.id));
@@ -87,6 +105,36 @@ describe('POST /api/events', () => {
     const hidden = await profile(false);
     expect((await send({ profileId: hidden.id, action: 'view', type: 'page' })).statusCode).toBe(204);
     expect(await stored(hidden.id)).toHaveLength(0);
+  });
+
+  it('counts a bot as filtered only on a published page that is not a template, beaconed from the page’s own host', async () => {
+    const BOT = 'Googlebot/2.1 (+http://www.google.com/bot.html)';
+    const live = await profile();
+    const template = await profile(true, { template: true });
+    const hidden = await profile(false);
+    const other = await profile();
+    const view = (p: { id: number }, host: string) => send({ profileId: p.id, action: 'view', type: 'page' }, { ua: BOT, host });
+    for (const res of [
+      await view(template, hostOf(template)),
+      await view(hidden, hostOf(hidden)),
+      // Another division's page, beaconed on this division's host (or the hub's).
+      await view(other, hostOf(live)),
+      await view(other, 'localhost:3000'),
+      await view({ id: 2_000_000_000 }, hostOf(live)),
+    ])
+      expect(res.statusCode).toBe(204);
+    await view(live, hostOf(live));
+    expect(await filteredOf(live.id)).toBe(1);
+    for (const p of [template, hidden, other]) expect(await filteredOf(p.id)).toBe(0);
+  });
+
+  it('counts a label only if the page has a tap target with it, not any other text of its HTML', async () => {
+    const p = await profile();
+    for (const label of ['html', 'Acme', 'Acme Holdings', 'data-track-label', 'Call m', 'Our story', 'Copy link'])
+      expect((await send({ profileId: p.id, action: 'click', type: 'url', label })).statusCode).toBe(204);
+    const labels = (await stored(p.id)).map((r) => r.label);
+    expect(labels.filter((l) => l !== null).sort()).toEqual(['Copy link', 'Our story']);
+    expect(labels.filter((l) => l === null)).toHaveLength(5);
   });
 
   it('answers 503 with Retry-After, never 204, when the event cannot be committed', async () => {

@@ -8,6 +8,7 @@ import { type FastPath, type FastRoute, mediaType, readSmallBody } from '../../h
 import { pathOnly } from '../../http/logging.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { isWellFormed } from '../../http/well-formed.ts';
+import { PublicSites } from '../public-pages/public-pages.service.ts';
 import { isBotAgent, visitorHash } from './events.service.ts';
 
 const BODY_LIMIT = 4096;
@@ -15,8 +16,8 @@ const INVALID_JSON = 'The event is not valid JSON.';
 const NOT_RECORDED = 'The interaction could not be recorded right now; please send it again in a moment.';
 
 type EventDeps = Pick<Deps, 'ingest' | 'limiter' | 'visitorSecret'>;
-/** Who sent an event, and where its request logs. */
-type Sender = { ip: string; userAgent: string | undefined; log: FastifyBaseLogger };
+/** Who sent an event, to which host (the page's own, for a real beacon), and where its request logs. */
+type Sender = { ip: string; userAgent: string | undefined; host: string | undefined; log: FastifyBaseLogger };
 
 /**
  * One interaction from a public page, whichever path brought it: checked, counted against
@@ -32,7 +33,7 @@ async function recordEvent(deps: EventDeps, from: Sender, input: unknown): Promi
   const event = parsed.data;
   await deps.limiter.hit(LIMITS.eventsPerIp, ip);
   const now = new Date();
-  if (isBotAgent(userAgent)) return deps.ingest.acceptBot(event.profileId, now);
+  if (isBotAgent(userAgent)) return deps.ingest.acceptBot(event.profileId, now, PublicSites.hostOf(from.host));
   try {
     await deps.ingest.accept({
       ...event,
@@ -62,7 +63,7 @@ export function eventsFastRoute(deps: EventDeps, fast: FastPath, log: FastifyBas
       } catch {
         throw badRequest(INVALID_JSON);
       }
-      await recordEvent(deps, { ip: fast.clientIp(req), userAgent: req.headers['user-agent'], log }, input);
+      await recordEvent(deps, { ip: fast.clientIp(req), userAgent: req.headers['user-agent'], host: req.headers.host, log }, input);
       fast.send(res, 204, {});
     } catch (err) {
       fast.sendError(res, err, log);
@@ -102,7 +103,7 @@ export async function eventsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      await recordEvent(app.deps, { ip: req.ip, userAgent: req.headers['user-agent'], log: req.log }, req.body);
+      await recordEvent(app.deps, { ip: req.ip, userAgent: req.headers['user-agent'], host: req.headers.host, log: req.log }, req.body);
       return reply.code(204).send();
     },
   );

@@ -12,7 +12,12 @@ async function publishedProfile() {
   const company = await createCompany(t.app.deps.db);
   const [p] = await t.app.deps.db
     .insert(profiles)
-    .values({ companyId: company.id, alias: `in-${company.subdomain}`, publishedAt: new Date() })
+    .values({
+      companyId: company.id,
+      alias: `in-${company.subdomain}`,
+      publishedAt: new Date(),
+      site: { siteId: 'x', domainName: `${company.subdomain}.localhost` },
+    })
     .returning();
   return p!;
 }
@@ -111,11 +116,11 @@ describe('EventIngest', () => {
     const flaky = failingOnce(db, 'transaction');
     const ingest = new EventIngest(flaky, t.app.log, { flushMs: 60_000 });
     const refused = outcome(ingest.accept(event(p.id)));
-    ingest.acceptBot(p.id, new Date());
+    ingest.acceptBot(p.id, new Date(), p.site!.domainName);
     await ingest.flush();
     expect(await refused).toEqual(expect.objectContaining({ message: 'connection reset' }));
     const stored = ingest.accept(event(p.id));
-    ingest.acceptBot(p.id, new Date());
+    ingest.acceptBot(p.id, new Date(), p.site!.domainName);
     await ingest.close();
     await stored;
     expect(await storedCount(p.id)).toBe(1);

@@ -51,7 +51,7 @@ type Waiting = { event: BufferedEvent; resolve: () => void; reject: (err: unknow
  */
 export class EventIngest {
   #waiting: Waiting[] = [];
-  /** Bot hits per profile and UTC day: counted, never stored as events. */
+  /** Bot hits per profile, UTC day and host: counted, never stored as events. */
   #bots = new Map<string, number>();
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
@@ -84,8 +84,13 @@ export class EventIngest {
     });
   }
 
-  acceptBot(profileId: number, at: Date): void {
-    const key = `${profileId}|${utcDay(at)}`;
+  /**
+   * A bot's hit, counted as filtered at the next flush — only for a published page that is
+   * not a template, on the host the page is published on (`host`, without its port), as a
+   * person's event counts only for a page that is live.
+   */
+  acceptBot(profileId: number, at: Date, host: string): void {
+    const key = `${profileId}|${utcDay(at)}|${host}`;
     // Made-up profile ids must not grow the map without bound; real ones are few per flush.
     if (this.#bots.size >= MAX_BOT_KEYS && !this.#bots.has(key)) return;
     this.#bots.set(key, (this.#bots.get(key) ?? 0) + 1);
@@ -195,16 +200,26 @@ async function writeEvents(db: Db, batch: BufferedEvent[]): Promise<number> {
   return Number(rowsOf<{ written: number }>(result)[0]?.written ?? 0);
 }
 
+/**
+ * Adds the bot counts to `daily_filtered`: only for published pages that are not templates,
+ * beaconed from the host the page is published on (`profiles.site`); a made-up profile id, a
+ * template, an unpublished page or another division's host counts nowhere. The same
+ * (profile, day) may come from several hosts: summed first, as one row may be upserted once.
+ */
 async function writeBots(db: Db, bots: Map<string, number>): Promise<void> {
   const entries = [...bots].map(([key, n]) => {
-    const [profileId, day] = key.split('|') as [string, string];
-    return { profileId: Number(profileId), day, n };
+    const [profileId, day, host] = key.split('|') as [string, string, string];
+    return { profileId: Number(profileId), day, host, n };
   });
   await db.execute(sql`
     insert into daily_filtered (day, company_id, profile_id, count)
-    select t.day, p.company_id, t.profile_id, t.n
-    from unnest(${sql.param(entries.map((e) => e.day))}::date[], ${sql.param(entries.map((e) => e.profileId))}::int[], ${sql.param(entries.map((e) => e.n))}::int[]) as t(day, profile_id, n)
-    join profiles p on p.id = t.profile_id
+    select t.day, p.company_id, t.profile_id, sum(t.n)::int
+    from unnest(
+      ${sql.param(entries.map((e) => e.day))}::date[], ${sql.param(entries.map((e) => e.profileId))}::int[],
+      ${sql.param(entries.map((e) => e.host))}::text[], ${sql.param(entries.map((e) => e.n))}::int[]
+    ) as t(day, profile_id, host, n)
+    join profiles p on p.id = t.profile_id and p.published_at is not null and not p.is_master and p.site ->> 'domainName' = t.host
+    group by t.day, p.company_id, t.profile_id
     on conflict (profile_id, day) do update set count = daily_filtered.count + excluded.count
   `);
 }

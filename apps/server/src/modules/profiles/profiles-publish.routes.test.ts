@@ -1,7 +1,7 @@
 import { PROFILE_API_MESSAGES as M } from '@profilehub/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { approvals } from '../../db/schema.ts';
+import { approvals, profilePublications } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision, getProfileRow, setProfile } from '../../test/factories.ts';
 import { type Headers, useTestApp } from '../../test/harness.ts';
 
@@ -39,6 +39,17 @@ describe('PUT /api/profiles/:id/publish', () => {
     const served = await page(d.host, d.alias);
     expect(served.statusCode).toBe(200);
     expect(served.body).toContain('Jane Doe');
+  });
+
+  it('20 publishes of the same content at once all answer 200 and write one history entry; a change writes the next', async () => {
+    const d = await division();
+    const history = () => t.db.select().from(profilePublications).where(eq(profilePublications.profileId, d.jane.id));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => publish(d.sup.headers, d.jane.id)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(await history()).toHaveLength(1);
+    await setProfile(t.db, d.jane.id, { content: { ...childDetails(), jobTitle: 'Sales Director' } });
+    expect((await publish(d.sup.headers, d.jane.id)).statusCode).toBe(200);
+    expect((await history()).map((h) => (h.content as { jobTitle?: string }).jobTitle).sort()).toEqual(['Head of Sales', 'Sales Director']);
   });
 
   it('puts the page on the division’s custom domain when it has one', async () => {

@@ -1,7 +1,7 @@
 /** The stored pages of profiles as publishing reads and writes them (publishing.service.ts). */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, profilePublications, profiles, users } from '../../db/schema.ts';
+import { companies, type profilePublications, profiles, users } from '../../db/schema.ts';
 
 type NewProfile = typeof profiles.$inferInsert;
 /** A rendered page as its profile row stores it. */
@@ -55,9 +55,26 @@ export async function storePublishedPage(
   await db.update(profiles).set(page).where(eq(profiles.id, profileId));
 }
 
-/** Records a publish in the profile's history (what a rollback returns to). */
-export async function insertPublication(db: Db, publication: typeof profilePublications.$inferInsert): Promise<void> {
-  await db.insert(profilePublications).values(publication);
+type NewPublication = Pick<typeof profilePublications.$inferInsert, 'profileId' | 'content' | 'publishedContent'> & { publishedAt: Date };
+
+/**
+ * Records a publish in the profile's history (what a rollback returns to) unless it repeats
+ * the latest entry: publishing unchanged content again is not a new version. Called while
+ * the caller's transaction holds the profile's row (the page's update), so a publish
+ * running at the same time waits and then sees this entry.
+ */
+export async function insertPublication(db: Db, p: NewPublication): Promise<void> {
+  await db.execute(sql`
+    insert into profile_publications (profile_id, published_at, content, published_content)
+    select ${p.profileId}, ${p.publishedAt.toISOString()}::timestamptz, ${JSON.stringify(p.content)}::jsonb, ${JSON.stringify(p.publishedContent)}::jsonb
+    where not exists (
+      select 1 from (
+        select content, published_content from profile_publications
+        where profile_id = ${p.profileId} order by published_at desc, id desc limit 1
+      ) latest
+      where latest.content = ${JSON.stringify(p.content)}::jsonb and latest.published_content = ${JSON.stringify(p.publishedContent)}::jsonb
+    )
+  `);
 }
 
 /** Takes the stored page down; the published snapshot stays. */

@@ -43,8 +43,15 @@ type PublishedPageInput = {
   /** The page's public address, e.g. `http://acme.localhost:3000/jane-doe`. */
   url: string;
   /** The stored lead form the contact form names, if any (its fields replace the contact form's switches). */
-  leadForm?: RenderInput['leadForm'];
+  leadForm?: PageLeadForm | null;
 };
+
+/**
+ * A lead form as a page draws it: what the renderer takes, and the form's title (not drawn,
+ * but a change of it is shown to the approver). Stored with the page (`published_lead_form`)
+ * and with an approval request (what the supervisor reviewed).
+ */
+export type PageLeadForm = NonNullable<RenderInput['leadForm']> & { title?: string };
 
 /**
  * Addresses the page links to, on its own host. The page server answers
@@ -87,14 +94,20 @@ function renderPublishedPage(input: PublishedPageInput): { html: string; etag: s
 }
 
 /** The stored lead form a page's contact form names, as the renderer takes it. */
-async function leadFormFor(db: Db, companyId: number, content: ProfileContent): Promise<RenderInput['leadForm']> {
+async function leadFormFor(db: Db, companyId: number, content: ProfileContent): Promise<PageLeadForm | null> {
   const form = await storedLeadForm(db, companyId, content.contactForm?.formId);
   if (!form) return null;
   return {
     formId: form.formId,
-    fields: form.fields as NonNullable<RenderInput['leadForm']>['fields'],
+    title: form.title,
+    fields: form.fields as PageLeadForm['fields'],
     thankYouMessage: form.formSubmittedMessage,
   };
+}
+
+/** The lead form a publish of the profile's current content would draw, or null (what an approval request binds to). */
+export function pageLeadFormOf(db: Db, ctx: ProfileContext): Promise<PageLeadForm | null> {
+  return leadFormFor(db, ctx.company.id, pageContentOf(ctx));
 }
 
 /**
@@ -137,11 +150,19 @@ function themeLookup(db: Db): ThemeLookup {
  * `expired` in the stored content, so its {@link nextExpiry} is when the page
  * next needs rebuilding (see {@link refreshExpiredPage}).
  */
-async function renderFor(db: Db, ctx: ProfileContext, own: Record<string, unknown>, config: SiteConfig, themeOf: ThemeLookup, now: Date) {
+async function renderFor(
+  db: Db,
+  ctx: ProfileContext,
+  own: Record<string, unknown>,
+  config: SiteConfig,
+  themeOf: ThemeLookup,
+  now: Date,
+  drawn?: PageLeadForm | null,
+) {
   const content = markExpired(pageContentOf(ctx, own), now);
   const theme = typeof content.stylingId === 'number' ? await themeOf(content.stylingId, ctx.company.id) : null;
   const site = siteOf(ctx.profile, ctx.company, config.PUBLIC_DOMAIN);
-  const leadForm = await leadFormFor(db, ctx.company.id, content);
+  const leadForm = drawn !== undefined ? drawn : await leadFormFor(db, ctx.company.id, content);
   const { html, etag } = renderPublishedPage({
     profile: ctx.profile,
     company: ctx.company,
@@ -188,8 +209,7 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
   const content = markExpired(published, now);
   if (onlyIfExpired && content === published) return false;
   const theme = typeof content.stylingId === 'number' ? ((await themeForCompany(db, content.stylingId, company.id)) ?? null) : null;
-  const leadForm =
-    freshLeadForm || !profile.publishedLeadForm ? await leadFormFor(db, company.id, content) : (profile.publishedLeadForm as RenderInput['leadForm']);
+  const leadForm = freshLeadForm || !profile.publishedLeadForm ? await leadFormFor(db, company.id, content) : (profile.publishedLeadForm as PageLeadForm);
   const { html, etag } = renderPublishedPage({
     profile,
     company,
@@ -251,21 +271,38 @@ export async function rerenderPagesUsingLeadForm(env: RerenderEnv, companyId: nu
 /**
  * Builds and stores the page of a profile from its current content. The
  * caller has checked who may publish and what is required (spec §4 steps 1–5).
+ * `leadForm`: the form to draw (an approval's reviewed snapshot; null for none);
+ * absent, the stored form the content names is drawn as it is now.
  */
-export async function publishProfile(env: PublishEnv, ctx: ProfileContext, now = new Date()): Promise<{ site: Site; publishedAt: Date }> {
+export async function publishProfile(
+  env: PublishEnv,
+  ctx: ProfileContext,
+  now = new Date(),
+  leadForm?: PageLeadForm | null,
+): Promise<{ site: Site; publishedAt: Date }> {
   const own = ctx.profile.content;
-  const { content, html, etag, site, leadForm } = await renderFor(env.db, ctx, own, env.config, themeLookup(env.db), now);
-  await storePublishedPage(env.db, ctx.profile.id, {
-    publishedAt: now,
-    publishedLeadForm: leadForm,
-    publishedHtml: html,
-    publishedEtag: etag,
-    publishedContent: content as Record<string, unknown>,
-    publishedOverrides: own,
-    site,
+  const page = await renderFor(env.db, ctx, own, env.config, themeLookup(env.db), now, leadForm);
+  const { content, site } = page;
+  await env.db.transaction(async (tx) => {
+    // The page's update locks the profile's row until commit, so publishes of one profile
+    // record their history one after another, on one server or several.
+    await storePublishedPage(tx as unknown as Db, ctx.profile.id, {
+      publishedAt: now,
+      publishedLeadForm: page.leadForm,
+      publishedHtml: page.html,
+      publishedEtag: page.etag,
+      publishedContent: content as Record<string, unknown>,
+      publishedOverrides: own,
+      site,
+    });
+    // History for rolling back to the previously published version (users module).
+    await insertPublication(tx as unknown as Db, {
+      profileId: ctx.profile.id,
+      publishedAt: now,
+      content: own,
+      publishedContent: content as Record<string, unknown>,
+    });
   });
-  // History for rolling back to the previously published version (users module).
-  await insertPublication(env.db, { profileId: ctx.profile.id, publishedAt: now, content: own, publishedContent: content as Record<string, unknown> });
   env.publishedPages?.forget(ctx.profile.companyId, ctx.profile.alias);
   return { site, publishedAt: now };
 }

@@ -1,10 +1,13 @@
+import type { ApprovalRow, ProfileChange } from '@profilehub/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderAt, testUser } from '../../test/render.tsx';
 
-const approval = (id: number, fullName: string, approved: boolean | null) => ({
+const jobTitle: ProfileChange = { actionType: 'updated', fieldTitle: 'Job title', oldValue: { value: 'Sales' }, newValue: { value: 'Head of Sales' } };
+
+const approval = (id: number, fullName: string, approved: boolean | null, profileChanges: ProfileChange[] = [jobTitle]): ApprovalRow => ({
   id,
   approvalId: id,
   profileId: id * 10,
@@ -15,7 +18,7 @@ const approval = (id: number, fullName: string, approved: boolean | null) => ({
   message: approved === false ? 'Fix the photo' : null,
   respondedAt: approved === null ? null : '2026-01-03T10:00:00.000Z',
   respondedBy: approved === null ? null : 'Sam Super',
-  profileChanges: [{ actionType: 'updated', fieldTitle: 'Job title', oldValue: { value: 'Sales' }, newValue: { value: 'Head of Sales' } }],
+  profileChanges,
   fullName,
   jobTitle: 'Sales',
   profileThumbnail: null,
@@ -26,7 +29,7 @@ const approval = (id: number, fullName: string, approved: boolean | null) => ({
   publishedAt: '2026-01-01T00:00:00.000Z',
 });
 
-function signedInSupervisor() {
+function signedInSupervisor(pending: ApprovalRow = approval(3, 'Jane Doe', null)) {
   sessionStorage.setItem('jwt', 'token');
   const user = testUser({ role: 'supervisor', companies: [], supervisedCompanyIds: [3], profile: null, pendingApprovals: 1 });
   return mockFetch({
@@ -38,7 +41,7 @@ function signedInSupervisor() {
       body:
         call.query.get('status') === 'resolved'
           ? { data: [approval(2, 'Jane Doe', false), approval(1, 'Jane Doe', true)], page: 0, pageSize: 25, total: 2, pending: 1 }
-          : { data: [approval(3, 'Jane Doe', null)], page: 0, pageSize: 25, total: 1, pending: 1 },
+          : { data: [pending], page: 0, pageSize: 25, total: 1, pending: 1 },
     }),
   });
 }
@@ -53,6 +56,24 @@ describe('Approvals list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Preview of Jane Doe if approved' });
     expect(within(dialog).getByTitle('Proposed page of Jane Doe')).toHaveAttribute('src', '/preview-link.html?profileId=30');
     expect(within(dialog).getByRole('link', { name: 'open the published page' })).toHaveAttribute('href', 'https://acme.localhost/jane');
+  });
+
+  it('shows a request’s lead-form changes among its updates: the field added and whether it is required', async () => {
+    const formField: ProfileChange = {
+      actionType: 'added',
+      fieldTitle: 'Lead form field: Card number and CVV',
+      oldValue: null,
+      newValue: { value: 'Card number and CVV', description: 'Required' },
+    };
+    signedInSupervisor(approval(3, 'Jane Doe', null, [jobTitle, formField]));
+    renderAt('/approvals');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /View updates/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Updates by Jane Doe (2)' });
+    const row = within(dialog).getByRole('row', { name: /Lead form field: Card number and CVV/ });
+    expect(within(row).getByText('added')).toBeInTheDocument();
+    expect(within(row).getByText('Required')).toBeInTheDocument();
+    expect(within(dialog).getByRole('row', { name: /Job title/ })).toBeInTheDocument();
   });
 
   it('lists every past decision under Resolved, each with its answer, and links the live page', async () => {
