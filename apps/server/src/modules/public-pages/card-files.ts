@@ -54,14 +54,19 @@ export function createCardFiles(o: { db: Db; config: Config; store?: FileStore; 
     return { body: Buffer.from(card, 'utf8'), etag: `"vcf-${etag.replaceAll('"', '')}"` };
   }
 
-  return async function serve(req: FastifyRequest, reply: FastifyReply, companyId: number, alias: string, file: CardFile): Promise<FastifyReply | null> {
+  /**
+   * Sends the file and says true, or sends nothing and says false (not published). A boolean,
+   * not the reply: a FastifyReply is a thenable, so an async function returning it resolves
+   * to undefined, and the caller then answered a second time ("Reply was already sent").
+   */
+  return async function serve(req: FastifyRequest, reply: FastifyReply, companyId: number, alias: string, file: CardFile): Promise<boolean> {
     const page = await o.pages.get(companyId, alias);
-    if (!page) return null;
+    if (!page) return false;
     const key = `${page.profileId}/${file}/${page.etag}`;
     let out = built.get(key);
     if (!out) {
       const fresh = await build(page.profileId, file, page.etag);
-      if (!fresh) return null;
+      if (!fresh) return false;
       built.set(key, fresh);
       out = fresh;
     }
@@ -70,11 +75,13 @@ export function createCardFiles(o: { db: Db; config: Config; store?: FileStore; 
       .header('cache-control', 'public, max-age=0, must-revalidate')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox");
-    if (req.headers['if-none-match'] === out.etag) return reply.code(304).send();
-    if (file === 'qr.png') return reply.type('image/png').header('content-disposition', `inline; filename="${QR_CODE.fileName}"`).send(out.body);
-    return reply
-      .type('text/vcard; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${alias.replace(/[^a-z0-9_-]/gi, '')}.vcf"`)
-      .send(out.body);
+    if (req.headers['if-none-match'] === out.etag) reply.code(304).send();
+    else if (file === 'qr.png') reply.type('image/png').header('content-disposition', `inline; filename="${QR_CODE.fileName}"`).send(out.body);
+    else
+      reply
+        .type('text/vcard; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${alias.replace(/[^a-z0-9_-]/gi, '')}.vcf"`)
+        .send(out.body);
+    return true;
   };
 }

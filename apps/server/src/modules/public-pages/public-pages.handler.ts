@@ -29,8 +29,7 @@ export async function servePublicPage(
   const card = CARD_FILE_PATH.exec(path);
   if (card && companyId !== null) {
     const [, alias, file] = card as unknown as [string, string, CardFile];
-    const sent = await cardFiles(req, reply, companyId, alias, file);
-    if (sent) return sent;
+    if (await cardFiles(req, reply, companyId, alias, file)) return reply;
   }
   const pwa = PWA_FILE.exec(path);
   if (pwa && companyId !== null) {
