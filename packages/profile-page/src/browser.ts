@@ -8,7 +8,7 @@
 export { type ManifestIcon, PAGE_SCRIPT, serviceWorkerScript, webManifest } from './client/page.ts';
 export { ProfileDocument, ProfilePage, ProfilePreview, rootClass } from './components/document.ts';
 export { Stars } from './components/parts.ts';
-export { contrastRatio, readableOn } from './css/colour.ts';
+export { contrastRatio, parseRgb, readableOn } from './css/colour.ts';
 export { colourDeclarations, fontStack, pageCss } from './css/page-css.ts';
 export { cssString, isAllowedCssUrl, sanitizeCss } from './css/sanitize.ts';
 export { markExpired, nextExpiry } from './expiry.ts';

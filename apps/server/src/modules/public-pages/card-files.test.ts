@@ -8,6 +8,7 @@ import { appState, profiles, uploads } from '../../db/schema.ts';
 import { prepareDatabase } from '../../db/startup.ts';
 import { childDetails, createTemplateDivision, createUser, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { readQrImage } from '../../test/qr-reading.ts';
 import { PAGE_FORMAT } from '../publishing/publishing.service.ts';
 import { createDiskStore } from '../uploads/store.ts';
 
@@ -81,6 +82,14 @@ describe('GET {public host}/{alias}/qr.png', () => {
     expect([meta.width, meta.height]).toEqual([800, 800]);
     const again = await file(jane, 'qr.png', { 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('decodes to the page address with a real decoder and has a quiet zone of at least 4 modules (ISO/IEC 18004)', async () => {
+    const jane = await janeOfNewDivision();
+    await publish(jane);
+    const read = await readQrImage((await file(jane, 'qr.png')).rawPayload);
+    expect(read?.text).toBe(`http://${jane.d.company.subdomain}.localhost/${jane.alias}`);
+    expect(read?.quietZoneModules).toBeGreaterThanOrEqual(4);
   });
 
   it('is drawn once per published version, however often it is asked for', async () => {

@@ -64,7 +64,7 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
       const body = await QRCode.toBuffer(url, {
         type: 'png',
         errorCorrectionLevel: QR_CODE.errorCorrectionLevel,
-        margin: QR_CODE.margin,
+        margin: QR_CODE.quietZone, // in modules
         width: QR_CODE.size,
         color: { dark: dots && HEX.test(dots) ? dots : QR_CODE.defaultColor, light: '#ffffff' },
       });
