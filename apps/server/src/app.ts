@@ -44,8 +44,10 @@ import { createMailer } from './modules/mail/mailer.ts';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createCardFiles } from './modules/public-pages/card-files.ts';
+import { createOwnImages } from './modules/public-pages/own-images.ts';
 import { publicPageFastRoute, servePublicPage } from './modules/public-pages/public-pages.handler.ts';
 import { PublicSites, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
+import { createSiteFiles } from './modules/public-pages/site-files.ts';
 import { REBUILD_CHILDREN_JOB, type RebuildCounts, rebuildChildrenJob } from './modules/publishing/publishing.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
@@ -186,7 +188,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     isHubDomain: async (host) => Boolean(await companyByHubDomain(deps.db, host)),
   });
   fastPath.add(publicPageFastRoute({ sites, pages: deps.publishedPages, securityHeaders: helmetHeaders(helmetOptions(config)), fast: fastPath, log: app.log }));
-  await registerWeb(app, config, sites, createCardFiles({ db: deps.db, config, store: fileStore, pages: deps.publishedPages, log: app.log }));
+  const images = createOwnImages({ db: deps.db, store: fileStore, webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST, log: app.log });
+  await registerWeb(app, config, sites, {
+    cardFiles: createCardFiles({ db: deps.db, config, images, pages: deps.publishedPages, log: app.log }),
+    siteFiles: createSiteFiles({ db: deps.db, images }),
+  });
   return app;
 }
 
@@ -210,11 +216,22 @@ function limitStoreOf(config: Config, database: Database): LimitStore {
   return database.kind === 'postgres' ? { kind: 'postgres', db: database.db } : { kind: 'memory' };
 }
 
+/** A path that names a file (`/x.js`, `/foo.png`): the hub answers 404 for one it does not have, not its web app. */
+const FILE_LIKE = /\/[^/]*\.[a-z0-9]{1,10}$/i;
+/** The one hub route that looks like a file (apps/web's router, spec §2 Preview link). */
+const SPA_FILE_ROUTES: ReadonlySet<string> = new Set(['/preview-link.html']);
+
 /**
- * The hub SPA for hub hosts (history-API fallback to index.html); other hosts
- * are public profile pages, which arrive with the publishing work.
+ * The hub SPA for hub hosts (history-API fallback to index.html, a 404 for a file it does
+ * not have); other hosts are public profile pages. Every host has its robots.txt and favicon.
  */
-async function registerWeb(app: FastifyInstance, config: Config, sites: PublicSites, cardFiles: ReturnType<typeof createCardFiles>) {
+
+async function registerWeb(
+  app: FastifyInstance,
+  config: Config,
+  sites: PublicSites,
+  files: { cardFiles: ReturnType<typeof createCardFiles>; siteFiles: ReturnType<typeof createSiteFiles> },
+) {
   const dist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
   const indexFile = path.join(dist, 'index.html');
   // Read once: the shell is the same for every hub path, and a rebuild in progress must not break serving.
@@ -235,8 +252,12 @@ async function registerWeb(app: FastifyInstance, config: Config, sites: PublicSi
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send(errorBody(404, 'not_found', `No route for ${req.method} ${url}`));
     if (url.startsWith('/api/') || url === '/api') return reply.code(404).send(errorBody(404, 'not_found', `No route for ${req.method} ${url}`));
     // Hub hosts get the web app; a division's subdomain or custom domain gets its public pages.
-    const site = await sites.siteOf(PublicSites.hostOf(req.headers.host));
-    if (site) return servePublicPage(app.deps.publishedPages, app.deps.db, req, reply, site.companyId, cardFiles);
+    const host = PublicSites.hostOf(req.headers.host);
+    const site = await sites.siteOf(host);
+    if (await files.siteFiles(url, reply, site ? { hub: false, companyId: site.companyId } : { hub: true, host })) return reply;
+    if (site) return servePublicPage(app.deps.publishedPages, app.deps.db, req, reply, site.companyId, files.cardFiles);
+    if (FILE_LIKE.test(url) && !SPA_FILE_ROUTES.has(url))
+      return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
     if (indexHtml === null) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does this for you).');
     }

@@ -25,6 +25,7 @@ import { solidColour } from './css/colour.ts';
 import { type ButtonColour, DEFAULT_BRAND, pageCss } from './css/page-css.ts';
 import { isAllowedCssUrl } from './css/sanitize.ts';
 import { ICONS, type IconName, iconByName } from './icons.ts';
+import { nameParts } from './names.ts';
 import { richTextToPlain, sanitizeRichText } from './rich-text.ts';
 import { absoluteUrl, imageSrc, mailtoHref, mapsHref, ownUrl, phoneText, safeEmail, safeHref, safeNonce, telHref, whatsappHref } from './safe.ts';
 import type { PageContent, RenderInput } from './types.ts';
@@ -73,12 +74,16 @@ export type PageModel = {
   profileId: number;
   name: string;
   firstName: string;
+  /** Given and family name for `profile:first_name` / `profile:last_name` ({@link nameParts}). */
+  nameParts: { first: string; last: string };
   jobTitle: string;
   orgName: string;
   docTitle: string;
   description: string;
   indexable: boolean;
   photo?: string | undefined;
+  /** The iOS home-screen icon: a PNG or JPEG, never an SVG (iOS ignores one). */
+  touchIcon?: string | undefined;
   initials: string;
   logo?: { src: string; alt: string } | undefined;
   hero: { slides: HeroSlide[]; mobile?: string | undefined; desktop?: string | undefined };
@@ -100,12 +105,15 @@ export type PageModel = {
     serviceWorker?: string | undefined;
     serviceWorkerScope?: string | undefined;
   };
-  og: { image?: string | undefined; url?: string | undefined };
+  /** `image` is a PNG or JPEG (previews show no SVG); `imageSize` its side when known (the page server's square icon). */
+  og: { image?: string | undefined; imageSize?: number | undefined; url?: string | undefined };
   nonce?: string | undefined;
   css: string;
   icons: IconName[];
 };
 
+/** The side of the page server's link-preview image (`RenderInput.urls.shareImageUrl`). */
+const SHARE_IMAGE_SIZE = 512;
 const str = (value: unknown, max = 500): string => (typeof value === 'string' ? value.trim().slice(0, max) : '');
 const enabled = (item: { enabled?: boolean | undefined } | null | undefined) => item?.enabled !== false;
 const VIDEO_FILE = /\.(mp4|mov|m4v|webm)(?:[?#]|$)/i;
@@ -364,6 +372,9 @@ export function buildPageModel(input: RenderInput): PageModel {
   // ── Branding, hero, meta ──
   const photo = img(c.profilePhoto?.url);
   const logoSrc = img(c.logo?.url) ?? img(company.logoUrl);
+  // Link previews and home screens take a raster only: the page server's square PNGs, else a photo or logo whose address names one.
+  const raster = (src: string | undefined) => (src && /\.(?:png|jpe?g)$/i.test(src.split(/[?#]/)[0] ?? '') ? src : undefined);
+  const shareImage = ownUrl(input.urls?.shareImageUrl);
   const slides: HeroSlide[] = [];
   for (const banner of c.banners ?? []) {
     for (const slide of banner?.slider ?? []) {
@@ -401,12 +412,14 @@ export function buildPageModel(input: RenderInput): PageModel {
     profileId: Number.isSafeInteger(input.profile?.id) && input.profile.id > 0 ? input.profile.id : 0,
     name,
     firstName,
+    nameParts: nameParts(c),
     jobTitle,
     orgName,
     docTitle: jobTitle ? `${name} — ${jobTitle}` : name,
     description,
     indexable: input.indexable !== false,
     photo,
+    touchIcon: ownUrl(input.urls?.touchIconUrl) ?? raster(photo),
     initials: initialsOf(name),
     logo: logoSrc ? { src: logoSrc, alt: orgName ? `${orgName} logo` : 'Logo' } : undefined,
     hero: { slides, mobile: img(c.mobileBanner?.url), desktop: img(c.desktopBanner?.url) },
@@ -428,7 +441,11 @@ export function buildPageModel(input: RenderInput): PageModel {
       serviceWorker: ownUrl(input.urls?.serviceWorkerUrl),
       serviceWorkerScope: ownUrl(input.urls?.serviceWorkerScope),
     },
-    og: { url: pageUrl, image: pageUrl ? absoluteUrl(photo ?? logoSrc, pageUrl) : undefined },
+    og: {
+      url: pageUrl,
+      image: pageUrl ? absoluteUrl(shareImage ?? raster(photo) ?? raster(logoSrc), pageUrl) : undefined,
+      imageSize: shareImage ? SHARE_IMAGE_SIZE : undefined,
+    },
     nonce: safeNonce(input.nonce),
     css,
     icons: [],

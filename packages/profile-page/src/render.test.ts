@@ -47,7 +47,9 @@ describe.each(LAYOUTS)('layout %s', (layout, bodyClass) => {
     expect(meta('description')).toBe('Head of Sales at Acme Financial. Twenty years in sales.');
     expect(meta('og:title')).toBe('Jane Doe — Head of Sales');
     expect(meta('og:url')).toBe('https://acme.profilehub.test/jane-doe');
-    expect(meta('og:image')).toBe('https://acme.profilehub.test/uploads/jane.webp');
+    expect(meta('og:image')).toBe('https://acme.profilehub.test/jane-doe/icon-512.png');
+    expect([meta('og:image:width'), meta('og:image:height')]).toEqual(['512', '512']);
+    expect(attr(t.find((x) => x.name === 'link' && attr(x, 'rel') === 'apple-touch-icon')!, 'href')).toBe('/jane-doe/icon-180.png');
     expect(meta('og:type')).toBe('profile');
     expect(meta('theme-color')).toBe('#114b8a');
     expect(meta('viewport')).toContain('width=device-width');
@@ -292,6 +294,32 @@ describe('document details', () => {
     expect(a.etag).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(b).toEqual(a);
     expect(renderProfilePage(sampleInput({ ...RICH_PROFILE, jobTitle: 'CEO' })).etag).not.toBe(a.etag);
+  });
+
+  it('gives link previews and iOS a raster, never an SVG: without the server’s icons, a PNG or JPEG photo or logo, else none', () => {
+    const { touchIconUrl: _, shareImageUrl: __, ...urls } = sampleInput().urls;
+    const head = (content: PageContent, logoUrl: string | null) => {
+      const t = tags(render(content, { urls, company: { ...sampleInput().company, logoUrl } }));
+      const og = t.find((m) => m.name === 'meta' && attr(m, 'property') === 'og:image');
+      const touch = t.find((m) => m.name === 'link' && attr(m, 'rel') === 'apple-touch-icon');
+      return [og && attr(og, 'content'), touch && attr(touch, 'href')];
+    };
+    const photo = (url: string) => ({ ...RICH_PROFILE, profilePhoto: { url }, logo: undefined });
+    expect(head(photo('/uploads/jane.jpg'), null)).toEqual(['https://acme.profilehub.test/uploads/jane.jpg', '/uploads/jane.jpg']);
+    expect(head(photo('/demo/jane-doe.svg'), '/uploads/acme.png')).toEqual(['https://acme.profilehub.test/uploads/acme.png', undefined]);
+    expect(head(photo('/demo/jane-doe.svg'), '/demo/acme-logo.svg')).toEqual([undefined, undefined]);
+  });
+
+  it('names first and last name from the profile’s own fields, else splits the full name before its last word', () => {
+    const names = (content: PageContent) => {
+      const t = tags(render(content));
+      const meta = (key: string) => t.find((m) => m.name === 'meta' && attr(m, 'property') === key);
+      return [meta('profile:first_name'), meta('profile:last_name')].map((m) => m && attr(m, 'content'));
+    };
+    expect(names({ ...RICH_PROFILE, fullName: 'Mary Ann Smith', firstName: 'Mary Ann', lastName: 'Smith' })).toEqual(['Mary Ann', 'Smith']);
+    expect(names({ ...RICH_PROFILE, fullName: 'Dr. Mary Ann Smith', firstName: 'Mary Ann', lastName: 'Smith' })).toEqual(['Mary Ann', 'Smith']);
+    expect(names({ ...RICH_PROFILE, fullName: 'Mary Ann Smith', firstName: undefined, lastName: undefined })).toEqual(['Mary Ann', 'Smith']);
+    expect(names({ ...RICH_PROFILE, fullName: 'Cher', firstName: undefined, lastName: undefined })).toEqual(['Cher', undefined]);
   });
 
   it('carries the page script once, as a module, with the nonce; no nonce attribute without one', () => {

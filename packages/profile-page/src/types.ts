@@ -37,6 +37,13 @@ export type RenderInput = {
     serviceWorkerScope?: string;
     /** The QR code image (PNG); the QR area is left out when absent. */
     qrCodeUrl?: string;
+    /**
+     * Square PNGs of the photo (else the division's icon or logo) made by the page server:
+     * 180 px for iOS's home screen, 512 px for link previews (`og:image`). Without them only
+     * a photo or logo whose address names a PNG or JPEG is used: previews show no SVG.
+     */
+    touchIconUrl?: string;
+    shareImageUrl?: string;
   };
   /**
    * The stored lead form the contact form names (spec §3 Lead form): its fields

@@ -6,6 +6,7 @@
  * each social network keep their names on iOS (Android reads the plain TEL/URL).
  */
 import { displayName, normalizeSocialUrl, SOCIAL_NETWORK_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from '@profilehub/shared';
+import { nameParts } from './names.ts';
 import { phoneText, safeEmail, safeHref } from './safe.ts';
 import type { PageContent } from './types.ts';
 
@@ -57,14 +58,8 @@ const PHOTO_TYPES: Readonly<Record<string, string>> = { 'image/jpeg': 'JPEG', 'i
 /** The vCard 3.0 text of a profile. */
 export function vcard(content: PageContent, options: VcardOptions): string {
   const text = (v: unknown, max = 500) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
-  let first = text(content.firstName, 100);
-  let last = text(content.lastName, 100);
-  const full = displayName({ fullName: text(content.fullName, 200), firstName: first, lastName: last });
-  if (!first && !last && full) {
-    const words = full.split(/\s+/);
-    last = words.length > 1 ? (words.pop() ?? '') : '';
-    first = words.join(' ');
-  }
+  const { first, last } = nameParts(content);
+  const full = displayName({ fullName: text(content.fullName, 200), firstName: text(content.firstName, 100), lastName: text(content.lastName, 100) });
   const org = text(options.organization, 200);
   const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0', 'PRODID:-//Profilehub//Profile page//EN'];
   lines.push(`N:${escapeVcardText(last)};${escapeVcardText(first)};;;`);

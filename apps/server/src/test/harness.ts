@@ -78,14 +78,14 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-export type TestAppOptions = { env?: Record<string, string>; overrides?: BuildAppOptions['overrides'] };
+export type TestAppOptions = { env?: Record<string, string>; overrides?: BuildAppOptions['overrides']; logger?: BuildAppOptions['logger'] };
 
 /** The real app on a cloned database, with cheap argon2 so tests stay fast. */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ph-test-'));
   const config = testConfig({ DATA_DIR: dataDir, ...opts.env });
   const database = await cloneDatabase();
-  const app = await buildApp({ config, database, overrides: opts.overrides });
+  const app = await buildApp({ config, database, overrides: opts.overrides, ...(opts.logger ? { logger: opts.logger } : {}) });
   await app.ready();
   injectThroughServer(app);
   return {

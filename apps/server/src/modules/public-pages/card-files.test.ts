@@ -8,10 +8,13 @@ import { prepareDatabase } from '../../bootstrap/startup.ts';
 import { appState, profiles, uploads } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision, createUser, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { readQrImage } from '../../test/qr-reading.ts';
 import { PAGE_FORMAT } from '../publishing/publishing.service.ts';
 import { createDiskStore } from '../uploads/store.ts';
 
-const t = useTestApp();
+/** What the server logged at warn and above: a card file must be answered exactly once. */
+const warnings: string[] = [];
+const t = useTestApp({ logger: { level: 'warn', stream: { write: (line) => warnings.push(line) } } });
 
 type Jane = { id: number; host: string; alias: string; headers: Record<string, string> };
 let aliases = 0;
@@ -79,6 +82,14 @@ describe('GET {public host}/{alias}/qr.png', () => {
     expect([meta.width, meta.height]).toEqual([800, 800]);
     const again = await file(jane, 'qr.png', { 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('decodes to the page address with a real decoder and has a quiet zone of at least 4 modules (ISO/IEC 18004)', async () => {
+    const jane = await janeOfNewDivision();
+    await publish(jane);
+    const read = await readQrImage((await file(jane, 'qr.png')).rawPayload);
+    expect(read?.text).toBe(`http://${jane.d.company.subdomain}.localhost/${jane.alias}`);
+    expect(read?.quietZoneModules).toBeGreaterThanOrEqual(4);
   });
 
   it('is drawn once per published version, however often it is asked for', async () => {
@@ -149,6 +160,22 @@ describe('the vCard carries the profile photo', () => {
     const res = await vcf(j);
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('PHOTO');
+  });
+});
+
+describe('each card file is answered once', () => {
+  it('leaves no "Reply was already sent" in the log for contact.vcf and qr.png, fresh or revalidated', async () => {
+    const j = await janeOfNewDivision();
+    await publish(j);
+    warnings.length = 0;
+    for (const name of ['contact.vcf', 'qr.png']) {
+      const res = await file(j, name);
+      expect(res.statusCode).toBe(200);
+      expect((await file(j, name, { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);
+    }
+    // The second answer was tried after the first had gone out; one more request lets it happen before the log is read.
+    expect((await file(j, 'nothing.txt')).statusCode).toBe(404);
+    expect(warnings.filter((l) => l.includes('Reply was already sent'))).toEqual([]);
   });
 });
 

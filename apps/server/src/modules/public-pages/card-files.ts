@@ -1,24 +1,32 @@
 import { vcard } from '@profilehub/profile-page';
-import { QR_CODE } from '@profilehub/shared';
+import { QR_CODE, type WhiteLabel } from '@profilehub/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { pageUrl } from '../publishing/publishing.service.ts';
-import type { FileStore } from '../uploads/file-store.ts';
+import { type OwnImages, PRODUCT_ICON } from './own-images.ts';
 import { cardProfile } from './public-pages.queries.ts';
 import type { PublishedPageCache } from './public-pages.service.ts';
-import { createVcardPhotoLoader } from './vcard-photo.ts';
 
-/** The files beside a public page: "Add to contacts" and the QR code, addressed by the page's alias like the page itself. */
-const CARD_FILES = ['contact.vcf', 'qr.png'] as const;
-export type CardFile = (typeof CARD_FILES)[number];
+/**
+ * The page's icons by file name: 180 px for iOS's home screen, 192 and 512 px for the web
+ * app manifest (Chromium installs a page only with a PNG of at least 144 px), 512 px for
+ * link previews too.
+ */
+const ICON_SIZES = { 'icon-180.png': 180, 'icon-192.png': 192, 'icon-512.png': 512 } as const;
+type IconFile = keyof typeof ICON_SIZES;
 
-/** `/{alias}/contact.vcf` and `/{alias}/qr.png` of a division's public host. */
-export const CARD_FILE_PATH = /^\/([a-z0-9][a-z0-9._-]{0,99})\/(contact\.vcf|qr\.png)$/;
+/** The files beside a public page: "Add to contacts", the QR code and the icons, addressed by the page's alias like the page itself. */
+export type CardFile = 'contact.vcf' | 'qr.png' | IconFile;
+
+/** `/{alias}/contact.vcf`, `/{alias}/qr.png` and `/{alias}/icon-{size}.png` of a division's public host. */
+export const CARD_FILE_PATH = /^\/([a-z0-9][a-z0-9._-]{0,99})\/(contact\.vcf|qr\.png|icon-(?:180|192|512)\.png)$/;
 
 const HEX = /^#[0-9a-f]{6}$/i;
+/** Spec §9 profile photo minimum: 256 px square, small enough for every phone's contacts app. */
+const VCARD_PHOTO_SIZE = 256;
 type Built = { body: Buffer; etag: string };
 
 /**
@@ -28,8 +36,22 @@ type Built = { body: Buffer; etag: string };
  * because the page itself is looked up first. Nothing is addressed by a row id, so the
  * cards cannot be walked by counting.
  */
-export function createCardFiles(o: { db: Db; config: Config; store?: FileStore; pages: PublishedPageCache; log: FastifyBaseLogger }) {
-  const photoOf = o.store ? createVcardPhotoLoader({ db: o.db, store: o.store, webDist: o.config.WEB_DIST, log: o.log }) : async () => null;
+export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; pages: PublishedPageCache; log: FastifyBaseLogger }) {
+  /**
+   * A page's icon: the photo, else the division's icon, the page's or the division's logo
+   * (fitted on white), else the product's. Only our own files are read, so an outside photo
+   * falls through to the logos.
+   */
+  async function iconOf(content: { profilePhoto?: { url?: string }; logo?: { url?: string } }, whiteLabel: WhiteLabel | null, size: number) {
+    const photo = await o.images.square(content.profilePhoto?.url, { size, fit: 'cover', format: 'png' });
+    if (photo) return photo;
+    for (const url of [whiteLabel?.icon, content.logo?.url, whiteLabel?.logo, PRODUCT_ICON]) {
+      const icon = await o.images.square(url, { size, fit: 'contain', format: 'png' });
+      if (icon) return icon;
+    }
+    return null;
+  }
+
   const built = new LRUCache<string, Built>({ max: 2000, maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.body.length || 1 });
 
   async function build(profileId: number, file: CardFile, etag: string): Promise<Built | null> {
@@ -42,26 +64,35 @@ export function createCardFiles(o: { db: Db; config: Config; store?: FileStore; 
       const body = await QRCode.toBuffer(url, {
         type: 'png',
         errorCorrectionLevel: QR_CODE.errorCorrectionLevel,
-        margin: QR_CODE.margin,
+        margin: QR_CODE.quietZone, // in modules
         width: QR_CODE.size,
         color: { dark: dots && HEX.test(dots) ? dots : QR_CODE.defaultColor, light: '#ffffff' },
       });
       return { body, etag: `"qr-${etag.replaceAll('"', '')}"` };
     }
-    const content = row.p.publishedContent as { profilePhoto?: { url?: string } };
-    const photo = await photoOf(content.profilePhoto?.url);
-    const card = vcard(row.p.publishedContent, { url, organization: row.companyTitle, photoBase64: photo ?? undefined, photoMime: 'image/jpeg' });
+    const content = row.p.publishedContent as { profilePhoto?: { url?: string }; logo?: { url?: string } };
+    if (file !== 'contact.vcf') {
+      const body = await iconOf(content, row.whiteLabel, ICON_SIZES[file]);
+      return body ? { body, etag: `"${file.replace('.png', '')}-${etag.replaceAll('"', '')}"` } : null;
+    }
+    const photo = await o.images.square(content.profilePhoto?.url, { size: VCARD_PHOTO_SIZE, fit: 'cover', format: 'jpeg' });
+    const card = vcard(row.p.publishedContent, { url, organization: row.companyTitle, photoBase64: photo?.toString('base64'), photoMime: 'image/jpeg' });
     return { body: Buffer.from(card, 'utf8'), etag: `"vcf-${etag.replaceAll('"', '')}"` };
   }
 
-  return async function serve(req: FastifyRequest, reply: FastifyReply, companyId: number, alias: string, file: CardFile): Promise<FastifyReply | null> {
+  /**
+   * Sends the file and says true, or sends nothing and says false (not published). A boolean,
+   * not the reply: a FastifyReply is a thenable, so an async function returning it resolves
+   * to undefined, and the caller then answered a second time ("Reply was already sent").
+   */
+  return async function serve(req: FastifyRequest, reply: FastifyReply, companyId: number, alias: string, file: CardFile): Promise<boolean> {
     const page = await o.pages.get(companyId, alias);
-    if (!page) return null;
+    if (!page) return false;
     const key = `${page.profileId}/${file}/${page.etag}`;
     let out = built.get(key);
     if (!out) {
       const fresh = await build(page.profileId, file, page.etag);
-      if (!fresh) return null;
+      if (!fresh) return false;
       built.set(key, fresh);
       out = fresh;
     }
@@ -70,11 +101,14 @@ export function createCardFiles(o: { db: Db; config: Config; store?: FileStore; 
       .header('cache-control', 'public, max-age=0, must-revalidate')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox");
-    if (req.headers['if-none-match'] === out.etag) return reply.code(304).send();
-    if (file === 'qr.png') return reply.type('image/png').header('content-disposition', `inline; filename="${QR_CODE.fileName}"`).send(out.body);
-    return reply
-      .type('text/vcard; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${alias.replace(/[^a-z0-9_-]/gi, '')}.vcf"`)
-      .send(out.body);
+    if (req.headers['if-none-match'] === out.etag) reply.code(304).send();
+    else if (file === 'qr.png') reply.type('image/png').header('content-disposition', `inline; filename="${QR_CODE.fileName}"`).send(out.body);
+    else if (file !== 'contact.vcf') reply.type('image/png').send(out.body);
+    else
+      reply
+        .type('text/vcard; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${alias.replace(/[^a-z0-9_-]/gi, '')}.vcf"`)
+        .send(out.body);
+    return true;
   };
 }

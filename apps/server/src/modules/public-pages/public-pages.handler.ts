@@ -7,6 +7,7 @@ import { CARD_FILE_PATH, type CardFile, type createCardFiles } from './card-file
 import { PROFILE_NOT_FOUND_HTML } from './not-found-page.ts';
 import { chooseEncoding, PublicSites, type PublishedPageCache, type ServedPage } from './public-pages.service.ts';
 import { profileManifest, profileServiceWorker } from './pwa.ts';
+import { SITE_FILES } from './site-files.ts';
 
 type CardFiles = ReturnType<typeof createCardFiles>;
 
@@ -29,8 +30,7 @@ export async function servePublicPage(
   const card = CARD_FILE_PATH.exec(path);
   if (card && companyId !== null) {
     const [, alias, file] = card as unknown as [string, string, CardFile];
-    const sent = await cardFiles(req, reply, companyId, alias, file);
-    if (sent) return sent;
+    if (await cardFiles(req, reply, companyId, alias, file)) return reply;
   }
   const pwa = PWA_FILE.exec(path);
   if (pwa && companyId !== null) {
@@ -122,7 +122,8 @@ export function publicPageFastRoute(o: {
       return false;
     }
     const alias = ALIAS.exec(path)?.[1];
-    if (!alias) return false;
+    // `/robots.txt` and `/favicon.ico` look like aliases; Fastify's path answers them (site-files.ts).
+    if (!alias || SITE_FILES.has(path)) return false;
     void serve(req, res, fastify, host, alias);
     return true;
   };

@@ -41,10 +41,10 @@ export async function publishedByAlias(db: Db, companyId: number, alias: string)
   return row?.alias && row.etag && row.content ? { id: row.id, alias: row.alias, etag: row.etag, content: row.content } : null;
 }
 
-/** A profile with its division's title: what its vCard and QR code are built from. */
+/** A profile with its division's title and white label: what its vCard, QR code and icons are built from. */
 export async function cardProfile(db: Db, profileId: number) {
   const [row] = await db
-    .select({ p: profiles, companyTitle: companies.title })
+    .select({ p: profiles, companyTitle: companies.title, whiteLabel: companies.whiteLabel })
     .from(profiles)
     .innerJoin(companies, eq(companies.id, profiles.companyId))
     .where(eq(profiles.id, profileId))

@@ -146,7 +146,10 @@ describe('save to home screen: manifest and service worker', () => {
       start_url: '/pwa-card',
       scope: '/pwa-card',
       theme_color: '#fff7ed',
-      icons: [{ src: '/uploads/abc.png' }],
+      icons: [
+        { src: '/pwa-card/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/pwa-card/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      ],
     });
     const sw = await get(host, '/pwa-card/sw.js');
     expect(sw.statusCode).toBe(200);

@@ -16,14 +16,15 @@ const colourOf = (v: unknown): string | undefined => {
 export async function profileManifest(db: Db, companyId: number, alias: string): Promise<string | null> {
   const p = await publishedByAlias(db, companyId, alias);
   if (!p) return null;
-  const c = p.content as { fullName?: string; firstName?: string; lastName?: string; profilePhoto?: unknown; cssVariables?: Record<string, unknown> };
-  const photo = urlOf(c.profilePhoto);
+  const c = p.content as { fullName?: string; firstName?: string; lastName?: string; cssVariables?: Record<string, unknown> };
   const colour = colourOf(c.cssVariables?.['background-color']);
   return webManifest({
     name: displayName(c) || alias,
     startUrl: `/${alias}`,
     scope: `/${alias}`,
-    icons: photo ? [{ src: photo, sizes: 'any', purpose: 'any' }] : [],
+    // PNGs at the sizes they declare (card-files.ts makes them from the photo): Chromium installs a
+    // page only with a PNG icon of at least 144 px, and ignores a JPEG or SVG declared "any".
+    icons: [192, 512].map((size) => ({ src: `/${alias}/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
     ...(colour ? { themeColor: colour, backgroundColor: colour } : {}),
   });
 }

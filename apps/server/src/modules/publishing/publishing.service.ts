@@ -65,7 +65,9 @@ function pageUrls(profile: ProfileRow, pageUrl: string) {
     manifestUrl: `/${profile.alias ?? profile.id}/manifest.webmanifest`,
     ...(profile.alias ? { serviceWorkerUrl: `/${profile.alias}/sw.js`, serviceWorkerScope: `/${profile.alias}` } : {}),
     leadFormUrl: `/api/lead-forms/submit/${profile.id}`,
-    ...(profile.alias ? { qrCodeUrl: `/${profile.alias}/qr.png` } : {}),
+    ...(profile.alias
+      ? { qrCodeUrl: `/${profile.alias}/qr.png`, touchIconUrl: `/${profile.alias}/icon-180.png`, shareImageUrl: `/${profile.alias}/icon-512.png` }
+      : {}),
   };
 }
 
@@ -232,8 +234,9 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
  * Bump when the stored HTML of every published page must change (new addresses, new
  * markup): start-up re-renders each page once from its published content (bootstrap/startup.ts).
  * 2: the vCard and QR code are addressed by alias on the page's own host.
+ * 3: the link preview and iOS icon are the page server's square PNGs; first and last name in the head.
  */
-export const PAGE_FORMAT = 2;
+export const PAGE_FORMAT = 3;
 
 /**
  * Re-renders every published page (of one division, when given: its brand or name changed)
