@@ -40,7 +40,8 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { Jobs, type Schedule } from './modules/jobs/jobs.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.ts';
-import { createMailer } from './modules/mail/mailer.ts';
+import { createMailLogos } from './modules/mail/logo.ts';
+import { createMailer, messageIdDomain } from './modules/mail/mailer.ts';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createCardFiles } from './modules/public-pages/card-files.ts';
@@ -102,9 +103,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const secret = await resolveJwtSecret(config, database);
   const fileStore = createFileStore(config);
+  const mailDomain = messageIdDomain(config);
   const mailer =
     opts.overrides?.mailer ??
-    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log, printMail: config.NODE_ENV === 'development' });
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      messageIdDomain: mailDomain,
+      logos: createMailLogos({ store: fileStore, webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST, log: app.log }),
+      db: database.db,
+      log: app.log,
+      printMail: config.NODE_ENV === 'development',
+    });
   const deps: Deps = {
     config,
     database,
@@ -124,6 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       mailer,
       log: app.log,
       retrySeconds: config.MAIL_RETRY_SECONDS,
+      messageIdDomain: mailDomain,
       schedules: opts.upkeep ? upkeep(database, fileStore, app.log) : [],
     }),
   };

@@ -29,7 +29,8 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
-  MAIL_FROM: z.string().default('Profilehub <no-reply@profilehub.local>'),
+  /** Sender of every mail; by default no-reply at PUBLIC_URL's host, a domain the hub answers for (never a made-up one). */
+  MAIL_FROM: z.string().trim().min(3).optional(),
   SEED_PASSWORD: z.string().optional(),
   /** The demo data: on by default outside production; production needs SEED=true said explicitly. */
   SEED: bool.optional(),
@@ -79,7 +80,13 @@ const ConfigSchema = z.object({
   S3_PREFIX: z.string().optional(),
 });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'HOST' | 'SEED'> & { PUBLIC_URL: string; HOST: string; SEED: boolean; trustProxy: string[] | false };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'HOST' | 'SEED'> & {
+  PUBLIC_URL: string;
+  MAIL_FROM: string;
+  HOST: string;
+  SEED: boolean;
+  trustProxy: string[] | false;
+};
 
 export class ConfigError extends Error {}
 
@@ -107,11 +114,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
+  const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     ...c,
+    MAIL_FROM: c.MAIL_FROM ?? `Profilehub <no-reply@${new URL(publicUrl).hostname}>`,
     HOST: c.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     SEED: c.SEED ?? !production,
-    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    PUBLIC_URL: publicUrl,
     trustProxy: proxies.length ? proxies : false,
   };
 }

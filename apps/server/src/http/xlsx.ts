@@ -4,21 +4,8 @@ import type { FastifyReply } from 'fastify';
 /** A sheet column: the header a person reads and how to take the cell from a row. */
 export type XlsxColumn<Row> = { header: string; width?: number; value: (row: Row) => string | number | Date | null | undefined };
 
-/** Characters that make a spreadsheet treat a typed-in text as a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-/** Phone numbers and signed numbers start with + or - but can call nothing: they stay as typed. */
-const PLAIN_NUMBER = /^[+-]?[\d\s().-]*$/;
-
-/**
- * Text from users is written as text, never as a formula: a leading `=`, `+`, `-`,
- * `@`, tab or carriage return (and their full-width forms) gets a `'` in front, as
- * OWASP recommends, unless it is only a phone number or a signed number. Numbers and dates we produced ourselves pass unchanged.
- */
-export function safeCell(value: string | number | Date | null | undefined): string | number | Date | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'string') return value;
-  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-}
+/** How a date-time reads in our exports: year first, 24 hours, to the second (UTC, as the headers say). */
+const EXPORT_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
 /** A file name safe for Content-Disposition: no path, quote or control characters, at most `max` characters. */
 export function attachmentName(name: string, max = 200): string {
@@ -34,6 +21,9 @@ export function attachmentName(name: string, max = 200): string {
 /**
  * Streams rows into an .xlsx download: rows are committed one by one, so memory
  * stays flat however many there are. `rows` may be an async iterable (a cursor).
+ * Text is written as it was typed: an xlsx string cell is never a formula (a formula is
+ * an element of its own), so it needs none of the CSV's injection guard, whose `'` would
+ * show as part of the name. Dates are date cells shown as EXPORT_TIME_FORMAT.
  */
 export async function sendXlsx<Row>(
   reply: FastifyReply,
@@ -53,7 +43,11 @@ export async function sendXlsx<Row>(
   sheet.getRow(1).font = { bold: true };
   const write = async () => {
     for await (const row of options.rows) {
-      sheet.addRow(options.columns.map((c) => safeCell(c.value(row)))).commit();
+      const added = sheet.addRow(options.columns.map((c) => c.value(row) ?? null));
+      added.eachCell((cell) => {
+        if (cell.value instanceof Date) cell.numFmt = EXPORT_TIME_FORMAT;
+      });
+      added.commit();
     }
     sheet.commit();
     await workbook.commit();

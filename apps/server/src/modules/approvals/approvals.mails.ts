@@ -34,6 +34,7 @@ export async function approvalRequestMails({ db, config }: MailEnv, ctx: Profile
         subject: `${who} asks for approval of profile changes`,
         lines: [`${who} changed their profile and asks you to approve it before it is published.`, 'Review the changes and approve or decline them.'],
         action: { label: 'Review the request', url: `${brand.hubUrl}/approvals` },
+        notification: true,
       }),
     );
 }
@@ -53,7 +54,8 @@ export async function approvalDecisionMail(
       to: owner.email,
       subject: 'Your profile changes were approved',
       lines: [live ? 'Your latest profile changes were approved and are now live.' : 'Your latest profile changes were approved.', ...note],
-      action: live ? { label: 'See your page', url: live } : { label: 'Open your profile', url: `${brand.hubUrl}/profile` },
+      action: live ? { label: 'See your page', url: live } : { label: 'Open your profile', url: `${brand.hubUrl}/self-service` },
+      notification: true,
     });
   }
   return brandedMail(brand, {
@@ -65,6 +67,7 @@ export async function approvalDecisionMail(
       '',
       'Update your profile and submit it again when you are ready.',
     ],
-    action: { label: 'Open your profile', url: `${brand.hubUrl}/profile` },
+    action: { label: 'Open your profile', url: `${brand.hubUrl}/self-service` },
+    notification: true,
   });
 }

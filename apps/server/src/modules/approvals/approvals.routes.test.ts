@@ -332,7 +332,7 @@ describe('approval mails and the last decision in the editor', () => {
     await respond(sup.headers, approval.id, { approved: false });
     await t.app.deps.jobs.idle();
     const answered = await lastMailTo(t.db, jane.user.email);
-    expect(answered?.text).toContain('Open your profile: http://hub.acme.test/profile');
+    expect(answered?.text).toContain('Open your profile: http://hub.acme.test/self-service');
     expect(answered?.html).toContain('#aa0000');
   });
 });

@@ -130,7 +130,7 @@ describe('a lead while the mail server is away (real SMTP)', () => {
       await waitFor(async () => received.length > 0 && (await pendingJobs(db)) === 0);
       expect(refused).toBe(2);
       expect(received).toHaveLength(1);
-      expect(received[0]!.messageId).toMatch(/^<[0-9a-f-]{36}@profilehub\.jobs>$/);
+      expect(received[0]!.messageId).toMatch(/^<[0-9a-f-]{36}@hub\.test>$/);
       expect(received[0]!.raw).toContain('Call me');
     } finally {
       await app.close();
@@ -216,7 +216,7 @@ describe('a template rebuild', () => {
       .returning();
     // A copy that queues rebuilds but defines none: the job waits in the database.
     const quiet = countingMailer();
-    const producer = new Jobs({ database, mailer: quiet.mailer, log: pino({ level: 'silent' }), retrySeconds: 1 });
+    const producer = new Jobs({ database, mailer: quiet.mailer, log: pino({ level: 'silent' }), retrySeconds: 1, messageIdDomain: 'hub.test' });
     await producer.start();
     const worker: FastifyInstance[] = [];
     try {

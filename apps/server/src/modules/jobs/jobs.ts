@@ -51,6 +51,8 @@ export type JobsOptions = {
   mailer: Mailer;
   log: FastifyBaseLogger;
   retrySeconds: number;
+  /** The domain of queued mails' Message-IDs (mailer.ts messageIdDomain). */
+  messageIdDomain: string;
   /** The server's upkeep; test apps run none (they call the tasks themselves). */
   schedules?: Schedule[];
 };
@@ -154,7 +156,7 @@ export class Jobs implements MailQueue {
     await this.#boss.createQueue(MAIL);
     this.#mailWorker = await this.#boss.work<Mail>(MAIL, { pollingIntervalSeconds: 2 }, async ([job]) => {
       // The job's id names the message: the outbox stores it once, and mail servers see one Message-ID on every retry.
-      await this.#opts.mailer.send({ ...job!.data, messageId: `<${job!.id}@profilehub.jobs>` });
+      await this.#opts.mailer.send({ ...job!.data, messageId: `<${job!.id}@${this.#opts.messageIdDomain}>` });
     });
   }
 

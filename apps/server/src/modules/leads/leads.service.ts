@@ -82,6 +82,7 @@ export async function submitLead(
           ...(data.email ? { replyTo: data.email } : {}),
           subject: stored?.subject || `New message from your profile${p.alias ? ` (${p.alias})` : ''}`,
           lines: ['Someone left their details on your digital profile. What they wrote, as they wrote it:', '', ...lines],
+          notification: true,
         }),
       );
     }

@@ -312,15 +312,22 @@ function leadWhere(scope: RollupScope, range: DayRange): SQL | undefined {
   );
 }
 
-/** Lead-form submissions of the scope in a range of UTC days, newest first, a page at a time (keyset on id). */
-export async function leadSubmissionsPage(db: Db, scope: RollupScope, range: DayRange, limit: number, beforeId?: number) {
+/**
+ * Lead-form submissions of the scope in a range of UTC days, newest first by when they were
+ * sent (id breaks ties), a page at a time. The keyset compares (created_at, id) with the row
+ * `afterId` in SQL: a JS Date keeps milliseconds, the column microseconds.
+ */
+export async function leadSubmissionsPage(db: Db, scope: RollupScope, range: DayRange, limit: number, afterId?: number) {
+  const after = afterId
+    ? sql`(${leadSubmissions.createdAt}, ${leadSubmissions.id}) < (select l.created_at, l.id from ${leadSubmissions} l where l.id = ${afterId})`
+    : undefined;
   return db
     .select({ id: leadSubmissions.id, createdAt: leadSubmissions.createdAt, profileId: leadSubmissions.profileId, data: leadSubmissions.data, profileName })
     .from(leadSubmissions)
     .innerJoin(profiles, eq(profiles.id, leadSubmissions.profileId))
     .leftJoin(users, eq(users.id, profiles.userId))
-    .where(and(leadWhere(scope, range), beforeId ? lt(leadSubmissions.id, beforeId) : undefined))
-    .orderBy(desc(leadSubmissions.id))
+    .where(and(leadWhere(scope, range), after))
+    .orderBy(desc(leadSubmissions.createdAt), desc(leadSubmissions.id))
     .limit(limit);
 }
 

@@ -1,11 +1,12 @@
 import { REPORT_MESSAGES, type ReportResponse } from '@profilehub/shared';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { readSheet } from 'read-excel-file/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { dailyFiltered, dailyStats, leadSubmissions } from '../../db/schema.ts';
 import { createCompany, setProfile, signedInUser } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { leadSubmissionsPage } from './reports.queries.ts';
 
 const t = useTestApp();
 let db: Db;
@@ -303,7 +304,10 @@ describe('GET /api/reports/lead-forms', () => {
     const mine = (await get(jane, JAN)).json();
     expect(mine.total).toBe(2);
     expect(mine.data.map((d: { name: string }) => d.name)).toEqual(['=HYPERLINK("http://evil")', 'Ann']);
-    expect((await get(supervisor, JAN)).json().total).toBe(3);
+    const division = (await get(supervisor, JAN)).json();
+    expect(division.total).toBe(3);
+    // Newest first by when they were sent, whatever order they were stored in.
+    expect(division.data.map((d: { name: string }) => d.name)).toEqual(['=HYPERLINK("http://evil")', 'Cleo', 'Ann']);
     expect((await get(admin, JAN)).json().total).toBe(4);
     expect((await get(supervisor, { ...JAN, companyId: globex.id })).json()).toEqual({ data: [], total: 0 });
     expect((await get(jane, { ...JAN, profileId: colleague.id })).json().total).toBe(0);
@@ -314,7 +318,7 @@ describe('GET /api/reports/lead-forms', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(REPORT_MESSAGES.endBeforeStart);
   });
-  it('downloads every row as .xlsx named as the spec says, with no formula cells', async () => {
+  it('downloads every row as .xlsx named as the spec says: newest first, names as typed', async () => {
     const res = await get(supervisor, { ...JAN, format: 'xlsx' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -324,26 +328,49 @@ describe('GET /api/reports/lead-forms', () => {
     expect(decodeURIComponent(String(res.headers['content-disposition']).split("UTF-8''")[1] ?? '')).toBe(
       `Lead form submissions 2026-01-01-2026-01-31 for ${company.title}.xlsx`,
     );
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = wb.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Date', 'Profile', 'Name', 'Email', 'Mobile', 'Message']);
-    expect(sheet.rowCount).toBe(4);
-    const names: unknown[] = [];
-    sheet.eachRow((row, n) => {
-      if (n === 1) return;
-      names.push(row.getCell(3).value);
-      row.eachCell((cell) => expect(cell.formula).toBeUndefined());
-    });
-    expect(names.sort()).toEqual([`'=HYPERLINK("http://evil")`, 'Ann', 'Cleo']);
-    const evil = sheet.getRows(2, 3)!.find((r) => String(r.getCell(3).value).includes('HYPERLINK'))!;
-    expect(evil.getCell(5).value).toBe('+27 82 555 0100');
-    expect(evil.getCell(6).value).toBe(`'@SUM(A1)`);
+    // Read back by another library than the one that wrote it (ExcelJS).
+    const [header, ...rows] = await readSheet(res.rawPayload);
+    expect(header).toEqual(['Date (UTC)', 'Profile', 'Name', 'Email', 'Mobile', 'Message']);
+    // Newest first, as the card lists them (the rows were stored in another order), and
+    // typed text as typed: an xlsx text cell is never a formula, so no guard's `'` shows.
+    // A date cell is a fraction of days: read back to the nearest second.
+    const second = (d: unknown) => new Date(Math.round((d as Date).getTime() / 1000) * 1000).toISOString();
+    expect(rows.map((r) => [second(r[0]), r[2], r[4], r[5]])).toEqual([
+      ['2026-01-31T23:59:00.000Z', '=HYPERLINK("http://evil")', '+27 82 555 0100', '@SUM(A1)'],
+      ['2026-01-15T12:00:00.000Z', 'Cleo', null, null],
+      ['2026-01-02T10:00:00.000Z', 'Ann', null, 'Hello'],
+    ]);
   });
   it("names a profile's file after the person, and a lifetime range from the first submission", async () => {
     const res = await get(jane, { end: '2026-03-01', format: 'xlsx' });
     expect(decodeURIComponent(String(res.headers['content-disposition']).split("UTF-8''")[1] ?? '')).toBe(
       'Lead form submissions 2026-01-02-2026-03-01 for Jane Doe.xlsx',
     );
+  });
+});
+
+describe('leadSubmissionsPage', () => {
+  it('pages newest first by time, the microseconds a JS date drops included, so no row is skipped or repeated', async () => {
+    const db = t.db;
+    const company = await createCompany(db);
+    const owner = await signedInUser(t.app, { companyId: company.id });
+    // Stored out of time order; two within one millisecond.
+    const times = ['2026-05-01T10:00:00.123789Z', '2026-05-03T00:00:00Z', '2026-05-01T10:00:00.123456Z', '2026-05-02T00:00:00Z'];
+    for (const [i, at] of times.entries()) {
+      await db.execute(
+        sql`insert into lead_submissions (profile_id, company_id, data, created_at) values (${owner.id}, ${company.id}, ${JSON.stringify({ name: `L${i}` })}::jsonb, ${at}::timestamptz)`,
+      );
+    }
+    const scope = { kind: 'company' as const, companyIds: [company.id] };
+    const range = { start: '2026-05-01', end: '2026-05-31' };
+    const names: string[] = [];
+    let after: number | undefined;
+    for (;;) {
+      const [row] = await leadSubmissionsPage(db, scope, range, 1, after);
+      if (!row) break;
+      names.push(String(row.data.name));
+      after = row.id;
+    }
+    expect(names).toEqual(['L1', 'L3', 'L0', 'L2']);
   });
 });

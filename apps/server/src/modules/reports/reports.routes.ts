@@ -71,7 +71,8 @@ export async function reportsRoutes(app: FastifyInstance) {
         fileName: await report.fileName(),
         sheetName: 'Lead form submissions',
         columns: [
-          { header: 'Date', width: 20, value: (row) => new Date(row.createdAt) },
+          // A date-time cell; ExcelJS writes a Date as its UTC wall time.
+          { header: 'Date (UTC)', width: 20, value: (row) => new Date(row.createdAt) },
           { header: 'Profile', width: 28, value: (row) => row.profileName },
           { header: 'Name', width: 28, value: (row) => row.name },
           { header: 'Email', width: 32, value: (row) => row.email },

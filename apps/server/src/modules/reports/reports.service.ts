@@ -294,12 +294,12 @@ export async function leadForms(
     /** Every row, read a page at a time so a big export never sits in memory whole. */
     async *all(): AsyncGenerator<LeadSubmissionItem> {
       if (scope.kind === 'none') return;
-      let before: number | undefined;
+      let after: number | undefined;
       for (;;) {
-        const rows = await leadSubmissionsPage(db, scope, range, 1000, before);
+        const rows = await leadSubmissionsPage(db, scope, range, 1000, after);
         for (const r of rows) yield toItem(r);
         if (rows.length < 1000) return;
-        before = rows.at(-1)!.id;
+        after = rows.at(-1)!.id;
       }
     },
   };

@@ -12,4 +12,19 @@ describe('csvField', () => {
     expect(csvField('+27 21 555 0100')).toBe('"+27 21 555 0100"');
     expect(csvField(null)).toBe('');
   });
+
+  it.each(['=1+1', '+SUM(A1)', '-2+cmd|x', '@cmd', '\tx', '\rx', '＝1'])('writes %j as text, not a formula', (v) => {
+    expect(csvField(v)).toBe(`"'${v}"`);
+  });
+
+  it('leaves ordinary text and numbers alone', () => {
+    expect(csvField('Jane Doe')).toBe('"Jane Doe"');
+    expect(csvField('+27 (82) 555-0100')).toBe('"+27 (82) 555-0100"');
+    expect(csvField(-5)).toBe('"-5"');
+  });
+
+  it('writes a time as YYYY-MM-DD HH:MM:SS in UTC, without milliseconds', () => {
+    expect(csvField(new Date('2026-03-04T05:06:07.890Z'))).toBe('"2026-03-04 05:06:07"');
+    expect(csvField(new Date('2026-12-31T23:59:59.999+02:00'))).toBe('"2026-12-31 21:59:59"');
+  });
 });

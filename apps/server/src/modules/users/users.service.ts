@@ -98,8 +98,9 @@ const EXPORT_COLUMNS: XlsxColumn<UserRow>[] = [
   { header: 'Public page', width: 40, value: (r) => r.url },
   { header: 'Status', width: 12, value: (r) => (r.publishedAt ? 'Published' : 'Unpublished') },
   { header: 'Views', width: 10, value: (r) => r.count },
-  { header: 'Last edited', width: 20, value: (r) => new Date(r.updatedAt) },
-  { header: 'Published at', width: 20, value: (r) => (r.publishedAt ? new Date(r.publishedAt) : null) },
+  // Both formats show times in UTC (ExcelJS writes a Date as its UTC wall time; csvTime too).
+  { header: 'Last edited (UTC)', width: 20, value: (r) => new Date(r.updatedAt) },
+  { header: 'Published at (UTC)', width: 20, value: (r) => (r.publishedAt ? new Date(r.publishedAt) : null) },
 ];
 
 /** GET /users/export: the filtered list (every page) as a real .xlsx, or CSV, streamed. */
