@@ -71,7 +71,15 @@ export function createCardFiles(o: { db: Db; config: Config; store?: FileStore; 
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox");
     if (req.headers['if-none-match'] === out.etag) return reply.code(304).send();
-    if (file === 'qr.png') return reply.type('image/png').header('content-disposition', `inline; filename="${QR_CODE.fileName}"`).send(out.body);
+    if (file === 'qr.png')
+      return (
+        reply
+          .type('image/png')
+          .header('content-disposition', `inline; filename="${QR_CODE.fileName}"`)
+          // The editor's preview, on the hub's host, shows the page's QR code like the page does.
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(out.body)
+      );
     return reply
       .type('text/vcard; charset=utf-8')
       .header('content-disposition', `attachment; filename="${alias.replace(/[^a-z0-9_-]/gi, '')}.vcf"`)
