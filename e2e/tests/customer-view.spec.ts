@@ -83,6 +83,7 @@ async function compare(page: Page, publicPage: Page, profileId: number, pageUrl:
     const preview = await frameElement.screenshot({ animations: 'disabled' });
     const live = await publicPage.screenshot({ animations: 'disabled' });
     const share = diffShare(preview, live, `preview-vs-page-${name}-${top}`);
+    console.log(`[preview-vs-page] ${name} at ${top} px: ${(share * 100).toFixed(3)} % of pixels differ`);
     expect(share, `${name}: ${(share * 100).toFixed(2)} % of the screen at ${top} px differs`).toBeLessThan(MAX_DIFF_SHARE);
   }
   await shot(page, `preview-${name}-390`);

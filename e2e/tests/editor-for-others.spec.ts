@@ -56,7 +56,14 @@ test('a supervisor on Leo’s declined card reads the decline neutrally and publ
   await expect(banner).toContainText('Message sent to Leo Lane: No team quotes on cards yet, please.');
   await expect(page.getByText('Your last changes were not approved')).toHaveCount(0);
   await expect(page.getByText('Message from your supervisor')).toHaveCount(0);
-  await shot(page, 'editor-others-declined-1280');
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await shot(page, `editor-others-declined-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // One click on Publish does not put the declined edits live: it asks first.
   const ask = page.getByRole('dialog', { name: 'Publish declined changes?' });
@@ -102,6 +109,9 @@ test('a supervisor’s job title on Leo’s card is saved while a new button wai
   const waiting = saveStatus(page).getByRole('button', { name: `Button ${n} URL: Enter the address this button opens (https://…).` });
   await expect(waiting).toBeVisible();
   await shot(page, 'editor-others-waiting-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'editor-others-waiting-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Leaving through the side navigation asks, naming what is not saved.
   await sideNav(page).getByRole('link', { name: 'Users' }).click();
@@ -128,17 +138,18 @@ test('a supervisor’s job title on Leo’s card is saved while a new button wai
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toHaveCount(0);
 
-  // Browser back with an incomplete button asks too; "Leave anyway" leaves.
+  // The browser's back and forward buttons ask too; "Leave anyway" leaves.
   await page.goBack();
-  await openLeo(page, id);
+  await expect(page.getByRole('heading', { level: 1, name: "Editing Leo Lane's profile" })).toBeVisible({ timeout: 20_000 });
   await openSection(page, 'Buttons');
   await page.getByRole('button', { name: 'Add a button' }).click();
   await page.getByRole('menuitem', { name: 'Link button' }).click();
   await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'invalid');
-  await page.goBack();
+  await page.goForward();
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Leave anyway' }).click();
   await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Users/ })).toBeVisible();
 });
 
 test('closing the tab with a button still missing its URL asks the browser to stay', async ({ page, request }) => {
