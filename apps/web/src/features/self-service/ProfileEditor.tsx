@@ -382,10 +382,19 @@ const STATUS_TEXT = {
 function SaveStatusText({ goTo }: { goTo: (key: string) => void }) {
   const { store } = useEditor();
   const status = useSaveStatus();
+  // Re-renders when what waits changes while the status stays 'invalid'.
   useProblems();
   const waiting = status === 'invalid' ? store.getFirstProblem() : null;
   return (
-    <Text size="sm" c={status === 'invalid' || status === 'error' ? 'red' : 'dimmed'} role="status" aria-live="polite" truncate="end" data-save-status={status}>
+    // What waits is spelled out in full (it wraps on a phone); the other states fit one line.
+    <Text
+      size="sm"
+      c={status === 'invalid' || status === 'error' ? 'red' : 'dimmed'}
+      role="status"
+      aria-live="polite"
+      truncate={waiting ? undefined : 'end'}
+      data-save-status={status}
+    >
       {waiting ? (
         <>
           {'Not saved: '}
