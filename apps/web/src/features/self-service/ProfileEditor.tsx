@@ -398,7 +398,7 @@ function SaveStatusText({ goTo }: { goTo: (key: string) => void }) {
       {waiting ? (
         <>
           {'Not saved: '}
-          <Anchor component="button" type="button" size="sm" c="red" td="underline" onClick={() => goTo(waiting.path)}>
+          <Anchor component="button" type="button" size="sm" c="red" td="underline" ta="left" onClick={() => goTo(waiting.path)}>
             {waiting.text}
           </Anchor>
         </>
