@@ -73,13 +73,13 @@ test('Jane fills her sections, reorders by drag, uploads and crops a photo, sees
   }).toPass({ timeout: 20_000 });
   await expect(rows).toHaveCount(n);
   // A link button without an address is not saved: the field says what it needs.
-  await expect(page.getByText('Enter the address this button opens (https://…).')).toBeVisible();
+  await expect(page.getByText('Enter the address this button opens (https://…).', { exact: true })).toBeVisible();
   await page.getByLabel(`Button ${n} title`).fill('My portfolio');
   await page.getByLabel(`Button ${n} URL`).fill('portfolio.example');
-  await expect(page.getByText('Links must start with https://')).toBeVisible();
+  await expect(page.getByText('Links must start with https://', { exact: true })).toBeVisible();
   await page.getByLabel(`Button ${n} URL`).fill('https://portfolio.example');
   await expect(page.getByText('Links must start with https://')).toBeHidden();
-  await expect(page.getByText('Enter the address this button opens (https://…).')).toBeHidden();
+  await expect(page.getByText('Enter the address this button opens (https://…).', { exact: true })).toBeHidden();
   await expect(preview(page).getByRole('link', { name: 'My portfolio' })).toBeVisible();
   // Fold the row so the whole list fits on screen, then drag it onto the second row.
   await page.getByRole('button', { name: 'Edit My portfolio' }).click();

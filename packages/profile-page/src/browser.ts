@@ -15,6 +15,7 @@ export { markExpired, nextExpiry } from './expiry.ts';
 export { renderProfileHtml } from './html.ts';
 export { ICONS, type IconName, iconByName } from './icons.ts';
 export { buildPageModel, type PageModel } from './model.ts';
+export { type PageDivision, type PageSource, type PageTheme, pageRenderInput } from './page-input.ts';
 export { richTextToPlain, sanitizeRichText } from './rich-text.ts';
 export { imageSrc, mailtoHref, mapsHref, safeHref, telHref, whatsappHref } from './safe.ts';
 export type { PageContent, RenderInput } from './types.ts';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { EDITOR_ALIAS_MAX } from './aliases.ts';
-import { CompanySchema } from './companies.schemas.ts';
+import { CompanySchema, WhiteLabelSchema } from './companies.schemas.ts';
 import { MAX_ROW_ID } from './companies.ts';
 import { ErrorBodySchema } from './errors.schemas.ts';
 import { hasNoNul, NUL_MESSAGE } from './errors.ts';
@@ -87,6 +87,8 @@ export const EditorCompanySchema = CompanySchema.pick({
   profileDomain: z.string(),
   /** Who "Request edits" writes to: the division's supervisors (spec §2 Personal details). */
   editRequestsTo: z.array(z.string()).default([]),
+  /** The white-label parts the division's pages show (brand colour, custom CSS, logo): the preview draws them like the page. */
+  whiteLabel: WhiteLabelSchema.pick({ logo: true, css: true, brand_color: true }).nullable().default(null),
 });
 
 export const MasterSummarySchema = z.object({
@@ -101,6 +103,12 @@ export const MasterSummarySchema = z.object({
   textValues: z.record(z.string(), z.string()).default({}),
   /** Of those, the fields the person left empty: the value the editor shows there is the template's. */
   inheritedKeys: z.array(z.string()).default([]),
+  /**
+   * The template's own document: the preview lays the child's form over it exactly as
+   * publishing does (`publishedContent`), so items the template hides from the child
+   * (a footer disclaimer) show in the preview as on the page.
+   */
+  content: ContentObjectSchema.default({}),
 });
 
 /** What the caller may do with this profile (the server enforces the same rules). */

@@ -4,7 +4,11 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 /** The security headers of every answer (helmet), with the hub SPA's Content-Security-Policy. */
-export function helmetOptions(config: Pick<Config, 'NODE_ENV'>): FastifyHelmetOptions {
+export function helmetOptions(config: Pick<Config, 'NODE_ENV'> & Partial<Pick<Config, 'PUBLIC_URL' | 'PUBLIC_DOMAIN'>>): FastifyHelmetOptions {
+  // The editor's preview shows the page's QR code from the page's own host: https in
+  // production ('https:'), plain http on a local hub (`http://acme.localhost:3000`).
+  const hub = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : null;
+  const localPages = hub?.protocol === 'http:' && config.PUBLIC_DOMAIN ? [`http://*.${config.PUBLIC_DOMAIN}${hub.port ? `:${hub.port}` : ''}`] : [];
   return {
     contentSecurityPolicy: {
       directives: {
@@ -12,7 +16,7 @@ export function helmetOptions(config: Pick<Config, 'NODE_ENV'>): FastifyHelmetOp
         scriptSrc: ["'self'"],
         // Mantine and the white-label CSS inject style elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'https:', 'data:', 'blob:'],
+        imgSrc: ["'self'", 'https:', 'data:', 'blob:', ...localPages],
         // 'self': the editor's live preview frame (/{product}-app-preview).
         frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
         connectSrc: ["'self'"],

@@ -1,6 +1,7 @@
 import { Component, type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
-import { type Location, matchRoutes, Outlet, type Params, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
+import { type Location, matchRoutes, Outlet, type Params, type RouteObject, useLocation, useNavigate, useNavigationType, useRoutes } from 'react-router';
 import { onUnauthorized } from '../lib/api.ts';
+import { mayLeave } from '../lib/leave-guard.ts';
 import { signInPathFor } from './guards.ts';
 import classes from './root-layout.module.css';
 import { FullPageLoader, RouteError } from './root-layout.tsx';
@@ -74,17 +75,38 @@ export function AppRoutes({ routes, prepare }: { routes: AppRoute[]; prepare: ()
   const latest = useRef({ location, pending, shown });
   latest.current = { location, pending, shown };
 
-  // Each new location is resolved once, coming from what is on screen.
+  const navigationType = useNavigationType();
+  const typeRef = useRef(navigationType);
+  typeRef.current = navigationType;
+  // The page the person already agreed to leave (a redirect after that does not ask again).
+  const released = useRef<string | null>(null);
+
+  // Each new location is resolved once, coming from what is on screen. Leaving the shown
+  // page for another path first asks the page (lib/leave-guard.ts): unsaved work there
+  // keeps the person on it, and the address goes back to the page.
   useEffect(() => {
     let current = true;
-    Promise.all([prepared, resolve(routes, location, latest.current.shown?.location ?? null)]).then(
-      ([, resolved]) => {
-        if (!current) return;
-        if ('redirect' in resolved) navigate(resolved.redirect, { replace: true });
-        else setShown({ location, tree: resolved.tree });
-      },
-      (error: unknown) => current && setShown({ location, error }),
-    );
+    const from = latest.current.shown;
+    const leaving = from !== null && !('error' in from) && from.location.pathname !== location.pathname && released.current !== from.location.key;
+    (leaving ? Promise.resolve(mayLeave()) : Promise.resolve(true))
+      .then((left) => {
+        if (!current) return null;
+        if (left && leaving && from) released.current = from.location.key;
+        if (!left && from) {
+          if (typeRef.current === 'PUSH') navigate(-1);
+          else navigate(from.location, { replace: true });
+          return null;
+        }
+        return Promise.all([prepared, resolve(routes, location, from?.location ?? null)]).then(([, resolved]) => resolved);
+      })
+      .then(
+        (resolved) => {
+          if (!current || !resolved) return;
+          if ('redirect' in resolved) navigate(resolved.redirect, { replace: true });
+          else setShown({ location, tree: resolved.tree });
+        },
+        (error: unknown) => current && setShown({ location, error }),
+      );
     return () => {
       current = false;
     };

@@ -59,6 +59,7 @@ export function testEditorView(o: ViewParts): ProfileEditorView {
       limits: { imageGallery: 5 },
       profileDomain: 'acme.localhost',
       editRequestsTo: ['supervisor@acme.example'],
+      whiteLabel: null,
     },
     master: o.master ?? null,
     access: { canManage: false, canEditStyling: false, canManagePermissions: false, needsApproval: false, ...o.access },

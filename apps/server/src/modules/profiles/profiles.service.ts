@@ -139,6 +139,7 @@ export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor
       limits: { imageGallery: company.imageGalleryLimit },
       profileDomain: profileDomainOf(company, deps.config.PUBLIC_DOMAIN),
       editRequestsTo: await supervisorEmails(deps.db, company.id),
+      whiteLabel: company.whiteLabel ? { logo: company.whiteLabel.logo, css: company.whiteLabel.css, brand_color: company.whiteLabel.brand_color } : null,
     },
     master: master
       ? {
@@ -148,6 +149,7 @@ export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor
           publishedAt: iso(master.publishedAt),
           textValues,
           inheritedKeys: inheritedKeysOf(textValues, profile.content),
+          content: master.content,
         }
       : null,
     access: {

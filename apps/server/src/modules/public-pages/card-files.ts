@@ -102,7 +102,13 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox");
     if (req.headers['if-none-match'] === out.etag) reply.code(304).send();
-    else if (file === 'qr.png') reply.type('image/png').header('content-disposition', `inline; filename="${QR_CODE.fileName}"`).send(out.body);
+    else if (file === 'qr.png')
+      reply
+        .type('image/png')
+        .header('content-disposition', `inline; filename="${QR_CODE.fileName}"`)
+        // The editor's preview, on the hub's host, shows the page's QR code like the page does.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(out.body);
     else if (file !== 'contact.vcf') reply.type('image/png').send(out.body);
     else
       reply

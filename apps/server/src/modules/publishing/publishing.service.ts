@@ -3,7 +3,7 @@
  * content to static HTML, store it with the published snapshot and the site,
  * set `publishedAt`. The public page is served from what is stored here.
  */
-import { markExpired, nextExpiry, type RenderInput, renderProfilePage } from '@profilehub/profile-page';
+import { markExpired, nextExpiry, pageRenderInput, type RenderInput, renderProfilePage } from '@profilehub/profile-page';
 import { type ErrorBody, PROFILE_API_MESSAGES as M, type MissingItem, type ProfileContent, type Site } from '@profilehub/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -54,45 +54,22 @@ type PublishedPageInput = {
 export type PageLeadForm = NonNullable<RenderInput['leadForm']> & { title?: string };
 
 /**
- * Addresses the page links to, on its own host. The page server answers
- * `/{alias}`, its manifest and service worker, and `/api/*` on every host.
- */
-function pageUrls(profile: ProfileRow, pageUrl: string) {
-  return {
-    pageUrl,
-    vcardUrl: profile.alias ? `/${profile.alias}/contact.vcf` : '',
-    eventsUrl: '/api/events',
-    manifestUrl: `/${profile.alias ?? profile.id}/manifest.webmanifest`,
-    ...(profile.alias ? { serviceWorkerUrl: `/${profile.alias}/sw.js`, serviceWorkerScope: `/${profile.alias}` } : {}),
-    leadFormUrl: `/api/lead-forms/submit/${profile.id}`,
-    ...(profile.alias
-      ? { qrCodeUrl: `/${profile.alias}/qr.png`, touchIconUrl: `/${profile.alias}/icon-180.png`, shareImageUrl: `/${profile.alias}/icon-512.png` }
-      : {}),
-  };
-}
-
-/**
  * The one place that turns a profile into its public HTML and ETag (stored
  * unquoted; the page server quotes it): the profile-page renderer (React
- * server rendering, no hydration).
+ * server rendering, no hydration), fed by `pageRenderInput` — the same function
+ * the editor's preview uses, so the preview is the page.
  */
 function renderPublishedPage(input: PublishedPageInput): { html: string; etag: string } {
-  const { company, theme } = input;
-  return renderProfilePage({
-    content: input.content,
-    profile: { id: input.profile.id, alias: input.profile.alias, companyId: company.id },
-    company: {
-      name: company.name,
-      title: company.title,
-      subdomain: company.subdomain,
-      logoUrl: company.whiteLabel?.logo ?? null,
-      css: company.whiteLabel?.css ?? null,
-      brandColor: company.whiteLabel?.brand_color ?? null,
-    },
-    theme: theme ? { cssPlug: theme.cssPlug, layout: theme.layout, fontFamily: theme.fontFamily } : null,
-    urls: pageUrls(input.profile, input.url),
-    leadForm: input.leadForm ?? null,
-  });
+  return renderProfilePage(
+    pageRenderInput({
+      content: input.content,
+      profile: input.profile,
+      company: input.company,
+      theme: input.theme,
+      pageUrl: input.url,
+      leadForm: input.leadForm ?? null,
+    }),
+  );
 }
 
 /** The stored lead form a page's contact form names, as the renderer takes it. */

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { signInPathFor } from '../../app/guards.ts';
 import { messageOf } from '../../lib/api.ts';
 import { hasToken } from '../../lib/auth.ts';
+import { previewInput } from '../../lib/preview-input.ts';
 import { getProfileView } from './api/get-profile-view.ts';
 import { getThemes } from './api/get-themes.ts';
 
@@ -32,15 +33,7 @@ export function PreviewLinkPage() {
       const themeId = stylingId > 0 ? stylingId : view.content.stylingId;
       const theme = themes.data.find((t) => t.id === themeId);
       const content = theme ? { ...view.content, stylingId: theme.id, templateLayout: theme.layout } : view.content;
-      setState({
-        input: {
-          content,
-          profile: { id: view.profile.id, alias: view.profile.alias, companyId: view.company.id },
-          company: { name: view.company.name, title: view.company.title, subdomain: view.company.subdomain },
-          theme: theme ? { cssPlug: theme.cssPlug, layout: theme.layout, fontFamily: theme.fontFamily } : null,
-          urls: { pageUrl: '', vcardUrl: '#', eventsUrl: '', manifestUrl: '', leadFormUrl: '' },
-        },
-      });
+      setState({ input: previewInput(view, content, theme ? [theme] : [], { alias: view.profile.alias, published: Boolean(view.profile.publishedAt) }) });
     })().catch((error: unknown) => {
       if (!controller.signal.aborted) setState({ error: messageOf(error) });
     });

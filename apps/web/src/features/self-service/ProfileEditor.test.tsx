@@ -1,7 +1,7 @@
-import { type Me, PERMISSION_TOOLTIPS, PROFILE_MESSAGES, type ProfileEditorView } from '@profilehub/shared';
+import { type Me, PERMISSION_TOOLTIPS, PROFILE_MESSAGES, type ProfileEditorView, type SaveProfileResponse } from '@profilehub/shared';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
 import { setCachedUser } from '../../lib/auth.ts';
 import { renderEditorScreen, stubDocumentFonts, testEditorView } from '../../test/editor.tsx';
@@ -61,7 +61,9 @@ describe('Profile editor: a child’s empty field', () => {
   });
 });
 
-describe('Profile editor: the supervisor’s last decision', () => {
+describe('Profile editor: the supervisor’s last decision, to the owner', () => {
+  beforeEach(() => setCachedUser(testUser({ profile: { id: 7, alias: null } }) as Me));
+  afterEach(() => setCachedUser(undefined));
   const withDecision = (lastDecision: ProfileEditorView['profile']['lastDecision'], pendingApprovalId: number | null = null) => {
     const view = editorView();
     return { ...view, profile: { ...view.profile, lastDecision, pendingApprovalId, pendingApproval: pendingApprovalId !== null } };
@@ -95,7 +97,7 @@ describe('Profile editor: validation (spec §5)', () => {
     await userEvent.clear(field);
     await userEvent.paste('x'.repeat(151));
     expect(await screen.findByText(PROFILE_MESSAGES.jobTitleTooLong)).toBeInTheDocument();
-    expect(await screen.findByText('Fix the highlighted fields to save')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: `Job title: ${PROFILE_MESSAGES.jobTitleTooLong}` })).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 2200));
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
   });
@@ -106,7 +108,7 @@ describe('Profile editor: validation (spec §5)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add a button' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Link button' }));
     expect(await screen.findByText(PROFILE_MESSAGES.linkRequired)).toBeInTheDocument();
-    expect(await screen.findByText('Fix the highlighted fields to save')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: `Button 2 URL: ${PROFILE_MESSAGES.linkRequired}` })).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 2200));
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
     await userEvent.type(screen.getByRole('textbox', { name: 'Button 2 URL' }), 'https://acme.example/book');
@@ -255,5 +257,63 @@ describe('Profile editor: the Welcome modal (spec §2)', () => {
     renderEditor(editorView(), {}, { welcomeSeen: false });
     expect(await screen.findByRole('textbox', { name: 'Full name' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: /^Welcome to/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('Profile editor: an incomplete item does not hold the rest back (#25 row 2)', () => {
+  it('saves the job title while a new link button without its address waits, and names the button in the status', async () => {
+    const view = editorView({
+      content: {
+        links: [
+          { key: 'website', title: 'Website', url: 'https://acme.example', contactType: 'url', enabled: true },
+          { key: 'new-link', title: 'Portfolio', contactType: 'url', enabled: true, source: 'self' },
+        ],
+      },
+    });
+    const calls = renderEditor(view, {
+      'PATCH /api/profiles/7': (call) => ({
+        body: {
+          success: true,
+          message: 7,
+          companyId: 3,
+          hideNotification: false,
+          version: (call.body as { version: number }).version + 1,
+        } satisfies SaveProfileResponse,
+      }),
+    });
+    const field = screen.getByRole('textbox', { name: 'Job title / subheading' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Director');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ version: 4, changes: { jobTitle: 'Director' } });
+    expect(await screen.findByRole('button', { name: `Button 2 URL: ${PROFILE_MESSAGES.linkRequired}` })).toBeInTheDocument();
+  });
+});
+
+describe('Profile editor: someone else’s profile (#25 row 4)', () => {
+  const me = (profileId: number) => testUser({ profile: { id: profileId, alias: null } }) as Me;
+  afterEach(() => setCachedUser(undefined));
+  const declined = (): ProfileEditorView => {
+    const view = editorView();
+    return {
+      ...view,
+      profile: { ...view.profile, lastDecision: { approved: false, message: 'No discounts on the card, please.', respondedAt: '2026-11-20T10:00:00.000Z' } },
+    };
+  };
+
+  it('says whose profile it is and shows the decline neutrally to a supervisor, not addressed to the owner', async () => {
+    setCachedUser(me(99));
+    renderEditor(declined());
+    expect(await screen.findByRole('heading', { name: "Editing Jane Doe's profile" })).toBeInTheDocument();
+    expect(screen.getByText("Jane Doe's last changes were declined")).toBeInTheDocument();
+    expect(screen.getByText('Message sent to Jane Doe:', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText('Your last changes were not approved')).not.toBeInTheDocument();
+  });
+
+  it('shows the owner the decline addressed to them', async () => {
+    setCachedUser(me(7));
+    renderEditor(declined());
+    expect(await screen.findByText('Your last changes were not approved')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Edit profile' })).toBeInTheDocument();
   });
 });

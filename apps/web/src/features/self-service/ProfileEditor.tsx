@@ -2,13 +2,15 @@ import './mantine-styles.ts';
 import { Accordion, Alert, Anchor, Button, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { RenderInput } from '@profilehub/profile-page/browser';
-import type { ProfileEditorView } from '@profilehub/shared';
+import { displayName, type EditorContent, type ProfileEditorView } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { useCachedUser } from '../../lib/auth.ts';
+import { useLeaveGuard } from '../../lib/leave-guard.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
+import { previewInput } from '../../lib/preview-input.ts';
 import { editorViewOptions } from './api/get-profile-editor-view.ts';
 import { themesOptions } from './api/get-themes.ts';
 import { DecisionBanner } from './components/DecisionBanner.tsx';
@@ -17,7 +19,7 @@ import { IconCopy, IconEye } from './components/editor-icons.tsx';
 import { PreviewFrame } from './components/PreviewFrame.tsx';
 import { type ProfileRecordState, usePublishFlow } from './components/PublishFlow.tsx';
 import { WelcomeModal } from './components/WelcomeModal.tsx';
-import { EditorProvider, fieldAnchorId, type PermissionsModeAdapter, useEditor, useIsDesktop, useSaveStatus } from './hooks/editor-context.tsx';
+import { EditorProvider, fieldAnchorId, type PermissionsModeAdapter, useEditor, useIsDesktop, useProblems, useSaveStatus } from './hooks/editor-context.tsx';
 import { EditorStore } from './hooks/editor-store.ts';
 import { Appearance } from './sections/Appearance.tsx';
 import { Buttons } from './sections/Buttons.tsx';
@@ -84,6 +86,30 @@ function sectionOfKey(key: string): string | null {
   if (key.startsWith('contactForm')) return 'contactForm';
   if (/\.(review|author|rating)$/.test(key)) return 'sections';
   return null;
+}
+
+const LIST_SECTIONS: Record<string, string> = {
+  links: 'buttons',
+  socialLinks: 'social',
+  infoSections: 'sections',
+  testimonials: 'sections',
+  imageGallery: 'sections',
+  videoGallery: 'sections',
+};
+
+/**
+ * Where the editor shows a checklist key (`jobTitle`, `mainActionButton.title`) or a
+ * problem's path (`links.2.url`): the accordion section, the element to scroll to, and
+ * the key a list item opens itself for.
+ */
+function placeOf(key: string, content: EditorContent): { section: string | null; anchor: string; reveal: string } {
+  const [field = '', index] = key.split('.');
+  const list = (content as Record<string, unknown>)[field];
+  if (Array.isArray(list) && index !== undefined && /^\d+$/.test(index)) {
+    const itemKey = (list[Number(index)] as { key?: unknown } | undefined)?.key;
+    if (typeof itemKey === 'string') return { section: LIST_SECTIONS[field] ?? null, anchor: itemKey, reveal: itemKey };
+  }
+  return { section: sectionOfKey(key) ?? sectionOfKey(field), anchor: key, reveal: key };
 }
 
 /** The editor screen for one profile: loads it, then hands it to the form. */
@@ -173,36 +199,39 @@ function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar:
 
   const goTo = useCallback(
     (key: string) => {
-      const section = sectionOfKey(key);
-      if (section && !open.includes(section)) setOpen([...open, section]);
+      const place = placeOf(key, store.getContent());
+      if (place.section && !open.includes(place.section)) setOpen([...open, place.section]);
       // Once the section's content is drawn, the part holding the item opens itself.
-      setTimeout(() => store.reveal(key), 50);
+      setTimeout(() => store.reveal(place.reveal), 50);
       // After the accordion and any collapsed item have opened.
       setTimeout(() => {
-        const target = document.getElementById(fieldAnchorId(key)) ?? document.querySelector(`[data-field-key="${CSS.escape(key)}"]`);
+        const target = document.getElementById(fieldAnchorId(place.anchor)) ?? document.querySelector(`[data-field-key="${CSS.escape(place.anchor)}"]`);
         if (!(target instanceof HTMLElement)) return;
         target.scrollIntoView({ behavior: 'smooth', block: 'center' });
         const highlight = classes.highlight ?? '';
         target.classList.add(highlight);
         setTimeout(() => target.classList.remove(highlight), 1600);
-        (target.querySelector('input, textarea, button, [contenteditable="true"]') as HTMLElement | null)?.focus({ preventScroll: true });
+        const field = target.querySelector('[aria-invalid="true"]') ?? target.querySelector('input, textarea, button, [contenteditable="true"]');
+        (field as HTMLElement | null)?.focus({ preventScroll: true });
       }, 400);
     },
     [open, setOpen, store],
   );
-  const publish = usePublishFlow({ record, setRecord, goTo });
+  // A supervisor editing someone's card is told whose it is, and reads that person's approval state neutrally (row 4 of #25).
+  const ownerName = useMemo(() => displayName(view.content) || view.profile.alias || 'this person', [view]);
+  const othersProfile = !ownProfile && !view.profile.isMaster;
+  const decision = record.pendingApprovalId ? null : view.profile.lastDecision;
+  const publish = usePublishFlow({
+    record,
+    setRecord,
+    goTo,
+    declined: othersProfile && decision && !decision.approved ? { decision, ownerName } : null,
+  });
 
-  const readPreview = useCallback((): RenderInput => {
-    const content = store.getContent();
-    const theme = themes.data?.find((t) => t.id === content.stylingId);
-    return {
-      content,
-      profile: { id: view.profile.id, alias: record.alias, companyId: view.company.id },
-      company: { name: view.company.name, title: view.company.title, subdomain: view.company.subdomain },
-      theme: theme ? { cssPlug: theme.cssPlug, layout: theme.layout, fontFamily: theme.fontFamily } : null,
-      urls: { pageUrl: publicPageUrl(view, record.alias) ?? '', vcardUrl: '#', eventsUrl: '', manifestUrl: '', leadFormUrl: '' },
-    };
-  }, [store, themes.data, view, record.alias]);
+  const readPreview = useCallback(
+    (): RenderInput => previewInput(view, store.getContent(), themes.data, { alias: record.alias, published: Boolean(record.publishedAt) }),
+    [store, themes.data, view, record.alias, record.publishedAt],
+  );
 
   const publishedUrl = record.publishedAt ? publicPageUrl(view, record.alias) : null;
   const showStyling = view.access.canEditStyling;
@@ -210,7 +239,7 @@ function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar:
   return (
     <>
       <PageHeader
-        title={title}
+        title={othersProfile ? `Editing ${ownerName}'s profile` : title}
         description={
           publishedUrl ? (
             <Group gap={6} wrap="nowrap" component="span">
@@ -243,7 +272,7 @@ function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar:
         }
       />
       {toolbar}
-      <DecisionBanner decision={record.pendingApprovalId ? null : view.profile.lastDecision} />
+      <DecisionBanner decision={decision} owner={!othersProfile} ownerName={ownerName} />
       <div className={classes.layout}>
         <Stack gap={0} miw={0}>
           <Accordion multiple value={open} onChange={setOpen} variant="separated" radius="md">
@@ -304,7 +333,7 @@ function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar:
           </Accordion>
 
           <Group className={classes.bottomBar} justify="space-between" gap="xs" data-sticky-actions>
-            <SaveStatusText />
+            <SaveStatusText goTo={goTo} />
             <Group gap="xs" wrap="nowrap" ml="auto" w={{ base: '100%', sm: 'auto' }}>
               <Button variant="default" size="sm" leftSection={<IconEye size={16} />} onClick={() => setPreviewOpen(true)} hiddenFrom="lg" flex="none" px="xs">
                 Preview
@@ -325,11 +354,13 @@ function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar:
         ) : null}
       </div>
 
-      <Modal opened={previewOpen && !large} onClose={() => setPreviewOpen(false)} title="Preview" fullScreen>
+      {/* No padding: on a phone the preview is the page at the phone's own width. */}
+      <Modal opened={previewOpen && !large} onClose={() => setPreviewOpen(false)} title="Preview" fullScreen styles={{ body: { padding: 0 } }}>
         {previewOpen && !large ? <PreviewFrame read={readPreview} subscribe={store.subscribe} className={classes.previewFrameModal} /> : null}
       </Modal>
       {publish.modals}
       <ConflictModal />
+      <LeaveGuard goTo={goTo} />
       {ownProfile ? <WelcomeModal /> : null}
     </>
   );
@@ -344,12 +375,91 @@ const STATUS_TEXT = {
   conflict: 'Changed in another window',
 } as const;
 
-function SaveStatusText() {
+/**
+ * The save state under the form. While an item is incomplete the rest is saved and the
+ * status names what waits ("Button 3 URL: …"), a link that scrolls to it.
+ */
+function SaveStatusText({ goTo }: { goTo: (key: string) => void }) {
+  const { store } = useEditor();
   const status = useSaveStatus();
+  // Re-renders when what waits changes while the status stays 'invalid'.
+  useProblems();
+  const waiting = status === 'invalid' ? store.getFirstProblem() : null;
   return (
-    <Text size="sm" c={status === 'invalid' || status === 'error' ? 'red' : 'dimmed'} role="status" aria-live="polite" truncate="end" data-save-status={status}>
-      {STATUS_TEXT[status]}
+    // What waits is spelled out in full (it wraps on a phone); the other states fit one line.
+    <Text
+      size="sm"
+      c={status === 'invalid' || status === 'error' ? 'red' : 'dimmed'}
+      role="status"
+      aria-live="polite"
+      truncate={waiting ? undefined : 'end'}
+      data-save-status={status}
+    >
+      {waiting ? (
+        <>
+          {'Not saved: '}
+          <Anchor component="button" type="button" size="sm" c="red" td="underline" ta="left" onClick={() => goTo(waiting.path)}>
+            {waiting.text}
+          </Anchor>
+        </>
+      ) : (
+        STATUS_TEXT[status]
+      )}
     </Text>
+  );
+}
+
+/**
+ * Leaving the editor for another page of the hub (lib/leave-guard.ts): what is unsaved is
+ * saved first; only what still cannot be saved (an incomplete item, a conflict, a failed
+ * save) makes the editor ask, naming it.
+ */
+function LeaveGuard({ goTo }: { goTo: (key: string) => void }) {
+  const { store } = useEditor();
+  const [asking, setAsking] = useState<{ reason: string; path: string | null; answer: (leave: boolean) => void } | null>(null);
+  const check = useCallback(async () => {
+    if (!store.dirty() && store.getStatus() !== 'conflict') return true;
+    if (await store.flush()) return true;
+    const problem = store.getFirstProblem();
+    const reason = problem
+      ? problem.text
+      : store.getStatus() === 'conflict'
+        ? 'This profile was changed in another window; your changes wait for your choice.'
+        : 'Your latest changes could not be saved.';
+    return new Promise<boolean>((resolve) =>
+      setAsking({
+        reason,
+        path: problem?.path ?? null,
+        answer: (leave) => {
+          setAsking(null);
+          resolve(leave);
+        },
+      }),
+    );
+  }, [store]);
+  useLeaveGuard(check);
+  return (
+    <Modal opened={asking !== null} onClose={() => asking?.answer(false)} title="Leave without saving?" centered>
+      <Text mb="xs">Not saved yet:</Text>
+      <Text fw={600} mb="lg">
+        {asking?.reason}
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => asking?.answer(true)}>
+          Leave anyway
+        </Button>
+        <Button
+          data-autofocus
+          onClick={() => {
+            const path = asking?.path;
+            asking?.answer(false);
+            if (path) goTo(path);
+          }}
+        >
+          Stay and fix it
+        </Button>
+      </Group>
+    </Modal>
   );
 }
 

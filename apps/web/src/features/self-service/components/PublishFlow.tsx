@@ -13,6 +13,7 @@ import { useRequestApproval } from '../api/request-approval.ts';
 import { useSetAlias } from '../api/set-alias.ts';
 import { testAlias } from '../api/test-alias.ts';
 import { useEditor } from '../hooks/editor-context.tsx';
+import { type Decision, dayOf } from './DecisionBanner.tsx';
 
 /** Spec §8 texts of the publish flow. */
 export const PUBLISH_TEXTS = {
@@ -35,7 +36,8 @@ type Step =
   | { kind: 'pending' }
   | { kind: 'consent' }
   | { kind: 'alias' }
-  | { kind: 'progress'; first: boolean };
+  | { kind: 'progress'; first: boolean }
+  | { kind: 'declined' };
 
 /**
  * Spec §4 Publish flow: checklist → consent → alias → approvals or build, with
@@ -45,10 +47,16 @@ export function usePublishFlow({
   record,
   setRecord,
   goTo,
+  declined,
 }: {
   record: ProfileRecordState;
   setRecord: (next: ProfileRecordState) => void;
   goTo: (key: string) => void;
+  /**
+   * Someone else's profile whose last request was declined (decision 009): publishing it
+   * directly would put the declined changes live, so it takes an explicit second step.
+   */
+  declined?: { decision: Decision; ownerName: string } | null;
 }) {
   const { store, view, isMaster, isChild } = useEditor();
   const [step, setStep] = useState<Step | null>(null);
@@ -58,6 +66,8 @@ export function usePublishFlow({
   const request = useRequestApproval();
   const reRequest = useReRequestApproval();
   const approve = useApproveDirectly();
+  // Publishing once settles the decline: the page then shows what the publisher chose.
+  const [declineSettled, setDeclineSettled] = useState(false);
   const recordRef = useRef(record);
   recordRef.current = record;
   const flags = view.company.feature_flags;
@@ -77,6 +87,7 @@ export function usePublishFlow({
     try {
       const answer = await publish.mutateAsync(view.profile.id);
       setRecord({ ...recordRef.current, publishedAt: answer.publishedAt, pendingApprovalId: null });
+      setDeclineSettled(true);
       setStep(null);
       toastSuccess(PUBLISH_TEXTS.published);
     } catch (error) {
@@ -105,9 +116,13 @@ export function usePublishFlow({
   };
 
   /** Step 4 and 5. */
-  const finish = async () => {
+  const finish = async (declineConfirmed = false) => {
     setStep(null);
     if (view.access.needsApproval) return submitForApproval();
+    if (declined && !declineSettled && !declineConfirmed) {
+      setStep({ kind: 'declined' });
+      return;
+    }
     const pending = recordRef.current.pendingApprovalId;
     if (flags.approvals && view.access.canManage && pending) {
       try {
@@ -135,7 +150,9 @@ export function usePublishFlow({
   const start = async () => {
     const saved = await flush.mutateAsync();
     if (!saved) {
-      toastError(store.getStatus() === 'invalid' ? 'Please fix the highlighted fields before publishing.' : 'Failed to update profile');
+      const problem = store.getStatus() === 'invalid' ? store.getFirstProblem() : null;
+      toastError(problem ? 'Please fix the highlighted fields before publishing.' : 'Failed to update profile');
+      if (problem) goTo(problem.path);
       return;
     }
     const missing = missingForPublish(store.getContent(), {
@@ -202,6 +219,27 @@ export function usePublishFlow({
             void finish();
           }}
         />
+      ) : null}
+
+      {declined ? (
+        <Modal opened={step?.kind === 'declined'} onClose={() => setStep(null)} title="Publish declined changes?" centered>
+          <Text mb="sm">
+            {`${declined.ownerName}'s last changes were declined on ${dayOf(declined.decision.respondedAt)}. Publishing now puts this draft, declined changes included, on ${declined.ownerName}'s public page.`}
+          </Text>
+          {declined.decision.message ? (
+            <Text size="sm" c="dimmed" mb="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {`Message sent to ${declined.ownerName}: ${declined.decision.message}`}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setStep(null)}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => void finish(true)}>
+              Publish anyway
+            </Button>
+          </Group>
+        </Modal>
       ) : null}
 
       {step?.kind === 'progress' ? <ProgressDialog first={step.first} /> : null}

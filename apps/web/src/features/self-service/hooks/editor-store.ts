@@ -60,6 +60,89 @@ function validateContent(content: EditorContent): Problems {
   return out;
 }
 
+const ITEM_NOUNS: Record<string, string> = {
+  links: 'Button',
+  socialLinks: 'Social link',
+  infoSections: 'Section',
+  testimonials: 'Testimonial',
+  imageGallery: 'Gallery image',
+  videoGallery: 'Video',
+  banners: 'Banner',
+};
+const PART_NAMES: Record<string, string> = { url: 'URL', title: 'title', description: 'content', review: 'review', author: 'author', rating: 'rating' };
+const FIELD_NAMES: Record<string, string> = {
+  jobTitle: 'Job title',
+  firstName: 'First name',
+  lastName: 'Last name',
+  fullName: 'Full name',
+  emailAddress: 'Email address',
+  mainContactNumber: 'Main contact number',
+  whatsappNumber: 'WhatsApp number',
+  officeNumber: 'Office number',
+  mainActionButton: 'Call to action',
+  contactForm: 'Contact form',
+  referral_message: 'WhatsApp share message',
+};
+
+/**
+ * Where a problem is, in the words of the form: `links.2.url` → "Button 3 URL",
+ * `jobTitle` → "Job title". The save status names the first one (row 2 of #25).
+ */
+function problemPlace(path: string): string {
+  const [field = '', second, third] = path.split('.');
+  const noun = ITEM_NOUNS[field];
+  if (noun && second !== undefined && /^\d+$/.test(second)) {
+    const part = third ? PART_NAMES[third] : undefined;
+    return `${noun} ${Number(second) + 1}${part ? ` ${part}` : ''}`;
+  }
+  const name = FIELD_NAMES[field] ?? field;
+  const part = second ? PART_NAMES[second] : undefined;
+  return part ? `${name} ${part}` : name;
+}
+
+/**
+ * What can be saved while some items are incomplete: the form, with each field that has a
+ * problem taken back to its saved value — or, for a list, only its incomplete items: a
+ * new one waits out of the save, an existing one keeps its saved version. So a button
+ * without its address never holds back the job title typed beside it.
+ */
+function saveableContent(content: EditorContent, saved: EditorContent, problems: Problems): EditorContent {
+  const byField = new Map<string, Set<number> | 'whole'>();
+  for (const path of Object.keys(problems)) {
+    const [field = '', index] = path.split('.');
+    const list = (content as Record<string, unknown>)[field];
+    const current = byField.get(field);
+    if (current === 'whole') continue;
+    if (Array.isArray(list) && index !== undefined && /^\d+$/.test(index)) byField.set(field, new Set([...(current ?? []), Number(index)]));
+    else byField.set(field, 'whole');
+  }
+  const out: Record<string, unknown> = { ...content };
+  const before = saved as Record<string, unknown>;
+  for (const [field, bad] of byField) {
+    if (bad !== 'whole') {
+      const savedItems = Array.isArray(before[field]) ? (before[field] as { key?: unknown }[]) : [];
+      const items = (out[field] as { key?: unknown }[]).flatMap((item, i) => {
+        if (!bad.has(i)) return [item];
+        const kept = savedItems.find((s) => s?.key !== undefined && s.key === item?.key);
+        return kept ? [kept] : [];
+      });
+      out[field] = items;
+    } else if (Object.hasOwn(before, field)) out[field] = before[field];
+    else delete out[field];
+  }
+  return out as EditorContent;
+}
+
+/** `saved` with the fields a save sent taken from `sent`. */
+function withChanges(saved: EditorContent, sent: EditorContent, changes: ProfileChanges): EditorContent {
+  const next: Record<string, unknown> = { ...saved };
+  for (const field of Object.keys(changes)) {
+    if (Object.hasOwn(sent, field)) next[field] = (sent as Record<string, unknown>)[field];
+    else delete next[field];
+  }
+  return next as EditorContent;
+}
+
 export class EditorStore {
   readonly profileId: number;
   private content: EditorContent;
@@ -109,6 +192,11 @@ export class EditorStore {
   getConflict = (): Conflict | null => this.conflict;
   getVersion = (): number => this.version;
   getLastError = (): string | null => this.lastError;
+  /** The first problem holding part of the form back, named as the form names it ("Button 3 URL: …"). */
+  getFirstProblem = (): { path: string; text: string } | null => {
+    const [path] = Object.keys(this.problems);
+    return path === undefined ? null : { path, text: `${problemPlace(path)}: ${this.problems[path]}` };
+  };
 
   /** Sets one top-level field (`undefined` removes it) and schedules the autosave. */
   set<K extends keyof EditorContent>(field: K, value: EditorContent[K] | undefined): void {
@@ -176,29 +264,29 @@ export class EditorStore {
   private async doSave(): Promise<boolean> {
     if (this.conflict) return false;
     this.problems = validateContent(this.content);
-    if (Object.keys(this.problems).length > 0) {
-      this.status = 'invalid';
-      this.emit();
-      return false;
-    }
-    const sent = this.content;
+    const waiting = Object.keys(this.problems).length > 0;
+    const sent = waiting ? saveableContent(this.content, this.saved, this.problems) : this.content;
     const changes = changedFields(this.saved, sent);
+    // A changed field that still fails on its own (a stored value the rules no longer accept) waits too.
+    if (waiting) for (const path of Object.keys(validateContent(sent))) delete changes[path.split('.')[0] as keyof ProfileChanges];
     if (Object.keys(changes).length === 0) {
-      this.status = 'saved';
+      this.status = waiting ? 'invalid' : 'saved';
       this.emit();
-      return true;
+      return !waiting;
     }
+    const from = this.content;
     this.status = 'saving';
     this.emit();
     try {
       const answer = await (this.options.save ?? patchProfile)(this.profileId, this.version, changes);
-      this.saved = sent;
+      this.saved = waiting ? withChanges(this.saved, sent, changes) : sent;
       this.version = answer.version;
       this.lastError = null;
-      this.status = this.content === sent ? 'saved' : 'unsaved';
+      if (this.content !== from) this.problems = validateContent(this.content);
+      this.status = Object.keys(this.problems).length > 0 ? 'invalid' : this.content === sent ? 'saved' : 'unsaved';
       this.emit();
       if (!answer.hideNotification) this.options.onSaved?.(answer);
-      return this.content === sent;
+      return !waiting && this.content === sent;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && isStale(error.body)) {
         const { merged: _merged, conflicts, mineChanged } = mergeConcurrent(this.saved, this.content, error.body.content);

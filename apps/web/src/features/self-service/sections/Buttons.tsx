@@ -1,6 +1,6 @@
 import { Button, Group, Menu, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { contactButtonColorKeys, type LinkContactType, type ProfileLink } from '@profilehub/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { Hint, newKey, PartPermissions } from '../components/fields.tsx';
 import { IconSelect } from '../components/IconChooser.tsx';
@@ -20,10 +20,12 @@ const TYPE_LABELS: Record<LinkContactType, string> = {
 
 /** Spec §2 Buttons: add, reorder (drag and keyboard), enable/disable, delete; each with its parts. */
 export function Buttons() {
-  const { permissionsMode, permission } = useEditor();
+  const { permissionsMode, permission, store } = useEditor();
   const [links = [], setLinks] = useField('links');
   const collection = permission(['links']);
   const [open, setOpen] = useState<string | null>(null);
+  // A problem named in the save status opens its button.
+  useEffect(() => store.onReveal((key) => links.some((l) => l.key === key) && setOpen(key)), [store, links]);
   const [deleting, setDeleting] = useState<ProfileLink | null>(null);
   const canAdd = collection.edit;
   const hasPlaceholder = links.some((l) => l.contactType === 'placeholder');

@@ -1,10 +1,9 @@
 import type { ProfileEditorView } from '@profilehub/shared';
+import { pageOrigin } from '../../../lib/preview-input.ts';
 
-/** The public page of a profile: `{scheme}//{profileDomain}[:port]/{alias}`, on the hub's scheme and port. */
+/** The public page of a profile: `{scheme}//{profileDomain}[:port]/{alias}`. */
 export function publicPageUrl(view: Pick<ProfileEditorView, 'company' | 'profile'>, alias = view.profile.alias): string | null {
-  if (!alias) return null;
-  const { protocol, port } = window.location;
-  return `${protocol}//${view.company.profileDomain}${port ? `:${port}` : ''}/${alias}`;
+  return alias ? `${pageOrigin(view)}/${alias}` : null;
 }
 
 /** Spec §2 Preview link: /preview-link.html?stylingId=&profileId=. */
