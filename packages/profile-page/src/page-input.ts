@@ -62,8 +62,8 @@ export function pageRenderInput(source: PageSource): RenderInput {
       ...(alias ? { serviceWorkerUrl: `/${alias}/sw.js`, serviceWorkerScope: `/${alias}` } : {}),
       leadFormUrl: `/api/lead-forms/submit/${profile.id}`,
       ...(qrCode ? { qrCodeUrl: `${origin}/${alias}/qr.png` } : {}),
-      // The page's raster icons (iOS home screen, link previews), made by its own host.
-      ...(alias && !source.files ? { touchIconUrl: `/${alias}/icon-180.png`, shareImageUrl: `/${alias}/icon-512.png` } : {}),
+      // The page's raster icons (iOS home screen, link previews), made by its own host; the head, unseen in a preview.
+      ...(alias ? { touchIconUrl: `/${alias}/icon-180.png`, shareImageUrl: `/${alias}/icon-512.png` } : {}),
     },
     leadForm: source.leadForm ?? null,
   };
