@@ -218,7 +218,7 @@ describe('what must not show', () => {
       whatsappNumber: '+1 (555) <b>',
       emailAddress: 'jane@acme.test?cc=evil@x.y',
       officeNumber: '12',
-      navigateToOffice: { url: 'https://evil.example/maps', title: '' },
+      navigateToOffice: { url: 'https://evil.example/maps' },
       mainActionButton: { title: 'Go', url: 'http://insecure.example/' },
       profilePhoto: { url: 'data:image/svg+xml,<svg onload=alert(1)>' },
       logo: { url: '//evil.example/logo.png' },
