@@ -193,7 +193,8 @@ function contentToStore(ctx: ProfileContext, edit: Doc): Doc {
     const overrides = parseContent(ProfileContentOverridesSchema, cleaned);
     return applyChildEdit(ctx.master.content, ctx.profile.content, overrides, entriesOf(ctx.childPermissions)) as Doc;
   }
-  const { variableChangeRecords: _records, ...own } = parseContent(ProfileContentSchema, cleaned);
+  // Nothing to inherit, so nothing to remove: a template or standalone profile clears a value instead.
+  const { variableChangeRecords: _records, removedFields: _removed, ...own } = parseContent(ProfileContentSchema, cleaned);
   return dropEmptyValues(own) as Doc;
 }
 

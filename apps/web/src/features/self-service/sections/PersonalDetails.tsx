@@ -134,7 +134,7 @@ function OfficeAddress() {
       {permissionsMode ? (
         <PartPermissions permissionKey="navigateToOffice" label="Navigate to office" />
       ) : (
-        <Text size="sm" fw={500}>
+        <Text size="sm" fw={600}>
           <FieldLabel label="Navigate to office" access={access} />
         </Text>
       )}
