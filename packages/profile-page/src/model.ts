@@ -6,6 +6,7 @@
 import {
   contactButtonColorKeys,
   displayName,
+  formatAddress,
   type InteractionAction,
   type InteractionType,
   isDesktopLayout,
@@ -185,7 +186,7 @@ export function buildPageModel(input: RenderInput): PageModel {
   addContact('mobile', 'Call', phoneText(c.mainContactNumber), telHref(c.mainContactNumber), 'phone', 'phone');
   addContact('whatsapp', 'WhatsApp', phoneText(c.whatsappNumber), whatsappHref(c.whatsappNumber), 'whatsapp', 'whatsapp', true);
   addContact('email', 'Email', safeEmail(c.emailAddress), mailtoHref(c.emailAddress), 'mail', 'email');
-  addContact('navigate-to-office', 'Directions', str(c.navigateToOffice?.title, 300), mapsHref(c.navigateToOffice), 'map-pin', 'url', true);
+  addContact('navigate-to-office', 'Directions', str(formatAddress(c.navigateToOffice), 300), mapsHref(c.navigateToOffice), 'map-pin', 'url', true);
   addContact('office', 'Office', phoneText(c.officeNumber), telHref(c.officeNumber), 'building', 'phone');
 
   // ── Call to action, buttons ──

@@ -85,6 +85,16 @@ describe.each(LAYOUTS)('layout %s', (layout, bodyClass) => {
     ]);
   });
 
+  it('shows the office address from its parts on one line that may wrap; without a maps link Directions searches the map for it', () => {
+    const line = '1 Main Road, Cape Town, Western Cape, 8001, South Africa';
+    const directions = (page: string) => byClass(page, 'ph-contact').find((a) => attr(a, 'data-track-label') === 'Directions')!;
+    expect(byClass(html, 'ph-val-wrap').length).toBe(1);
+    expect(textOf(html)).toContain(line);
+    const { url: _url, ...parts } = RICH_PROFILE.navigateToOffice!;
+    const withoutLink = render({ ...content, navigateToOffice: parts });
+    expect(attr(directions(withoutLink), 'href')).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(line)}`);
+  });
+
   it('renders the call to action, add to contacts, link and popup buttons with icons and colours', () => {
     const cta = byClass(html, 'ph-cta')[0]!;
     expect(attr(cta, 'href')).toBe('https://acme.test/book');
@@ -220,7 +230,7 @@ describe('what must not show', () => {
       whatsappNumber: '+1 (555) <b>',
       emailAddress: 'jane@acme.test?cc=evil@x.y',
       officeNumber: '12',
-      navigateToOffice: { url: 'https://evil.example/maps', title: '' },
+      navigateToOffice: { url: 'https://evil.example/maps' },
       mainActionButton: { title: 'Go', url: 'http://insecure.example/' },
       profilePhoto: { url: 'data:image/svg+xml,<svg onload=alert(1)>' },
       logo: { url: '//evil.example/logo.png' },

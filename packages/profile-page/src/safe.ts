@@ -4,7 +4,7 @@
  * `tel:`, `mailto:` and `wa.me` links built here from validated numbers and
  * addresses. Anything else is dropped (the functions return `undefined`).
  */
-import { isMapsUrl, isSafeHttpsUrl, isSafeImageUrl } from '@profilehub/shared';
+import { addressParts, formatAddress, isMapsUrl, isSafeHttpsUrl, isSafeImageUrl } from '@profilehub/shared';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -90,12 +90,16 @@ export function mailtoHref(email: unknown): string | undefined {
   return value ? `mailto:${value}` : undefined;
 }
 
-/** Spec §5 navigate to office: a known maps link, else a maps search for the address shown. */
-export function mapsHref(address: { url?: string | undefined; title?: string | undefined } | undefined): string | undefined {
-  const url = str(address?.url);
+/**
+ * Where "Directions" leads: the address's own maps link when it is one of the known maps
+ * hosts, else a Google Maps search for the address (its parts on one line, an old one-line
+ * address as stored).
+ */
+export function mapsHref(address: unknown): string | undefined {
+  const url = str(addressParts(address).url);
   if (url && isMapsUrl(url)) return url;
-  const title = str(address?.title);
-  return title ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(title.slice(0, 300))}` : undefined;
+  const line = formatAddress(address);
+  return line ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(line.slice(0, 300))}` : undefined;
 }
 
 /** A CSP nonce: base64 / base64url characters only. */

@@ -1,3 +1,5 @@
+import { publishedContent } from '@profilehub/shared';
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { RICH_PROFILE } from '../../shared/src/profile/test-fixtures.ts';
 import { escapeVcardText, foldLine, vcard } from './vcard.ts';
@@ -34,7 +36,7 @@ describe('vcard', () => {
         'item1.X-ABLabel:WhatsApp',
         'TEL;TYPE=WORK,VOICE:(021) 555-0100',
         'EMAIL;TYPE=INTERNET,WORK:jane@acme.test',
-        'ADR;TYPE=WORK:;;1 Main Road\\, Cape Town;;;;',
+        'ADR;TYPE=WORK:;;1 Main Road;Cape Town;Western Cape;8001;South Africa',
         'URL:https://acme.profilehub.test/jane-doe',
         'item2.URL:https://facebook.com/acme',
         'item2.X-ABLabel:Facebook',
@@ -87,5 +89,50 @@ describe('vcard', () => {
 
   it('names the photo type from its MIME type', () => {
     expect(vcard({ fullName: 'A' }, { url: 'https://x.example', photoBase64: 'AAAA', photoMime: 'image/png' })).toContain('PHOTO;ENCODING=b;TYPE=PNG:AAAA');
+  });
+});
+
+/** A vCard read back by a third-party parser (ical.js, which reads vCard 3.0 and 4.0), as a contacts app would. */
+function readCard(card: string) {
+  const component = new ICAL.Component(ICAL.parse(card));
+  const adr = component.getFirstProperty('adr')?.getFirstValue() as string[] | undefined;
+  const [box, extended, street, city, region, postcode, country] = adr ?? [];
+  return {
+    address: adr ? { box, extended, street, city, region, postcode, country } : undefined,
+    phones: component.getAllProperties('tel').map((p) => String(p.getFirstValue())),
+    labels: component.getAllProperties('x-ablabel').map((p) => String(p.getFirstValue())),
+  };
+}
+
+describe('vcard read back by a vCard parser (ical.js)', () => {
+  const url = 'https://acme.profilehub.test/jane-doe';
+
+  it('puts street, city, region, postcode and country in their ADR components, with commas and semicolons kept', () => {
+    const navigateToOffice = { street: '12 Loop St; Unit 4, Block B', city: 'Cape Town', region: 'Western Cape', postcode: '8001', country: 'South Africa' };
+    expect(readCard(vcard({ fullName: 'Jane Doe', navigateToOffice }, { url })).address).toEqual({ box: '', extended: '', ...navigateToOffice });
+  });
+
+  it('splits an address stored as one line before the parts existed into its components', () => {
+    const card = vcard({ fullName: 'Jane Doe', navigateToOffice: { title: '1 Long Street, Cape Town 8001, South Africa' } as never }, { url });
+    expect(readCard(card).address).toEqual({
+      box: '',
+      extended: '',
+      street: '1 Long Street',
+      city: 'Cape Town',
+      region: '',
+      postcode: '8001',
+      country: 'South Africa',
+    });
+  });
+
+  it('leaves out a WhatsApp number the person removed although the template has one; keeps the inherited main number', () => {
+    const template = { fullName: 'Acme', mainContactNumber: '+27 21 555 0100', whatsappNumber: '+27 82 555 0100' };
+    const permissions = [{ key: 'whatsappNumber', optional: true }];
+    const kept = readCard(vcard(publishedContent(template, { fullName: 'Jane Doe' }, permissions), { url }));
+    expect(kept.phones).toEqual(['+27 21 555 0100', '+27 82 555 0100']);
+    expect(kept.labels).toContain('WhatsApp');
+    const removed = readCard(vcard(publishedContent(template, { fullName: 'Jane Doe', removedFields: ['whatsappNumber'] }, permissions), { url }));
+    expect(removed.phones).toEqual(['+27 21 555 0100']);
+    expect(removed.labels).not.toContain('WhatsApp');
   });
 });

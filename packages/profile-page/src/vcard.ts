@@ -5,7 +5,7 @@
  * splitting a UTF-8 character, `item` groups with `X-ABLabel` so WhatsApp and
  * each social network keep their names on iOS (Android reads the plain TEL/URL).
  */
-import { displayName, normalizeSocialUrl, SOCIAL_NETWORK_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from '@profilehub/shared';
+import { addressParts, displayName, normalizeSocialUrl, SOCIAL_NETWORK_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from '@profilehub/shared';
 import { nameParts } from './names.ts';
 import { phoneText, safeEmail, safeHref } from './safe.ts';
 import type { PageContent } from './types.ts';
@@ -81,8 +81,10 @@ export function vcard(content: PageContent, options: VcardOptions): string {
   if (office) lines.push(`TEL;TYPE=WORK,VOICE:${escapeVcardText(office)}`);
   const email = safeEmail(content.emailAddress);
   if (email) lines.push(`EMAIL;TYPE=INTERNET,WORK:${email}`);
-  const address = text(content.navigateToOffice?.title, 300);
-  if (address) lines.push(`ADR;TYPE=WORK:;;${escapeVcardText(address)};;;;`);
+  // ADR components (RFC 2426 §3.2.1): post office box; extended address; street; locality; region; postal code; country.
+  const address = addressParts(content.navigateToOffice);
+  const adr = [address.street, address.city, address.region, address.postcode, address.country].map((part) => escapeVcardText(text(part, 300)));
+  if (adr.some(Boolean)) lines.push(`ADR;TYPE=WORK:;;${adr.join(';')}`);
   const page = safeHref(options.url) ?? (/^http:\/\/[^\s]+$/.test(options.url) ? options.url : undefined);
   if (page) lines.push(`URL:${uri(page)}`);
   const seen = new Set<string>();

@@ -34,7 +34,7 @@ function poisonedContent(p: string, layout = 'desktop2'): PageContent {
     whatsappNumber: p,
     officeNumber: p,
     emailAddress: p,
-    navigateToOffice: { url: p, title: p },
+    navigateToOffice: { url: p, street: p, city: p, region: p, postcode: p, country: p },
     mainActionButton: { title: p, url: p, key: 'main-action-button', icon: p },
     fontFamily: p,
     cssPlug: p,

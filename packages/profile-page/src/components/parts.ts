@@ -131,7 +131,14 @@ function contact(item: ContactItem): ReactNode {
       'a',
       { className: cx('ph-contact', item.colourClass), href: item.href, ...(item.external ? EXTERNAL : {}), ...trackAttrs(item.track) },
       h('span', { className: 'ph-ic' }, icon(item.icon)),
-      h('span', { className: 'ph-ct' }, h('span', { className: 'ph-lbl' }, item.label), item.value && h('span', { className: 'ph-val' }, item.value)),
+      h(
+        'span',
+        { className: 'ph-ct' },
+        h('span', { className: 'ph-lbl' }, item.label),
+        item.value &&
+          // An address is read whole: it wraps where a number or an email would be cut.
+          h('span', { className: cx('ph-val', item.key === 'navigate-to-office' && 'ph-val-wrap') }, item.value),
+      ),
     ),
   );
 }

@@ -62,7 +62,7 @@ img.ph-i{object-fit:contain;border-radius:4px}
 .ph-contacts ul{display:flex;justify-content:center;gap:4px;margin:0;padding:22px 10px 4px;list-style:none}
 .ph-contacts li{flex:0 1 76px;min-width:0}
 .ph-contact{display:flex;flex-direction:column;align-items:center;gap:7px;font-size:.75rem;font-weight:600;line-height:1.2;white-space:nowrap;text-decoration:none;color:var(--ph-text)}
-.ph-ic{display:grid;place-items:center;width:54px;height:54px;border-radius:50%;background:var(--bb,var(--ph-btn-bg));color:var(--bf,var(--ph-icon));box-shadow:0 8px 18px -10px color-mix(in srgb,var(--ph-brand) 90%,transparent);transition:transform .15s}
+.ph-ic{display:grid;flex:none;place-items:center;width:54px;height:54px;border-radius:50%;background:var(--bb,var(--ph-btn-bg));color:var(--bf,var(--ph-icon));box-shadow:0 8px 18px -10px color-mix(in srgb,var(--ph-brand) 90%,transparent);transition:transform .15s}
 .ph-ic .ph-i{width:22px;height:22px}
 .ph-contact:hover .ph-ic{transform:translateY(-2px)}
 .ph-ct{display:flex;flex-direction:column;min-width:0}
@@ -73,6 +73,7 @@ img.ph-i{object-fit:contain;border-radius:4px}
 .ph-l-m .ph-contact{flex-direction:row;width:auto;gap:14px;padding:8px 14px 8px 8px;border-radius:18px;background:var(--ph-surface);font-size:.95rem;text-align:left}
 .ph-l-m .ph-ic{width:44px;height:44px;border-radius:14px}
 .ph-val{overflow:hidden;font-weight:400;color:var(--ph-muted);text-overflow:ellipsis;white-space:nowrap}
+.ph-val-wrap{white-space:normal}
 
 .ph-buttons{display:flex;flex-wrap:wrap;gap:10px;padding:20px 16px 4px}
 .ph-buttons>*{flex:1 1 calc(50% - 5px);min-width:0}

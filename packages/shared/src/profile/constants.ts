@@ -165,6 +165,7 @@ export const PROFILE_BOUNDS = {
   icon: 200,
   phone: 32,
   email: 254,
+  postcode: 20,
 } as const;
 
 /** Bounds of the title and subtitle font sizes (px). */
@@ -245,8 +246,17 @@ export const PROFILE_CONTENT_FIELDS = [
   'subscriptionType',
   'enableConsent',
   'aboutMeVideoEnabled',
+  'removedFields',
   'variableChangeRecords',
 ] as const;
+
+/**
+ * Fields a child may take off its page although its template has a value there
+ * (`removedFields`), where the template's permissions make them optional and
+ * editable: the contact details and the subheading. Empty still means "inherit".
+ */
+export const REMOVABLE_FIELDS = ['jobTitle', 'mainContactNumber', 'whatsappNumber', 'officeNumber', 'emailAddress', 'navigateToOffice'] as const;
+export type RemovableField = (typeof REMOVABLE_FIELDS)[number];
 
 /** The collections merged by item key (spec §4 Inheritance). */
 export const COLLECTION_FIELDS = ['links', 'infoSections', 'imageGallery', 'videoGallery', 'testimonials', 'socialLinks'] as const;

@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from '../companies.ts';
 import { hasNoNul, NUL_MESSAGE } from '../errors.ts';
+import { ADDRESS_PART_LABELS, migrateAddressValue } from './address.ts';
 import {
   BANNER_TYPES,
   CHANGE_ACTIONS,
@@ -39,6 +40,7 @@ import {
   QR_CORNER_DOT_TYPES,
   QR_CORNER_SQUARE_TYPES,
   QR_DOT_TYPES,
+  REMOVABLE_FIELDS,
   SECTION_TYPES,
   SINGLE_SECTION_TYPES,
   SOCIAL_NETWORK_TITLES,
@@ -168,12 +170,23 @@ export const CssVariablesSchema = z
   .refine((vars) => Object.keys(vars).length <= CSS_VARIABLES_MAX, PROFILE_MESSAGES.tooMany(CSS_VARIABLES_MAX, 'colour settings'));
 export type CssVariables = z.infer<typeof CssVariablesSchema>;
 
-/** Spec §3 Address value (navigate to office): a maps link and the address shown. */
-export const AddressValueSchema = z.strictObject({
-  url: mapsUrl.optional(),
-  title: text('Address', B.shortText).optional(),
-});
-export type AddressValue = z.infer<typeof AddressValueSchema>;
+/**
+ * Spec §3 Address value (navigate to office): a maps link and the address in
+ * parts (decision 018). A value with the old one-line `title` is read as parts
+ * ({@link migrateAddressValue}), so stored and sent old values still pass.
+ */
+export const AddressValueSchema = z.preprocess(
+  migrateAddressValue,
+  z.strictObject({
+    url: mapsUrl.optional(),
+    street: text(ADDRESS_PART_LABELS.street, B.shortText).optional(),
+    city: text(ADDRESS_PART_LABELS.city, B.name).optional(),
+    region: text(ADDRESS_PART_LABELS.region, B.name).optional(),
+    postcode: text(ADDRESS_PART_LABELS.postcode, B.postcode).optional(),
+    country: text(ADDRESS_PART_LABELS.country, B.name).optional(),
+  }),
+);
+export type AddressValue = z.output<typeof AddressValueSchema>;
 
 /** Spec §3 QR style. Missing parts take {@link DEFAULT_QR_STYLE}. */
 export const QrStyleSchema = z.strictObject({
@@ -381,6 +394,15 @@ const overrideItem = <S extends z.ZodRawShape>(schema: z.ZodObject<S>) => schema
 
 // ─── The document ───────────────────────────────────────────────────────────
 
+/**
+ * A child's inherited fields it took off its page (see {@link REMOVABLE_FIELDS}):
+ * distinct from an empty value, which inherits. Each field once.
+ */
+const removedFields = z
+  .array(z.enum(REMOVABLE_FIELDS, { error: `Only these fields can be removed: ${REMOVABLE_FIELDS.join(', ')}.` }))
+  .max(REMOVABLE_FIELDS.length)
+  .overwrite((fields) => [...new Set(fields)]);
+
 /** Fields without defaults, shared by both schemas. */
 const scalarShape = {
   // Personal details
@@ -486,6 +508,7 @@ export const ProfileContentSchema = z
     subscriptionType: z.enum(SUBSCRIPTION_TYPES).default(DEFAULT_SUBSCRIPTION_TYPE),
     enableConsent: z.boolean().default(false),
     aboutMeVideoEnabled: z.boolean().default(false),
+    removedFields: removedFields.optional(),
     variableChangeRecords: z
       .array(ChangeRecordSchema)
       .max(B.changeRecords, PROFILE_MESSAGES.tooMany(B.changeRecords, 'change records'))
@@ -516,6 +539,7 @@ export const ProfileContentOverridesSchema = z
     subscriptionType: z.enum(SUBSCRIPTION_TYPES).optional(),
     enableConsent: z.boolean().optional(),
     aboutMeVideoEnabled: z.boolean().optional(),
+    removedFields: removedFields.optional(),
     variableChangeRecords: z.array(ChangeRecordSchema).max(B.changeRecords, PROFILE_MESSAGES.tooMany(B.changeRecords, 'change records')).optional(),
   })
   .superRefine(checkDocument);

@@ -1,3 +1,4 @@
+export * from './address.ts';
 export * from './changes.ts';
 export * from './constants.ts';
 export * from './content.ts';

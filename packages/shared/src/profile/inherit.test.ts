@@ -88,6 +88,55 @@ describe('effectiveContent — fields', () => {
   });
 });
 
+describe('removedFields — an inherited field the child took off its page', () => {
+  const template = { fullName: 'Acme', mainContactNumber: '+27 21 555 0100', whatsappNumber: '+27 82 555 0100', jobTitle: 'Consultant' };
+  const optional: PermissionEntryInput[] = [{ key: 'whatsappNumber', optional: true }];
+
+  it('an empty value still inherits the template’s; a removal leaves the field off the editor view and the page', () => {
+    expect(publishedContent(template, { whatsappNumber: '' }, optional).whatsappNumber).toBe('+27 82 555 0100');
+    const child = { removedFields: ['whatsappNumber' as const] };
+    const editor = effectiveContent(template, child, optional);
+    const page = publishedContent(template, child, optional);
+    expect(editor).not.toHaveProperty('whatsappNumber');
+    expect(editor.removedFields).toEqual(['whatsappNumber']);
+    expect(page).not.toHaveProperty('whatsappNumber');
+    expect(page).not.toHaveProperty('removedFields');
+    expect(page.mainContactNumber).toBe('+27 21 555 0100');
+  });
+
+  it('is honoured only where the template lets the child see, change and leave the field empty', () => {
+    const child = { removedFields: ['whatsappNumber' as const] };
+    expect(publishedContent(template, child).whatsappNumber).toBe('+27 82 555 0100');
+    expect(publishedContent(template, child, [{ key: 'whatsappNumber', optional: true, edit: false }]).whatsappNumber).toBe('+27 82 555 0100');
+    expect(publishedContent(template, child, [{ key: 'whatsappNumber', optional: true, show: false }]).whatsappNumber).toBe('+27 82 555 0100');
+    expect(publishedContent(template, child, [{ key: 'whatsappNumber', optional: false }]).whatsappNumber).toBe('+27 82 555 0100');
+  });
+
+  it('applyChildEdit stores an allowed removal; typing a value again, or removing a required field, stores none', () => {
+    const view = effectiveContent(template, {}, optional);
+    const { whatsappNumber: _w, ...cleared } = view;
+    expect(applyChildEdit(template, {}, { ...cleared, removedFields: ['whatsappNumber'] }, optional)).toEqual({ removedFields: ['whatsappNumber'] });
+    expect(
+      applyChildEdit(
+        template,
+        { removedFields: ['whatsappNumber'] },
+        { ...view, whatsappNumber: '+27 82 000 0000', removedFields: ['whatsappNumber'] },
+        optional,
+      ),
+    ).toEqual({
+      whatsappNumber: '+27 82 000 0000',
+    });
+    const { mainContactNumber: _m, ...noMain } = view;
+    expect(applyChildEdit(template, {}, { ...noMain, removedFields: ['mainContactNumber'] }, optional)).toEqual({});
+  });
+
+  it('a master or standalone profile has nothing to remove: the list is neither stored nor shown', () => {
+    expect(applyChildEdit(null, {}, { whatsappNumber: '+1 555 0100', removedFields: ['whatsappNumber'] })).toEqual({ whatsappNumber: '+1 555 0100' });
+    expect(publishedContent(null, { whatsappNumber: '+1 555 0100', removedFields: ['whatsappNumber'] }).whatsappNumber).toBe('+1 555 0100');
+    expect(effectiveContent(null, { removedFields: ['whatsappNumber'] })).not.toHaveProperty('removedFields');
+  });
+});
+
 describe('effectiveContent — collections merged by key (spec §4 Inheritance)', () => {
   it('items are inherited, edited, removed or added, with change records', () => {
     const child: ProfileContentOverrides = {

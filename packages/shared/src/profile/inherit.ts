@@ -22,10 +22,16 @@
  * - placeholder items (a `placeholder` button or section) exist only in the
  *   master: they mark where the child's own items go when the master's order
  *   applies, and never reach a child or a page.
+ * - `removedFields`: inherited fields the child took off its page. Honoured
+ *   only for {@link REMOVABLE_FIELDS} the template lets the child see, change
+ *   and leave empty (`optional`); then the field is absent from both views, so
+ *   the editor, its preview, the page and the vCard agree. Only the editor view
+ *   carries the list itself.
  *
  * Everything here is pure: inputs are never changed, outputs share no objects with them.
  */
-import { COLLECTION_FIELDS, type CollectionField, OBJECT_FIELDS, type ObjectField, PROFILE_CONTENT_FIELDS } from './constants.ts';
+import { migrateAddressValue } from './address.ts';
+import { COLLECTION_FIELDS, type CollectionField, OBJECT_FIELDS, type ObjectField, PROFILE_CONTENT_FIELDS, REMOVABLE_FIELDS } from './constants.ts';
 import type { ChangeRecord, ProfileContent, ProfileContentOverrides } from './content.ts';
 import { profileContentDefaults } from './defaults.ts';
 import { cloneJson, deepEqual, isPlainObject, setOwn, withoutUndefined } from './json.ts';
@@ -44,6 +50,9 @@ type Doc = Record<string, unknown>;
 type View = 'editor' | 'published';
 
 const COLLECTIONS = new Set<string>(COLLECTION_FIELDS);
+const REMOVABLE = new Set<string>(REMOVABLE_FIELDS);
+/** Fields merge and store handle apart from the field loop. */
+const OWN_LISTS = new Set<string>(['variableChangeRecords', 'removedFields']);
 const OBJECTS = new Set<string>(OBJECT_FIELDS);
 const BUTTON_COLOUR = /^contact-button-(?:font|background)-color-(.+)$/;
 const DEFAULTS: Doc = profileContentDefaults();
@@ -96,6 +105,18 @@ function itemsOf(value: unknown): Item[] {
 function removedKeys(child: Doc): Set<string> {
   const records = Array.isArray(child.variableChangeRecords) ? (child.variableChangeRecords as ChangeRecord[]) : [];
   return new Set(records.filter((r) => r?.action === 'removed').map((r) => r.key));
+}
+
+/** A removal the template allows: a removable field, shown, editable and optional for the child. */
+function mayRemove(index: PermissionIndex, field: string): boolean {
+  if (!REMOVABLE.has(field)) return false;
+  const permission = resolvePermission(index, [field]);
+  return permission.show && permission.edit && permission.optional;
+}
+
+/** The fields a child document lists as removed (whatever its permissions). */
+function listedRemovals(doc: Doc): string[] {
+  return Array.isArray(doc.removedFields) ? doc.removedFields.filter((f): f is string => typeof f === 'string') : [];
 }
 
 function firstByKey(items: readonly Item[]): Map<string, Item> {
@@ -200,20 +221,28 @@ function mergeObject(field: ObjectField, base: Doc, own: Doc, index: PermissionI
   return out;
 }
 
+/** Values stored in an older shape, read as the current one (an address on one line, decision 018). */
+function readOldShapes(doc: Doc): Doc {
+  if (doc.navigateToOffice !== undefined) doc.navigateToOffice = migrateAddressValue(doc.navigateToOffice);
+  return doc;
+}
+
 function merge(master: MasterContent, child: ChildContent, permissions: PermissionsLike, view: View): Doc {
   const own = (child ?? {}) as Doc;
   if (!master) {
-    // A master or standalone profile: its own content over the defaults, nothing to inherit.
+    // A master or standalone profile: its own content over the defaults, nothing to inherit (nor to remove).
     const doc = inheritedBase(own as MasterContent);
+    delete doc.removedFields;
     doc.variableChangeRecords = [];
-    return doc;
+    return readOldShapes(doc);
   }
   const base = inheritedBase(master);
   const index = indexPermissions(permissions);
   const out: Doc = {};
   const changes: ChangeRecord[] = [];
+  const removed = new Set(listedRemovals(own).filter((field) => mayRemove(index, field) && !isUnset(base[field])));
   for (const field of PROFILE_CONTENT_FIELDS) {
-    if (field === 'variableChangeRecords') continue;
+    if (OWN_LISTS.has(field) || removed.has(field)) continue;
     const permission = resolvePermission(index, [field]);
     if (!permission.show && view === 'editor') continue;
     let value: unknown;
@@ -222,8 +251,9 @@ function merge(master: MasterContent, child: ChildContent, permissions: Permissi
     else value = permission.show && permission.edit && !isUnset(own[field]) ? own[field] : base[field];
     if (value !== undefined) out[field] = value;
   }
+  if (view === 'editor' && removed.size > 0) out.removedFields = REMOVABLE_FIELDS.filter((field) => removed.has(field));
   out.variableChangeRecords = changes;
-  return cloneJson(out);
+  return readOldShapes(cloneJson(out));
 }
 
 /**
@@ -317,22 +347,30 @@ function storeObject(field: ObjectField, base: Doc, stored: Doc, edit: Doc, inde
  * dropped) into what to store: only values that differ from the master, bare
  * `{key, source: 'master'}` entries that keep inherited items' places, the child's
  * own items (`source: 'self'`), and a `removed` record for each master item the
- * child deleted. Changes to hidden or locked keys are refused — the stored value
- * stays as it was. With no master, the edit itself is the content.
+ * child deleted, and `removedFields` for inherited fields the child took off its
+ * page (where allowed). Changes to hidden or locked keys are refused — the stored
+ * value stays as it was. With no master, the edit itself is the content.
  */
 export function applyChildEdit(master: MasterContent, childStored: ChildContent, edit: ChildContent, permissions?: PermissionsLike): ProfileContentOverrides {
   const e = (edit ?? {}) as Doc;
   if (!master) {
-    const { variableChangeRecords: _records, ...own } = e;
+    const { variableChangeRecords: _records, removedFields: _removed, ...own } = e;
     return dropEmptyValues(own) as ProfileContentOverrides;
   }
-  const base = inheritedBase(master);
+  const base = readOldShapes(inheritedBase(master));
   const stored = (childStored ?? {}) as Doc;
   const index = indexPermissions(permissions);
   const out: Doc = {};
   const tombstones: ChangeRecord[] = [];
+  // A removal stands where the template allows it, has a value to remove and the edit gives none;
+  // a removal of a field the child may not touch stays as stored.
+  const removals = new Set([
+    ...listedRemovals(e).filter((field) => mayRemove(index, field) && !isUnset(base[field]) && isUnset(e[field])),
+    ...listedRemovals(stored).filter((field) => REMOVABLE.has(field) && !mayRemove(index, field)),
+  ]);
   for (const field of PROFILE_CONTENT_FIELDS) {
-    if (field === 'variableChangeRecords') continue;
+    if (OWN_LISTS.has(field)) continue;
+    if (removals.has(field) && mayRemove(index, field)) continue;
     const permission = resolvePermission(index, [field]);
     if (!permission.show || !permission.edit) {
       keep(out, field, stored[field]);
@@ -349,6 +387,7 @@ export function applyChildEdit(master: MasterContent, childStored: ChildContent,
     else value = !isUnset(e[field]) && !deepEqual(e[field], base[field]) ? cloneJson(e[field]) : undefined;
     if (value !== undefined) out[field] = value;
   }
+  if (removals.size > 0) out.removedFields = REMOVABLE_FIELDS.filter((field) => removals.has(field));
   if (tombstones.length > 0) out.variableChangeRecords = tombstones;
   return out as ProfileContentOverrides;
 }

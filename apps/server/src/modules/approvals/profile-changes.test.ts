@@ -72,4 +72,23 @@ describe('profileChanges', () => {
     ).toEqual([]);
     expect(profileChanges(null, {})).toEqual([]);
   });
+
+  it('shows the office address as one change, read as a line; an old one-line address equal to its parts is no change', () => {
+    const old = { navigateToOffice: { title: '1 Long Street, Cape Town, South Africa' } };
+    expect(profileChanges(old, { navigateToOffice: { street: '1 Long Street', city: 'Cape Town', country: 'South Africa' } })).toEqual([]);
+    expect(profileChanges(old, { navigateToOffice: { street: '2 Long Street', city: 'Cape Town', postcode: '8001', country: 'South Africa' } })).toEqual([
+      {
+        actionType: 'updated',
+        fieldTitle: 'Navigate to office',
+        oldValue: { title: '1 Long Street, Cape Town, South Africa' },
+        newValue: { title: '2 Long Street, Cape Town, 8001, South Africa' },
+      },
+    ]);
+  });
+
+  it('a removed field is its absence: the removal list itself is never listed as a change', () => {
+    expect(profileChanges({ whatsappNumber: '+27 82 555 0100' }, { removedFields: ['whatsappNumber'] })).toEqual([
+      { actionType: 'removed', fieldTitle: 'WhatsApp number', oldValue: { value: '+27 82 555 0100' }, newValue: null },
+    ]);
+  });
 });

@@ -3,7 +3,16 @@
  * value on the page would change, with its old and new value. Pure.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { type ChangeValue, COLLECTION_FIELDS, isEmptyRichText, OBJECT_FIELDS, PROFILE_CONTENT_FIELDS, type ProfileChange } from '@profilehub/shared';
+import {
+  addressParts,
+  type ChangeValue,
+  COLLECTION_FIELDS,
+  formatAddress,
+  isEmptyRichText,
+  OBJECT_FIELDS,
+  PROFILE_CONTENT_FIELDS,
+  type ProfileChange,
+} from '@profilehub/shared';
 
 type Doc = Record<string, unknown>;
 
@@ -53,7 +62,9 @@ const FIELD_TITLES: Record<string, string> = {
 /** Fields holding one image ({url, id, …}): only the image shown counts. */
 const IMAGE_FIELDS = new Set(['profilePhoto', 'logo', 'banner', 'mobileBanner', 'desktopBanner']);
 const COLLECTIONS = new Set<string>(COLLECTION_FIELDS);
-const OBJECTS = new Set<string>([...OBJECT_FIELDS, 'navigateToOffice']);
+const OBJECTS = new Set<string>(OBJECT_FIELDS);
+/** Lists the page never shows: the server's change records, and the fields removed (whose absence is the change). */
+const NOT_SHOWN = new Set<string>(['variableChangeRecords', 'removedFields']);
 
 const isObject = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isBlank = (v: unknown): boolean =>
@@ -119,6 +130,19 @@ function diffItems(title: string, before: unknown, after: unknown, out: ProfileC
   }
 }
 
+/** The office address as shown (one line, and its maps link); an old one-line value reads like its parts. */
+function diffAddress(before: unknown, after: unknown, out: ProfileChange[]): void {
+  const value = (v: unknown): ChangeValue | null => {
+    const line = formatAddress(v);
+    const url = addressParts(v).url;
+    return line || url ? compact({ title: line || undefined, url }) : null;
+  };
+  const a = value(before);
+  const b = value(after);
+  if (isDeepStrictEqual(a, b)) return;
+  out.push({ actionType: actionOf(a, b), fieldTitle: FIELD_TITLES.navigateToOffice!, oldValue: a, newValue: b });
+}
+
 /**
  * The changes from `before` (the published content, or nothing) to `after`
  * (what would be published now), in the order of the document's fields.
@@ -127,9 +151,13 @@ export function profileChanges(before: Doc | null | undefined, after: Doc): Prof
   const out: ProfileChange[] = [];
   const prev = before ?? {};
   for (const field of PROFILE_CONTENT_FIELDS) {
-    if (field === 'variableChangeRecords') continue;
+    if (NOT_SHOWN.has(field)) continue;
     const a = prev[field];
     const b = after[field];
+    if (field === 'navigateToOffice') {
+      diffAddress(a, b, out);
+      continue;
+    }
     if (isDeepStrictEqual(a, b) || (isBlank(a) && isBlank(b))) continue;
     const title = FIELD_TITLES[field] ?? field;
     if (COLLECTIONS.has(field)) {

@@ -7,6 +7,8 @@ import {
   type CreateProfileInput,
   cleanEditorAlias,
   dropEmptyValues,
+  type EditorContent,
+  formatAddress,
   isValidEditorAlias,
   PROFILE_API_MESSAGES as M,
   type PatchProfileInput,
@@ -81,19 +83,28 @@ export function basicOf(p: ProfileRow) {
   };
 }
 
-/** The template's non-empty top-level text fields that the child may see (hidden ones are not in its content). */
-function textValuesOf(template: unknown, childContent: object): Record<string, string> {
+/**
+ * The template's non-empty top-level text fields that the child may see (hidden ones are not in
+ * its content; ones the child removed are not either, but the editor offers the template's value back).
+ */
+function textValuesOf(template: unknown, childContent: EditorContent): Record<string, string> {
   const out: Record<string, string> = {};
+  const removed: readonly string[] = childContent.removedFields ?? [];
   for (const [key, value] of Object.entries((template ?? {}) as Record<string, unknown>)) {
-    if (typeof value === 'string' && value.trim() && key in childContent) out[key] = value;
+    const text = textOf(key, value);
+    if (text && (key in childContent || removed.includes(key))) out[key] = text;
   }
   return out;
 }
 
+/** A top-level value as the editor names it in a sentence: text as it is, the office address on one line. */
+const textOf = (key: string, value: unknown): string =>
+  key === 'navigateToOffice' ? formatAddress(value) : typeof value === 'string' && value.trim() ? value : '';
+
 /** Of the template's text values the child sees, those it left empty (or never set): the editor shows the template's value there. */
 function inheritedKeysOf(textValues: Record<string, string>, own: unknown): string[] {
   const mine = (own ?? {}) as Record<string, unknown>;
-  return Object.keys(textValues).filter((key) => !(typeof mine[key] === 'string' && mine[key].trim()));
+  return Object.keys(textValues).filter((key) => !textOf(key, mine[key]));
 }
 
 /** The id of the profile's request waiting for approval, or null. */
@@ -184,7 +195,8 @@ function contentToStore(ctx: ProfileContext, edit: Doc): Doc {
     const overrides = parseContent(ProfileContentOverridesSchema, cleaned);
     return applyChildEdit(ctx.master.content, ctx.profile.content, overrides, entriesOf(ctx.childPermissions)) as Doc;
   }
-  const { variableChangeRecords: _records, ...own } = parseContent(ProfileContentSchema, cleaned);
+  // Nothing to inherit, so nothing to remove: a template or standalone profile clears a value instead.
+  const { variableChangeRecords: _records, removedFields: _removed, ...own } = parseContent(ProfileContentSchema, cleaned);
   return dropEmptyValues(own) as Doc;
 }
 

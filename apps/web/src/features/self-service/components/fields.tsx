@@ -1,6 +1,6 @@
-import { ActionIcon, Box, Group, NumberInput, Popover, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Group, NumberInput, Popover, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { EditorContent } from '@profilehub/shared';
+import { type EditorContent, REMOVABLE_FIELDS, type RemovableField } from '@profilehub/shared';
 import type { ReactNode } from 'react';
 import { type FieldAccess, useEditor, useField, useFieldAccess, useProblem } from '../hooks/editor-context.tsx';
 import classes from './editor.module.css';
@@ -105,13 +105,19 @@ export function TextField({
   const access = useFieldAccess(field, { requiredForPublish });
   const problem = useProblem(field);
   const { view } = useEditor();
+  const removal = useRemoval(field);
   if (access.hidden) return null;
-  // A child's empty field is not empty on its page: the template's value shows there. Say so while it is
-  // empty, and when the field opens showing the template's value because the person left it empty.
+  // A child's empty field is not empty on its page: the template's value shows there — unless the template
+  // lets the person leave it out, when emptying it takes it off the page. Say which, while it is empty,
+  // and when the field opens showing the template's value because the person left it empty.
   const text = ((value as string | undefined) ?? '').trim();
   const templateValue = view.master?.textValues?.[field];
-  const inherited = !text ? templateValue : undefined;
+  const inherited = !text && !removal.removed ? templateValue : undefined;
   const fromTemplate = Boolean(text && text === templateValue && view.master?.inheritedKeys?.includes(field));
+  const change = (next: string) => {
+    setValue(next as never);
+    removal.set(!next.trim());
+  };
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap" {...access.anchor}>
       <TextInput
@@ -119,16 +125,20 @@ export function TextField({
         label={<FieldLabel label={label} access={access} />}
         required={access.required}
         value={(value as string | undefined) ?? ''}
-        onChange={(e) => setValue(e.currentTarget.value as never)}
+        onChange={(e) => change(e.currentTarget.value)}
         onBlur={normalize ? (e) => setValue(normalize(e.currentTarget.value) as never) : undefined}
         disabled={access.locked}
         placeholder={inherited ?? placeholder}
         description={
-          inherited
-            ? `Left empty, your page shows the template’s value: ${inherited}`
-            : fromTemplate
-              ? 'From your template: you left this empty, so your page shows the template’s value. Type your own to replace it.'
-              : description
+          removal.removed && templateValue ? (
+            <RemovedNote what="value" onRestore={() => change(templateValue)} />
+          ) : inherited ? (
+            `Left empty, your page shows the template’s value: ${inherited}`
+          ) : fromTemplate ? (
+            'From your template: you left this empty, so your page shows the template’s value. Type your own to replace it.'
+          ) : (
+            description
+          )
         }
         type={type}
         maxLength={maxLength}
@@ -137,6 +147,38 @@ export function TextField({
       />
       <PermissionToggles permissionKey={field} label={label} />
     </Group>
+  );
+}
+
+/**
+ * Whether a child took an inherited field off its page (`removedFields`), and a setter that
+ * records it only where the template allows it: the field is removable, shown, editable and
+ * optional for the child, and the template has a value to leave out.
+ */
+export function useRemoval(field: string): { removed: boolean; set: (removed: boolean) => void } {
+  const { isChild, permission, view } = useEditor();
+  const [list, setList] = useField('removedFields');
+  const p = permission([field]);
+  const allowed =
+    isChild && (REMOVABLE_FIELDS as readonly string[]).includes(field) && p.show && p.edit && p.optional && Boolean(view.master?.textValues?.[field]);
+  const removed = Boolean(list?.includes(field as RemovableField));
+  const set = (next: boolean) => {
+    if (next === removed || (next && !allowed)) return;
+    const rest = (list ?? []).filter((f) => f !== field);
+    setList(next ? [...rest, field as RemovableField] : rest.length > 0 ? rest : undefined);
+  };
+  return { removed, set };
+}
+
+/** Said under a field the person emptied where the template has a value: it is off their page, and how to get it back. */
+export function RemovedNote({ what, onRestore }: { what: 'value' | 'address'; onRestore: () => void }) {
+  return (
+    <>
+      Not shown on your page or contact card.{' '}
+      <Anchor component="button" type="button" size="xs" onClick={onRestore}>
+        Use the template’s {what}
+      </Anchor>
+    </>
   );
 }
 

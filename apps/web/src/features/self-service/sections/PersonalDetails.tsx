@@ -1,7 +1,16 @@
-import { Anchor, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { FONT_SIZE_MAX, FONT_SIZE_MIN, isMapsUrl, JOB_TITLE_MAX, PROFILE_MESSAGES } from '@profilehub/shared';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ADDRESS_PART_LABELS,
+  type AddressPart,
+  FONT_SIZE_MAX,
+  FONT_SIZE_MIN,
+  formatAddress,
+  isMapsUrl,
+  JOB_TITLE_MAX,
+  PROFILE_MESSAGES,
+} from '@profilehub/shared';
 import { IconTrash } from '../components/editor-icons.tsx';
-import { FieldLabel, Hint, NumberField, newKey, PartPermissions, PermissionToggles, TextField } from '../components/fields.tsx';
+import { FieldLabel, Hint, NumberField, newKey, PartPermissions, PermissionToggles, RemovedNote, TextField, useRemoval } from '../components/fields.tsx';
 import { CROPS, ImageUpload } from '../components/ImageUpload.tsx';
 import { useEditor, useField, useFieldAccess, useIsDesktop, useProblem } from '../hooks/editor-context.tsx';
 
@@ -80,39 +89,90 @@ function ProfilePhoto() {
   );
 }
 
-/** Spec §3 navigateToOffice: the address shown and a maps link (spec §5 known maps hosts). */
+/** Placeholders of the address parts: a South African address, as the spec's address suggestions are (spec §5). */
+const ADDRESS_PLACEHOLDERS: Record<AddressPart, string> = {
+  street: '1 Long Street',
+  city: 'Cape Town',
+  region: 'Western Cape',
+  postcode: '8001',
+  country: 'South Africa',
+};
+
+/**
+ * Spec §3 navigateToOffice: the address in parts (decision 018), so a contact card files
+ * street, city, postcode and country apart, and a maps link (spec §5 known maps hosts).
+ * A child that empties an address its template has takes it off the page, where allowed.
+ */
 function OfficeAddress() {
   const [address, setAddress] = useField('navigateToOffice');
   const access = useFieldAccess('navigateToOffice');
   const problem = useProblem('navigateToOffice.url');
+  const removal = useRemoval('navigateToOffice');
+  const { view, permissionsMode } = useEditor();
   if (access.hidden) return null;
   const url = address?.url ?? '';
   const error = problem ?? (url && !isMapsUrl(url) ? PROFILE_MESSAGES.mapsLink : undefined);
+  const templateAddress = view.master?.textValues?.navigateToOffice;
+  const empty = !formatAddress(address) && !url.trim();
+  const change = (member: AddressPart | 'url', value: string) => {
+    const next = { ...address, [member]: value };
+    setAddress(next);
+    removal.set(!formatAddress(next) && !next.url?.trim());
+  };
+  const part = (name: AddressPart) => (
+    <TextInput
+      label={ADDRESS_PART_LABELS[name]}
+      placeholder={ADDRESS_PLACEHOLDERS[name]}
+      autoComplete={ADDRESS_AUTOCOMPLETE[name]}
+      value={address?.[name] ?? ''}
+      disabled={access.locked}
+      onChange={(e) => change(name, e.currentTarget.value)}
+    />
+  );
   return (
-    <Stack gap="xs" {...access.anchor}>
-      <PartPermissions permissionKey="navigateToOffice" label="Navigate to office" />
+    <Stack gap="xs" {...access.anchor} role="group" aria-label="Navigate to office">
+      {permissionsMode ? (
+        <PartPermissions permissionKey="navigateToOffice" label="Navigate to office" />
+      ) : (
+        <Text size="sm" fw={600}>
+          <FieldLabel label="Navigate to office" access={access} />
+        </Text>
+      )}
+      {removal.removed && templateAddress ? (
+        <Hint>
+          <RemovedNote what="address" onRestore={() => removal.set(false)} />
+        </Hint>
+      ) : empty && templateAddress ? (
+        <Hint>Left empty, your page shows the template’s address: {templateAddress}</Hint>
+      ) : null}
+      {part('street')}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={<FieldLabel label="Navigate to office: address" access={access} />}
-          aria-label="Office address"
-          placeholder="1 Long Street, Cape Town, South Africa"
-          value={address?.title ?? ''}
-          disabled={access.locked}
-          onChange={(e) => setAddress({ ...address, title: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Map link"
-          aria-label="Office map link"
-          placeholder="https://maps.app.goo.gl/…"
-          value={url}
-          disabled={access.locked}
-          error={error}
-          onChange={(e) => setAddress({ ...address, url: e.currentTarget.value })}
-        />
+        {part('city')}
+        {part('region')}
+        {part('postcode')}
+        {part('country')}
       </SimpleGrid>
+      <TextInput
+        label="Map link"
+        description="Optional: without one, Directions searches the map for the address."
+        placeholder="https://maps.app.goo.gl/…"
+        value={url}
+        disabled={access.locked}
+        error={error}
+        onChange={(e) => change('url', e.currentTarget.value)}
+      />
     </Stack>
   );
 }
+
+/** What the browser may fill each part with (HTML autofill tokens). */
+const ADDRESS_AUTOCOMPLETE: Record<AddressPart, string> = {
+  street: 'street-address',
+  city: 'address-level2',
+  region: 'address-level1',
+  postcode: 'postal-code',
+  country: 'country-name',
+};
 
 /** Non-desktop templates: the cover images slider (spec §3 banners[].slider, at most 5). */
 function CoverImages() {
