@@ -24,6 +24,12 @@ export type Database = {
   close(): Promise<void>;
   /** Plain SQL with `$1` parameters (several statements when there are none): the job queue's way in. */
   executeSql: ExecuteSql;
+  /**
+   * One `select 1` that answers within `deadlineMs` or throws (ETIMEDOUT): the health check.
+   * On PostgreSQL a missed deadline also finds connections a black hole or a failover left
+   * dead, so the pool recovers as soon as the database answers again.
+   */
+  ping(deadlineMs: number): Promise<void>;
   /** The embedded store, for tests that clone it. */
   pglite?: PGlite;
 };
@@ -65,6 +71,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       if (!closing) console.warn(`PostgreSQL dropped an idle connection: ${error.message}`);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const held = new HeldConnections(pool, opts.url);
     const executeSql: ExecuteSql = async (text, values) => {
       const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
       return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows };
@@ -73,6 +80,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'postgres',
       executeSql,
+      ping: async (deadlineMs) => {
+        try {
+          await withDeadline(pool.query('select 1'), deadlineMs);
+        } catch (err) {
+          await held.dropDeadIfDatabaseAnswers();
+          throw err;
+        }
+      },
       migrate: async () => {
         await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
         await migrateJobs(executeSql, 'postgres');
@@ -96,6 +111,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db: drizzlePglite({ client: remote as unknown as PGlite, schema }) as unknown as Db,
       kind: 'pglite',
       executeSql,
+      ping: (deadlineMs) => withDeadline(remote.query('select 1', []), deadlineMs).then(() => {}),
       migrate: async () => {
         await remote.migrate();
         await migrateJobs(executeSql, 'pglite');
@@ -111,10 +127,90 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     pglite: client,
     executeSql,
+    ping: (deadlineMs) => withDeadline(client.query('select 1'), deadlineMs).then(() => {}),
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
       await migrateJobs(executeSql, 'pglite');
     },
     close: () => client.close(),
   };
+}
+
+/** The promise's outcome, or an ETIMEDOUT error once `ms` have passed (the promise runs on). */
+async function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`The database did not answer within ${ms} ms.`), { code: 'ETIMEDOUT' })), ms);
+  });
+  try {
+    return await Promise.race([promise, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How long a query may hear nothing before a connection counts as dead, once a fresh one answers. */
+const SILENT_MS = 1000;
+
+/**
+ * The pool's connections, with when each last heard from PostgreSQL. A black hole or a
+ * failover leaves connections that hear nothing and are never closed (TCP keep-alive takes
+ * minutes to notice, and a proxy in between answers it anyway), so every query sent on
+ * one waits for its 20 s timeout. When the pool misses a health check's deadline, a fresh
+ * connection is tried: if the database answers it, the pool's connections that are idle or
+ * have heard nothing for SILENT_MS while a query was out are closed, and the next queries
+ * open new ones. (A query that has legitimately run silent for that long at that very
+ * moment — the pool saturated by slow reports — is cut off too and answered 503.)
+ */
+class HeldConnections {
+  readonly #clients = new Map<pg.Client, { heard: number; busy: boolean }>();
+  readonly #url: string;
+  #probing: Promise<void> | null = null;
+  constructor(pool: pg.Pool, url: string) {
+    this.#url = url;
+    pool.on('connect', (client) => {
+      const state = { heard: Date.now(), busy: false };
+      this.#clients.set(client, state);
+      streamOf(client)?.on('data', () => {
+        state.heard = Date.now();
+      });
+    });
+    pool.on('acquire', (client) => {
+      const state = this.#clients.get(client);
+      if (state) Object.assign(state, { busy: true, heard: Date.now() });
+    });
+    pool.on('release', (_err, client) => {
+      const state = this.#clients.get(client);
+      if (state) state.busy = false;
+    });
+    pool.on('remove', (client) => this.#clients.delete(client));
+  }
+
+  /** One probe at a time: a fresh connection; if it answers, the dead held ones are closed. */
+  dropDeadIfDatabaseAnswers(): Promise<void> {
+    this.#probing ??= this.#probe().finally(() => {
+      this.#probing = null;
+    });
+    return this.#probing;
+  }
+
+  async #probe(): Promise<void> {
+    const fresh = new pg.Client({ connectionString: this.#url, connectionTimeoutMillis: 500, query_timeout: 500 });
+    fresh.on('error', () => {});
+    try {
+      await fresh.connect();
+      await fresh.query('select 1');
+    } catch {
+      return; // the database itself does not answer: nothing to tell apart yet
+    } finally {
+      void fresh.end().catch(() => {});
+    }
+    const now = Date.now();
+    for (const [client, state] of this.#clients) if (!state.busy || now - state.heard > SILENT_MS) streamOf(client)?.destroy();
+  }
+}
+
+/** node-postgres keeps a client's socket on `connection.stream` (not in its types). */
+function streamOf(client: pg.Client): import('node:net').Socket | undefined {
+  return (client as unknown as { connection?: { stream?: import('node:net').Socket } }).connection?.stream;
 }
