@@ -24,11 +24,7 @@ export type Database = {
   close(): Promise<void>;
   /** Plain SQL with `$1` parameters (several statements when there are none): the job queue's way in. */
   executeSql: ExecuteSql;
-  /**
-   * One `select 1` that answers within `deadlineMs` or throws (ETIMEDOUT): the health check.
-   * On PostgreSQL a missed deadline also finds connections a black hole or a failover left
-   * dead, so the pool recovers as soon as the database answers again.
-   */
+  /** One `select 1` that answers within `deadlineMs` or throws (ETIMEDOUT): the health check. */
   ping(deadlineMs: number): Promise<void>;
   /** The embedded store, for tests that clone it. */
   pglite?: PGlite;
@@ -71,6 +67,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       if (!closing) console.warn(`PostgreSQL dropped an idle connection: ${error.message}`);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    // Connections a black hole or failover left dead are found and closed within about a second.
     const held = new HeldConnections(pool, opts.url);
     const executeSql: ExecuteSql = async (text, values) => {
       const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
@@ -80,20 +77,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'postgres',
       executeSql,
-      ping: async (deadlineMs) => {
-        try {
-          await withDeadline(pool.query('select 1'), deadlineMs);
-        } catch (err) {
-          await held.dropDeadIfDatabaseAnswers();
-          throw err;
-        }
-      },
+      ping: (deadlineMs) => withDeadline(pool.query('select 1'), deadlineMs).then(() => {}),
       migrate: async () => {
         await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
         await migrateJobs(executeSql, 'postgres');
       },
       close: async () => {
         closing = true;
+        held.stop();
         await pool.end();
       },
     };
@@ -149,65 +140,69 @@ async function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-/** How long a query may hear nothing before a connection counts as dead, once a fresh one answers. */
-const SILENT_MS = 1000;
+/** How long a query may hear nothing before its connection is checked (500 ms) and how often that is looked at. */
+const SILENT_MS = 500;
+const WATCH_MS = 250;
 
 /**
- * The pool's connections, with when each last heard from PostgreSQL. A black hole or a
- * failover leaves connections that hear nothing and are never closed (TCP keep-alive takes
- * minutes to notice, and a proxy in between answers it anyway), so every query sent on
- * one waits for its 20 s timeout. When the pool misses a health check's deadline, a fresh
- * connection is tried: if the database answers it, the pool's connections that are idle or
- * have heard nothing for SILENT_MS while a query was out are closed, and the next queries
- * open new ones. (A query that has legitimately run silent for that long at that very
- * moment — the pool saturated by slow reports — is cut off too and answered 503.)
+ * Finds the pool's connections that a black hole or a failover left dead. Such a connection
+ * hears nothing and is never closed (TCP keep-alive takes minutes, and a proxy in between
+ * answers it anyway), so a query sent on it waits for its 20 s timeout, and the writes
+ * waiting behind it too. Every WATCH_MS: a connection whose query has heard nothing for
+ * SILENT_MS is checked on a fresh connection — PostgreSQL's own view (pg_stat_activity) says
+ * whether its backend is running a query. A slow query is (and is left alone); a connection
+ * whose backend is idle or gone never delivered its query or will never answer, so it is
+ * closed: its query fails (503, retried by the client), the next one opens a new connection.
+ * While the database does not answer the fresh connection either, nothing is closed.
  */
 class HeldConnections {
-  readonly #clients = new Map<pg.Client, { heard: number; busy: boolean }>();
+  readonly #heard = new Map<pg.Client, number>();
   readonly #url: string;
-  #probing: Promise<void> | null = null;
+  #checking = false;
+  readonly #timer: NodeJS.Timeout;
   constructor(pool: pg.Pool, url: string) {
     this.#url = url;
     pool.on('connect', (client) => {
-      const state = { heard: Date.now(), busy: false };
-      this.#clients.set(client, state);
-      streamOf(client)?.on('data', () => {
-        state.heard = Date.now();
-      });
+      this.#heard.set(client, Date.now());
+      streamOf(client)?.on('data', () => this.#heard.set(client, Date.now()));
     });
-    pool.on('acquire', (client) => {
-      const state = this.#clients.get(client);
-      if (state) Object.assign(state, { busy: true, heard: Date.now() });
-    });
-    pool.on('release', (_err, client) => {
-      const state = this.#clients.get(client);
-      if (state) state.busy = false;
-    });
-    pool.on('remove', (client) => this.#clients.delete(client));
+    pool.on('remove', (client) => this.#heard.delete(client));
+    this.#timer = setInterval(() => void this.#watch(), WATCH_MS).unref();
   }
 
-  /** One probe at a time: a fresh connection; if it answers, the dead held ones are closed. */
-  dropDeadIfDatabaseAnswers(): Promise<void> {
-    this.#probing ??= this.#probe().finally(() => {
-      this.#probing = null;
-    });
-    return this.#probing;
+  stop(): void {
+    clearInterval(this.#timer);
   }
 
-  async #probe(): Promise<void> {
+  async #watch(): Promise<void> {
+    if (this.#checking) return;
+    const now = Date.now();
+    const silent = [...this.#heard].filter(([client, heard]) => now - heard > SILENT_MS && queryOutOn(client)).map(([client]) => client);
+    if (!silent.length) return;
+    this.#checking = true;
     const fresh = new pg.Client({ connectionString: this.#url, connectionTimeoutMillis: 500, query_timeout: 500 });
     fresh.on('error', () => {});
     try {
       await fresh.connect();
-      await fresh.query('select 1');
+      const pids = silent.map((client) => (client as unknown as { processID: number | null }).processID ?? 0);
+      const { rows } = await fresh.query<{ pid: number }>("select pid from pg_stat_activity where state = 'active' and pid = any($1::int[])", [pids]);
+      const running = new Set(rows.map((r) => r.pid));
+      silent.forEach((client, i) => {
+        // Still silent (it may have answered meanwhile) and PostgreSQL runs nothing for it: dead.
+        if (!running.has(pids[i]!) && Date.now() - (this.#heard.get(client) ?? 0) > SILENT_MS && queryOutOn(client)) streamOf(client)?.destroy();
+      });
     } catch {
-      return; // the database itself does not answer: nothing to tell apart yet
+      // The database itself does not answer: nothing to tell apart yet.
     } finally {
+      this.#checking = false;
       void fresh.end().catch(() => {});
     }
-    const now = Date.now();
-    for (const [client, state] of this.#clients) if (!state.busy || now - state.heard > SILENT_MS) streamOf(client)?.destroy();
   }
+}
+
+/** Whether a query of this client is out, waiting for PostgreSQL (node-postgres keeps it on `_activeQuery`). */
+function queryOutOn(client: pg.Client): boolean {
+  return Boolean((client as unknown as { _activeQuery?: unknown })._activeQuery);
 }
 
 /** node-postgres keeps a client's socket on `connection.stream` (not in its types). */
