@@ -50,9 +50,9 @@ export async function freePort(): Promise<number> {
 
 export type ServerProcess = { port: number; child: ChildProcess; log: string[]; stop(signal?: NodeJS.Signals): Promise<void> };
 
-/** Starts `node apps/server/src/server.ts` on a free port with this environment; resolves once /api/health answers 200. */
+/** Starts `node apps/server/src/server.ts` with this environment, on its PORT or a free port; call `waitHealthy` to wait for it. */
 export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const log: string[] = [];
   const child = spawn(process.execPath, [SERVER], { env: { ...process.env, PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (c: Buffer) => log.push(c.toString()));
