@@ -63,7 +63,7 @@ export async function startHaproxy(dir: string, bindPort: number, serverPorts: n
     child,
     waitFor,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

@@ -97,7 +97,7 @@ export async function startRedis(): Promise<{ port: number; stop(): Promise<void
   return {
     port,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       await exited;

@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,13 +18,13 @@ import { png } from '../modules/uploads/test-images.ts';
 import { multipartBody } from './factories.ts';
 import { withDatabase } from './global-setup.ts';
 import { startHaproxy } from './haproxy.ts';
+import { mixedLoad } from './mixed-load.ts';
 import { freePort, json, request, type ServerProcess, startServer, waitHealthy } from './processes.ts';
 
 const HAPROXY = '/usr/sbin/haproxy';
 const url = process.env.TEST_DATABASE_URL;
 const runs = Boolean(url) && existsSync(HAPROXY);
 const PASSWORD = 'Scale-Out-Pass-42';
-const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 
 describe.skipIf(!runs)('two servers on one PostgreSQL behind HAProxy', () => {
   const dbName = `ph_scale_${randomBytes(5).toString('hex')}`;
@@ -160,61 +159,6 @@ describe.skipIf(!runs)('two servers on one PostgreSQL behind HAProxy', () => {
     }
   });
 
-  /**
-   * 20 clients on kept-alive connections through the balancer, each sending in turn a page
-   * view, an API read and a visitor beacon (a write: its 204 means it is committed). Every
-   * answer other than the expected one is a client-visible error.
-   */
-  function mixedLoad(profileId: number, jwt: string, connections = 20) {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-    const errors: { method: string; status: number; error: string }[] = [];
-    const acknowledged: string[] = [];
-    let answered = 0;
-    let running = true;
-    const client = async (c: number) => {
-      for (let i = c; running; i++) {
-        const kind = i % 3;
-        const value = randomBytes(8).toString('hex');
-        const sent =
-          kind === 0
-            ? { method: 'GET', expect: 200, go: () => request(lb, { path: '/leo-lane', host: 'acme.localhost', agent }) }
-            : kind === 1
-              ? { method: 'GET', expect: 200, go: () => request(lb, { path: '/api/jwts/verify', headers: { authorization: `Bearer ${jwt}` }, agent }) }
-              : {
-                  method: 'POST',
-                  expect: 204,
-                  go: () =>
-                    request(lb, {
-                      method: 'POST',
-                      path: '/api/events',
-                      // Many visitors, not one: the beacon's limit is per client address.
-                      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': PHONE, 'x-forwarded-for': `10.9.${c}.${i % 250}` },
-                      body: JSON.stringify({ profileId, action: 'click', type: 'url', value }),
-                      agent,
-                    }),
-                };
-        const reply = await sent.go().catch((err: Error) => ({ status: 0, body: '', error: err.message }));
-        answered++;
-        if (reply.status === sent.expect) {
-          if (sent.method === 'POST') acknowledged.push(value);
-        } else errors.push({ method: sent.method, status: reply.status, error: 'error' in reply ? reply.error : reply.body.slice(0, 200) });
-      }
-    };
-    const loops = Array.from({ length: connections }, (_, c) => client(c));
-    return {
-      errors,
-      acknowledged,
-      get answered() {
-        return answered;
-      },
-      async stop() {
-        running = false;
-        await Promise.all(loops);
-        agent.destroy();
-      },
-    };
-  }
-
   /** Which of these event values are stored. */
   async function stored(values: string[]): Promise<Set<string>> {
     const db = new pg.Client({ connectionString: withDatabase(url!, dbName) });
@@ -234,7 +178,7 @@ describe.skipIf(!runs)('two servers on one PostgreSQL behind HAProxy', () => {
     await db.connect();
     const leo = (await db.query("select id from profiles where alias = 'leo-lane'")).rows[0].id as number;
     await db.end();
-    const load = mixedLoad(leo, jwt);
+    const load = mixedLoad(lb, leo, jwt);
     while (load.answered < 200) await new Promise((resolve) => setTimeout(resolve, 20));
     return load;
   }
