@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
+import { AppError, DATABASE_UNAVAILABLE } from '../../http/errors.ts';
 import { SingleFlight } from '../../http/single-flight.ts';
 
 /**
@@ -13,7 +13,7 @@ const PING_DEADLINE_MS = 750;
 
 /** What a health check names when a part it needs does not answer. */
 const DOWN = {
-  database: 'The database is not answering.',
+  database: DATABASE_UNAVAILABLE,
   limits: 'The rate-limit store is not answering: sign-ins and codes are refused until it is back.',
   closing: 'This server is shutting down.',
 };
@@ -31,10 +31,10 @@ export async function healthRoutes(app: FastifyInstance) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/health', { config: { public: true }, schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => {
-      if (app.draining) throw Object.assign(new AppError(503, 'unavailable', DOWN.closing), { retryAfterS: 1 });
+      if (app.draining) throw new AppError(503, 'unavailable', DOWN.closing);
       const [database, limits] = await Promise.allSettled([pingOnce(), app.deps.limiter.ping()]);
-      if (database.status === 'rejected') throw Object.assign(new AppError(503, 'unavailable', DOWN.database, 'database'), { retryAfterS: 1 });
-      if (limits.status === 'rejected') throw Object.assign(new AppError(503, 'unavailable', DOWN.limits, 'limits'), { retryAfterS: 1 });
+      if (database.status === 'rejected') throw new AppError(503, 'unavailable', DOWN.database, 'database');
+      if (limits.status === 'rejected') throw new AppError(503, 'unavailable', DOWN.limits, 'limits');
       return { status: 'ok' as const };
     });
 }
