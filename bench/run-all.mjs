@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BENCH_DIR, describeMachine, fmt, machine, RESULTS_DIR, table } from './lib/common.mjs';
+import { BENCH_DIR, describeMachine, fmt, machine, median, RESULTS_DIR, table } from './lib/common.mjs';
 
-const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput', 'public-page', 'analytics', 'admin', 'editor', 'scale-out', 'recovery'];
+const BENCHMARKS = ['signin-bundle', 'startup', 'auth-throughput', 'public-page', 'analytics', 'admin', 'editor', 'scale-out', 'recovery', 'resilience'];
 const wanted = process.argv.slice(2);
 for (const w of wanted) {
   if (!BENCHMARKS.includes(w)) {
@@ -215,6 +215,78 @@ if (runs.recovery) {
         Math.max(...xs) <= r.budgetMs ? 'PASS' : 'OVER',
       ]);
     }
+}
+
+if (runs.resilience) {
+  const r = runs.resilience.result;
+  if (!r) rows.push(failed('resilience', 'rolling restart and kill -9 behind HAProxy, silent stores'));
+  else {
+    const spread = (xs, unit = '') => `${fmt(Math.min(...xs))}–${fmt(median(xs))}–${fmt(Math.max(...xs))}${unit}`;
+    const zero = (xs) => (Math.max(...xs) === 0 ? 'PASS' : 'FAIL');
+    rows.push([
+      'rolling restart behind HAProxy: client errors (min–median–max)',
+      spread(r.balancer.rolling.map((x) => x.errors)),
+      '0',
+      zero(r.balancer.rolling.map((x) => x.errors)),
+    ]);
+    rows.push([
+      '  acknowledged writes lost (rolling restart, kill -9)',
+      spread([...r.balancer.rolling, ...r.balancer.killed].map((x) => x.lost)),
+      '0',
+      zero([...r.balancer.rolling, ...r.balancer.killed].map((x) => x.lost)),
+    ]);
+    rows.push([
+      'kill -9 of one copy: client errors (writes in flight)',
+      spread(r.balancer.killed.map((x) => x.errors)),
+      '≤ 20',
+      Math.max(...r.balancer.killed.map((x) => x.errors)) <= 20 ? 'PASS' : 'OVER',
+    ]);
+    rows.push([
+      `Redis black hole ${r.faultSeconds} s: slowest sign-in`,
+      spread(
+        r.faults.redis.map((x) => x.signInMaxMs),
+        ' ms',
+      ),
+      '≤ 2,000 ms',
+      Math.max(...r.faults.redis.map((x) => x.signInMaxMs)) <= 2000 ? 'PASS' : 'OVER',
+    ]);
+    rows.push([
+      '  recovery: Redis back → sign-in 200',
+      spread(
+        r.faults.redis.map((x) => x.recoveryMs),
+        ' ms',
+      ),
+      '≤ 1,000 ms',
+      Math.max(...r.faults.redis.map((x) => x.recoveryMs)) <= 1000 ? 'PASS' : 'OVER',
+    ]);
+    rows.push([
+      `database black hole ${r.faultSeconds} s: cached page p99`,
+      spread(
+        r.faults.database.map((x) => x.pageP99Ms),
+        ' ms',
+      ),
+      '≤ 200 ms',
+      Math.max(...r.faults.database.map((x) => x.pageP99Ms)) <= 200 ? 'PASS' : 'OVER',
+    ]);
+    rows.push([
+      '  slowest health 503',
+      spread(
+        r.faults.database.map((x) => x.healthMaxMs),
+        ' ms',
+      ),
+      '≤ 1,000 ms',
+      Math.max(...r.faults.database.map((x) => x.healthMaxMs)) <= 1000 ? 'PASS' : 'OVER',
+    ]);
+    rows.push([
+      '  recovery: database back → health 200',
+      spread(
+        r.faults.database.map((x) => x.recoveryMs),
+        ' ms',
+      ),
+      '≤ 1,000 ms',
+      Math.max(...r.faults.database.map((x) => x.recoveryMs)) <= 1000 ? 'PASS' : 'OVER',
+    ]);
+  }
 }
 
 console.log('\n== Summary ================================================================');

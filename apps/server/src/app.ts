@@ -90,9 +90,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
   });
-  // Shutting down: a request still in flight on a kept-alive connection is answered with
-  // `Connection: close`, so the socket ends with it instead of idling until the grace period.
-  app.addHook('preClose', async () => fastPath.close());
+  // Draining, then shutting down: every answer (the fast path's too: it hands everything to
+  // Fastify from now on) says `Connection: close`, so each kept-alive socket ends with its next
+  // request instead of being closed under a client that is about to send one.
+  let draining = false;
+  app.decorate('draining', { getter: () => draining });
+  app.decorate('drain', () => {
+    draining = true;
+    fastPath.close();
+  });
+  app.addHook('preClose', async () => app.drain());
   app.addHook('onSend', async (_req, reply) => {
     if (fastPath.closing) reply.header('connection', 'close');
   });
@@ -122,7 +129,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     sessions: createSessionStore(database.db, secret, config.SESSION_TTL_HOURS),
     codes: createCodeStore(database.db, secret),
     passwords: opts.overrides?.passwords ?? createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES }),
-    limiter: opts.overrides?.limiter ?? new RateLimiter(config.RATE_LIMITS, limitStoreOf(config, database)),
+    limiter: opts.overrides?.limiter ?? new RateLimiter(config.RATE_LIMITS, limitStoreOf(config, database), {}, app.log),
     mailer,
     google: opts.overrides?.google ?? createGoogleVerifier({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID }),
     visitorSecret: createHmac('sha256', secret).update('visitor-hash').digest('base64url'),

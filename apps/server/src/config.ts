@@ -60,6 +60,12 @@ const ConfigSchema = z.object({
   EVENT_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(10),
   /** First wait before a failed mail is tried again; each later try waits twice as long (up to an hour, 12 tries). */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * On SIGTERM, how long this copy keeps serving while /api/health answers 503 and every answer
+   * says `Connection: close`, before it stops listening: the load balancer's checks take it out
+   * first, so no client meets a closed socket (docs/scaling.md). 0 for no balancer.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(15_000).default(3000),
   /** Set to false only in benchmarks that measure something other than abuse protection. */
   RATE_LIMITS: bool.default(true),
   WEB_DIST: z.string().optional(),

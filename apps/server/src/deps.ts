@@ -36,5 +36,9 @@ export type Deps = {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** Whether this copy is draining for a stop: health answers 503, every answer closes its connection. */
+    readonly draining: boolean;
+    /** Begins draining (server.ts on SIGTERM, before the listener closes). */
+    drain(): void;
   }
 }

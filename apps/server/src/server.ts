@@ -48,6 +48,11 @@ async function main() {
       app.log.error(`still busy ${SHUTDOWN_GRACE_MS} ms after ${signal}; exiting anyway`);
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    // First the drain (SIGTERM: a stop by the platform): still listening and serving, health
+    // answers 503 so the balancer takes this copy out, and each kept-alive connection is closed
+    // by its next answer. Only then does the listener close. Ctrl-C (SIGINT) stops at once.
+    app.drain();
+    if (signal === 'SIGTERM') await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     await app.close();
     await database.close();
     process.exit(0);

@@ -24,6 +24,8 @@ export type Database = {
   close(): Promise<void>;
   /** Plain SQL with `$1` parameters (several statements when there are none): the job queue's way in. */
   executeSql: ExecuteSql;
+  /** One `select 1` that answers within `deadlineMs` or throws (ETIMEDOUT): the health check. */
+  ping(deadlineMs: number): Promise<void>;
   /** The embedded store, for tests that clone it. */
   pglite?: PGlite;
 };
@@ -65,6 +67,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       if (!closing) console.warn(`PostgreSQL dropped an idle connection: ${error.message}`);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    // Connections a black hole or failover left dead are found and closed within about a second.
+    const held = new HeldConnections(pool, opts.url);
     const executeSql: ExecuteSql = async (text, values) => {
       const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
       return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows };
@@ -73,12 +77,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'postgres',
       executeSql,
+      ping: (deadlineMs) => withDeadline(pool.query('select 1'), deadlineMs).then(() => {}),
       migrate: async () => {
         await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
         await migrateJobs(executeSql, 'postgres');
       },
       close: async () => {
         closing = true;
+        held.stop();
         await pool.end();
       },
     };
@@ -96,6 +102,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db: drizzlePglite({ client: remote as unknown as PGlite, schema }) as unknown as Db,
       kind: 'pglite',
       executeSql,
+      ping: (deadlineMs) => withDeadline(remote.query('select 1', []), deadlineMs).then(() => {}),
       migrate: async () => {
         await remote.migrate();
         await migrateJobs(executeSql, 'pglite');
@@ -111,10 +118,94 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     pglite: client,
     executeSql,
+    ping: (deadlineMs) => withDeadline(client.query('select 1'), deadlineMs).then(() => {}),
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
       await migrateJobs(executeSql, 'pglite');
     },
     close: () => client.close(),
   };
+}
+
+/** The promise's outcome, or an ETIMEDOUT error once `ms` have passed (the promise runs on). */
+async function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`The database did not answer within ${ms} ms.`), { code: 'ETIMEDOUT' })), ms);
+  });
+  try {
+    return await Promise.race([promise, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How long a query may hear nothing before its connection is checked (500 ms) and how often that is looked at. */
+const SILENT_MS = 500;
+const WATCH_MS = 250;
+
+/**
+ * Finds the pool's connections that a black hole or a failover left dead. Such a connection
+ * hears nothing and is never closed (TCP keep-alive takes minutes, and a proxy in between
+ * answers it anyway), so a query sent on it waits for its 20 s timeout, and the writes
+ * waiting behind it too. Every WATCH_MS: a connection whose query has heard nothing for
+ * SILENT_MS is checked on a fresh connection — PostgreSQL's own view (pg_stat_activity) says
+ * whether its backend is running a query. A slow query is (and is left alone); a connection
+ * whose backend is idle or gone never delivered its query or will never answer, so it is
+ * closed: its query fails (503, retried by the client), the next one opens a new connection.
+ * While the database does not answer the fresh connection either, nothing is closed.
+ */
+class HeldConnections {
+  readonly #heard = new Map<pg.Client, number>();
+  readonly #url: string;
+  #checking = false;
+  readonly #timer: NodeJS.Timeout;
+  constructor(pool: pg.Pool, url: string) {
+    this.#url = url;
+    pool.on('connect', (client) => {
+      this.#heard.set(client, Date.now());
+      streamOf(client)?.on('data', () => this.#heard.set(client, Date.now()));
+    });
+    pool.on('remove', (client) => this.#heard.delete(client));
+    this.#timer = setInterval(() => void this.#watch(), WATCH_MS).unref();
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+
+  async #watch(): Promise<void> {
+    if (this.#checking) return;
+    const now = Date.now();
+    const silent = [...this.#heard].filter(([client, heard]) => now - heard > SILENT_MS && queryOutOn(client)).map(([client]) => client);
+    if (!silent.length) return;
+    this.#checking = true;
+    const fresh = new pg.Client({ connectionString: this.#url, connectionTimeoutMillis: 500, query_timeout: 500 });
+    fresh.on('error', () => {});
+    try {
+      await fresh.connect();
+      const pids = silent.map((client) => (client as unknown as { processID: number | null }).processID ?? 0);
+      const { rows } = await fresh.query<{ pid: number }>("select pid from pg_stat_activity where state = 'active' and pid = any($1::int[])", [pids]);
+      const running = new Set(rows.map((r) => r.pid));
+      silent.forEach((client, i) => {
+        // Still silent (it may have answered meanwhile) and PostgreSQL runs nothing for it: dead.
+        if (!running.has(pids[i]!) && Date.now() - (this.#heard.get(client) ?? 0) > SILENT_MS && queryOutOn(client)) streamOf(client)?.destroy();
+      });
+    } catch {
+      // The database itself does not answer: nothing to tell apart yet.
+    } finally {
+      this.#checking = false;
+      void fresh.end().catch(() => {});
+    }
+  }
+}
+
+/** Whether a query of this client is out, waiting for PostgreSQL (node-postgres keeps it on `_activeQuery`). */
+function queryOutOn(client: pg.Client): boolean {
+  return Boolean((client as unknown as { _activeQuery?: unknown })._activeQuery);
+}
+
+/** node-postgres keeps a client's socket on `connection.stream` (not in its types). */
+function streamOf(client: pg.Client): import('node:net').Socket | undefined {
+  return (client as unknown as { connection?: { stream?: import('node:net').Socket } }).connection?.stream;
 }

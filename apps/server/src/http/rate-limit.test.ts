@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Database } from '../db/client.ts';
 import { cloneDatabase } from '../test/harness.ts';
 import { AppError } from './errors.ts';
-import { LIMITS, type Limit, type LimitStore, RateLimiter } from './rate-limit.ts';
+import { LIMITS, LIMITS_UNAVAILABLE, type Limit, type LimitStore, RateLimiter } from './rate-limit.ts';
 
 const limit: Limit = { name: 'test', max: 3, windowMs: 60_000 };
 const unique = () => `k-${Math.random().toString(36).slice(2)}`;
@@ -110,13 +110,19 @@ describe('RateLimiter, the rest', () => {
     expect(await refusal(limiter.hit(limit, 'k'))).toMatchObject({ status: 429 });
   });
 
-  it('a shared store that fails keeps limiting in this process (insurance), never letting guesses through', async () => {
+  it('a shared store that fails refuses with 503 and Retry-After (fail closed, never per-process counting), logged once per outage', async () => {
     const broken = await cloneDatabase();
     await broken.close();
-    const limiter = new RateLimiter(true, { kind: 'postgres', db: broken.db });
+    const lines: string[] = [];
+    const log = { warn: (_o: object, msg: string) => lines.push(`warn ${msg}`), info: (_o: object, msg: string) => lines.push(`info ${msg}`) };
+    const limiter = new RateLimiter(true, { kind: 'postgres', db: broken.db }, {}, log);
     const key = unique();
-    for (let i = 0; i < limit.max; i++) await limiter.hit(limit, key);
-    expect(await refusal(limiter.hit(limit, key))).toMatchObject({ status: 429 });
+    for (let i = 0; i < limit.max + 2; i++) {
+      const err = await refusal(limiter.hit(limit, key));
+      expect(err).toMatchObject({ status: 503, code: 'unavailable', message: LIMITS_UNAVAILABLE, retryAfterS: 2 });
+    }
+    expect(await refusal(limiter.check(limit, key))).toMatchObject({ status: 503 });
+    expect(lines).toEqual([expect.stringMatching(/^warn the rate-limit store is not answering/)]);
   });
 });
 

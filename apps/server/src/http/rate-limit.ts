@@ -1,13 +1,6 @@
 import { AUTH_MESSAGES } from '@profilehub/shared';
 import { Redis } from 'ioredis';
-import {
-  type IRateLimiterStoreOptions,
-  type RateLimiterAbstract,
-  RateLimiterDrizzle,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { AppError, tooManyRequests } from './errors.ts';
@@ -22,12 +15,29 @@ export type Limit = { name: string; max: number; windowMs: number; local?: boole
 /** Where the counts live: Redis, PostgreSQL, or this process (the embedded database has one process). */
 export type LimitStore = { kind: 'redis'; url: string } | { kind: 'postgres'; db: Db } | { kind: 'memory' };
 
+/** Where the limiter says that its store went away and came back (the app's logger). */
+export type LimiterLog = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+
+/** What a client is told while the shared store cannot count: no guess goes uncounted, so none goes through. */
+export const LIMITS_UNAVAILABLE = 'Sign-in and codes are paused for a moment while we reconnect. Please try again in a few seconds.';
+
+/**
+ * Redis answers in well under a millisecond: a command that takes longer than this is on a
+ * connection that no longer hears anything (a black hole, a failover), never a busy Redis.
+ */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
 /**
  * Abuse limits (rate-limiter-flexible). Every call counts and decides in one atomic
  * step in the store (an upsert, a Redis script), so parallel requests — on one server
  * or many — can never exceed a limit: the count is taken before the guarded work runs,
  * and `reward` gives a hit back when only failures should count.
  * Keys are built by callers from normalised values (lower-cased email, client IP).
+ *
+ * While the shared store does not answer, limits FAIL CLOSED: counting in each process
+ * would let N copies allow N times the guesses, and no one would know. The guarded request
+ * answers 503 with Retry-After; the outage is logged once when it begins and once when it
+ * ends (with how many requests were refused), and /api/health answers 503 meanwhile.
  */
 export class RateLimiter {
   readonly #enabled: boolean;
@@ -35,16 +45,31 @@ export class RateLimiter {
   readonly #limiters = new Map<string, RateLimiterAbstract>();
   readonly #redis: Redis | undefined;
   readonly #max: Record<string, number>;
+  readonly #log: LimiterLog;
+  /** Since when the store has not answered (ms), and how many requests were refused since. */
+  #down: { since: number; refused: number } | null = null;
 
   /** `max` raises (or lowers) limits by name: tests about one limit move the others out of its way. */
-  constructor(enabled = true, store: LimitStore = { kind: 'memory' }, max: Record<string, number> = {}) {
+  constructor(enabled = true, store: LimitStore = { kind: 'memory' }, max: Record<string, number> = {}, log: LimiterLog = consoleLog) {
     this.#enabled = enabled;
     this.#store = store;
     this.#max = max;
+    this.#log = log;
     if (enabled && store.kind === 'redis') {
-      // No offline queue: while Redis is away the limiter answers from its in-memory insurance at once.
-      this.#redis = new Redis(store.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false });
+      // Every wait is bounded (ioredis bounds none by default): a Redis that stops answering
+      // fails a command within REDIS_COMMAND_TIMEOUT_MS, never hangs a sign-in; one that refuses
+      // fails it at the next reconnect attempt (no retries). Reconnects come quickly (≤ 200 ms
+      // apart), and the ready check (INFO) is bounded too, so a reconnect to a black hole
+      // fails and is tried again until Redis answers.
+      this.#redis = new Redis(store.url, {
+        maxRetriesPerRequest: 0,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+        connectTimeout: 1000,
+        keepAlive: 1000,
+        retryStrategy: (times) => Math.min(times * 50, 200),
+      });
       this.#redis.on('error', () => {});
+      this.#redis.on('ready', () => this.#up());
     }
   }
 
@@ -54,62 +79,107 @@ export class RateLimiter {
     try {
       await this.#limiterOf(limit).consume(key, points);
     } catch (err) {
-      throw this.#refusal(err);
+      if (err instanceof RateLimiterRes) {
+        this.#up();
+        throw tooManyRequests(AUTH_MESSAGES.tooManyRequests);
+      }
+      throw this.#storeFailed(err);
     }
+    this.#up();
   }
 
   /** Throws 429 when `max` hits were already counted in the window, without counting this call. */
   async check(limit: Limit, key: string): Promise<void> {
     if (!this.#enabled) return;
-    const res = await this.#limiterOf(limit).get(key);
+    const res = await this.#limiterOf(limit)
+      .get(key)
+      .catch((err: unknown) => {
+        throw this.#storeFailed(err);
+      });
+    this.#up();
     if (res && res.consumedPoints >= (this.#max[limit.name] ?? limit.max)) throw tooManyRequests(AUTH_MESSAGES.tooManyRequests);
   }
 
-  /** Forgets every hit of a key (the account proved itself another way, e.g. the emailed reset link). */
+  /**
+   * Forgets every hit of a key (the account proved itself another way, e.g. the emailed reset link).
+   * A store that fails here costs only a few counted hits, so the proven request is not refused for it.
+   */
   async clear(limit: Limit, key: string): Promise<void> {
     if (!this.#enabled) return;
-    await this.#limiterOf(limit).delete(key);
+    await this.#limiterOf(limit)
+      .delete(key)
+      .catch((err: unknown) => void this.#storeFailed(err));
   }
 
-  /** Gives one counted hit back (the guarded attempt turned out to be a success). */
+  /** Gives one counted hit back (the guarded attempt turned out to be a success); a failing store keeps it counted. */
   async reward(limit: Limit, key: string): Promise<void> {
     if (!this.#enabled) return;
-    await this.#limiterOf(limit).reward(key);
+    await this.#limiterOf(limit)
+      .reward(key)
+      .catch((err: unknown) => void this.#storeFailed(err));
+  }
+
+  /**
+   * For /api/health: throws when the shared store does not answer within its bound. Redis is
+   * asked (PING); the PostgreSQL store is the database the health check pings anyway.
+   */
+  async ping(): Promise<void> {
+    if (!this.#redis) return;
+    try {
+      await this.#redis.ping();
+    } catch (err) {
+      throw this.#storeFailed(err);
+    }
+    this.#up();
   }
 
   async close(): Promise<void> {
     this.#redis?.disconnect();
   }
 
-  #refusal(err: unknown): Error {
-    if (err instanceof RateLimiterRes) return tooManyRequests(AUTH_MESSAGES.tooManyRequests);
-    // The store failed and so did its in-memory insurance: refuse rather than let guesses through.
-    return new AppError(503, 'unavailable', 'The service is busy right now. Please try again in a moment.');
+  /** The store failed: the outage is logged once, the request refused with 503. */
+  #storeFailed(err: unknown): AppError {
+    if (!this.#down) {
+      this.#down = { since: Date.now(), refused: 0 };
+      this.#log.warn({ err, store: this.#store.kind }, 'the rate-limit store is not answering: limited requests are refused (503) until it is back');
+    }
+    this.#down.refused++;
+    // A command that timed out was sent on a connection that hears nothing (a black hole, or a
+    // failover that left it dead): drop it and connect afresh rather than wait for TCP to notice.
+    if (this.#redis && this.#redis.status === 'ready' && err instanceof Error && /timed out/i.test(err.message)) this.#redis.disconnect(true);
+    return Object.assign(new AppError(503, 'unavailable', LIMITS_UNAVAILABLE), { retryAfterS: 2 });
+  }
+
+  /** The store answered: an outage, if any, is over (logged once, with what it cost). */
+  #up(): void {
+    if (!this.#down) return;
+    const { since, refused } = this.#down;
+    this.#down = null;
+    this.#log.info({ store: this.#store.kind, downMs: Date.now() - since, refused }, 'the rate-limit store answers again');
   }
 
   #limiterOf(limit: Limit): RateLimiterAbstract {
     let limiter = this.#limiters.get(limit.name);
     if (limiter) return limiter;
     const base = { keyPrefix: limit.name, points: this.#max[limit.name] ?? limit.max, duration: Math.ceil(limit.windowMs / 1000) };
-    const memory = new RateLimiterMemory(base);
-    if (limit.local || this.#store.kind === 'memory') limiter = memory;
-    else {
-      // A store outage falls back to counting in this process instead of failing every sign-in.
-      const shared: IRateLimiterStoreOptions = { ...base, storeClient: undefined, insuranceLimiter: memory };
-      limiter =
-        this.#store.kind === 'redis'
-          ? new RateLimiterRedis({ ...shared, storeClient: this.#redis })
-          : new RateLimiterDrizzle({
-              ...shared,
-              storeClient: this.#store.db,
-              schema: rateLimits,
-              clearExpiredByTimeout: false,
-            } as unknown as ConstructorParameters<typeof RateLimiterDrizzle>[0]);
-    }
+    if (limit.local || this.#store.kind === 'memory') limiter = new RateLimiterMemory(base);
+    else if (this.#store.kind === 'redis') limiter = new RateLimiterRedis({ ...base, storeClient: this.#redis });
+    else
+      limiter = new RateLimiterDrizzle({
+        ...base,
+        storeClient: this.#store.db,
+        schema: rateLimits,
+        clearExpiredByTimeout: false,
+      } as unknown as ConstructorParameters<typeof RateLimiterDrizzle>[0]);
     this.#limiters.set(limit.name, limiter);
     return limiter;
   }
 }
+
+const consoleLog: LimiterLog = {
+  warn: (obj, msg) => console.warn(msg, obj),
+  info: (obj, msg) => console.info(msg, obj),
+};
 
 const MINUTE = 60_000;
 /**

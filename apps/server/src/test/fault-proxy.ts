@@ -1,6 +1,6 @@
 /**
- * A TCP proxy to PostgreSQL that a fault test (and bench/recovery.mjs) puts between a
- * server and its database: it passes bytes, refuses new connections, black-holes
+ * A TCP proxy to PostgreSQL or Redis that a fault test (and bench/recovery.mjs) puts
+ * between a server and its store: it passes bytes, refuses new connections, black-holes
  * everything (a failover whose connections hear nothing), or drops what it holds.
  */
 import net from 'node:net';
@@ -59,9 +59,16 @@ export class FaultProxy {
     }
     this.#pairs.clear();
   }
-  pass(): void {
+  /**
+   * The store answers again: connections opened during the black hole go through (their SYN
+   * reached the store at last). `heldStayDead`: the connections held from before keep hearing
+   * nothing and are never closed (a failover to another machine: the old peer is gone without
+   * a word), so only a client that gives up on them recovers.
+   */
+  pass(heldStayDead = false): void {
     this.mode = 'pass';
     for (const pair of this.#pairs) {
+      if (pair.upstream && heldStayDead) continue;
       if (!pair.upstream) (pair as { connect?: () => void }).connect?.();
       pair.client.resume();
       pair.upstream?.resume();

@@ -1,5 +1,6 @@
 /** Real server processes for the scale-out and fault tests: start one, talk to it over HTTP. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
@@ -49,9 +50,9 @@ export async function freePort(): Promise<number> {
 
 export type ServerProcess = { port: number; child: ChildProcess; log: string[]; stop(signal?: NodeJS.Signals): Promise<void> };
 
-/** Starts `node apps/server/src/server.ts` on a free port with this environment; resolves once /api/health answers 200. */
+/** Starts `node apps/server/src/server.ts` with this environment, on its PORT or a free port; call `waitHealthy` to wait for it. */
 export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const log: string[] = [];
   const child = spawn(process.execPath, [SERVER], { env: { ...process.env, PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (c: Buffer) => log.push(c.toString()));
@@ -76,4 +77,30 @@ export async function waitHealthy(server: ServerProcess): Promise<void> {
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+const REDIS_SERVER = '/usr/bin/redis-server';
+
+/** A Redis of the test's own (no persistence) on a free port; fails when redis-server is not installed (`.ci/run` installs it). */
+export async function startRedis(): Promise<{ port: number; stop(): Promise<void> }> {
+  if (!existsSync(REDIS_SERVER)) throw new Error(`${REDIS_SERVER} is missing: install Debian's redis-server (the Redis fault tests need a real Redis)`);
+  const port = await freePort();
+  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  while (!/Ready to accept connections/.test(out)) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}:\n${out}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    port,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }

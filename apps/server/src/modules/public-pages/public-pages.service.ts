@@ -73,20 +73,42 @@ export class PublicSites {
   }
 
   async #lookUp(host: string, known: { site: Site | null } | undefined): Promise<Site | null> {
-    let site: Site | null = null;
+    const looking = this.#ask(host);
+    let site: Site | null;
     try {
-      if (!(await this.#isHubDomain(host))) {
-        const companyId = await companyIdForHost(this.#db, host, this.#publicDomain);
-        if (companyId !== null || host.endsWith(`.${this.#publicDomain}`)) site = { companyId };
-      }
+      // A host this server knew keeps its site while the database is slow to answer or away (stale-if-error).
+      site = known ? await withinOr(looking, STALE_AFTER_MS, () => known.site) : await looking;
     } catch (err) {
-      // The database is away: a host this server knew keeps its site (stale-if-error).
       if (!known || !isDatabaseUnavailable(err)) throw err;
       site = known.site;
     }
     this.#known.set(host, { site, at: Date.now() });
     return site;
   }
+
+  async #ask(host: string): Promise<Site | null> {
+    if (await this.#isHubDomain(host)) return null;
+    const companyId = await companyIdForHost(this.#db, host, this.#publicDomain);
+    return companyId !== null || host.endsWith(`.${this.#publicDomain}`) ? { companyId } : null;
+  }
+}
+
+/**
+ * How long a visitor waits for the database to confirm what this server already holds (a
+ * page, a host's site) before it is served as it was. The check runs on and updates what is
+ * held when it answers; a database that black-holes its connections (no error for up to 20 s)
+ * then costs a visitor at most this, the same as one that refuses at once.
+ */
+const STALE_AFTER_MS = 150;
+
+/** The work's outcome, or `fallback()` if it has not settled within `ms` (the work runs on; a later failure is dropped). */
+function withinOr<T>(work: Promise<T>, ms: number, fallback: () => T): Promise<T> {
+  work.catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback()), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64');
@@ -184,14 +206,20 @@ export class PublishedPageCache {
 
   private async check(key: string, companyId: number, alias: string, cached: ServedPage | undefined): Promise<ServedPage | null> {
     const now = Date.now();
+    const stale = (held: ServedPage) => {
+      held.checkedAt = now;
+      return held;
+    };
+    const reloading = this.reload(key, companyId, alias, cached, now);
     try {
-      return await this.reload(key, companyId, alias, cached, now);
+      // A page this server holds is served as it was when the database is slow to confirm it
+      // (a black hole answers nothing for up to 20 s); the check runs on and updates the page.
+      return cached ? await withinOr(reloading, STALE_AFTER_MS, () => stale(cached)) : await reloading;
     } catch (err) {
       // Stale-if-error: while the database is away, a page this server already holds keeps
       // being served as it was (checked again after freshMs), instead of failing every visit.
       if (!cached || !isDatabaseUnavailable(err)) throw err;
-      cached.checkedAt = now;
-      return cached;
+      return stale(cached);
     }
   }
 
