@@ -124,6 +124,7 @@ export function ProfileEditor({
       profileId: view.profile.id,
       version: view.profile.version,
       content: view.content,
+      ownsConsent: view.master === null,
       onSaved: () => {
         if (announced) return;
         announced = true;
