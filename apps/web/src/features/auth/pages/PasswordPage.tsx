@@ -50,7 +50,7 @@ export function PasswordPage() {
 
   const done = (role: Parameters<typeof signedInHome>[0]) => {
     writeLocalFlag(CHANGE_PASSWORD_FLAG, false);
-    toastSuccess(TOASTS.passwordReset);
+    toastSuccess(TOASTS.passwordReset, { forNextScreen: true });
     navigate(signedInHome(role), { replace: true });
   };
 
