@@ -244,7 +244,10 @@ function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar:
         }
       />
       {toolbar}
-      <DecisionBanner decision={record.pendingApprovalId ? null : view.profile.lastDecision} />
+      <DecisionBanner
+        decision={record.pendingApprovalId ? null : view.profile.lastDecision}
+        rolledBack={record.pendingApprovalId ? null : view.profile.rolledBack}
+      />
       <div className={classes.layout}>
         <Stack gap={0} miw={0}>
           <Accordion multiple value={open} onChange={setOpen} variant="separated" radius="md">
