@@ -13,7 +13,10 @@ test.afterAll(async ({ request }) => {
   // Put the seed password back (whichever password is current now).
   const jwt = await apiLogin(request, EMAIL, NEW_PASSWORD);
   if (!jwt) return;
-  const res = await request.post('/api/profiles/setup', { data: { password: SEED_PASSWORD }, headers: { authorization: `Bearer ${jwt}` } });
+  const res = await request.post('/api/profiles/setup', {
+    data: { password: SEED_PASSWORD, currentPassword: NEW_PASSWORD },
+    headers: { authorization: `Bearer ${jwt}` },
+  });
   expect(res.ok(), `restoring ${EMAIL}'s password answered ${res.status()}`).toBe(true);
 });
 

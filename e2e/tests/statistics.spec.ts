@@ -34,8 +34,9 @@ async function tapsCounted(request: APIRequestContext, token: string): Promise<n
   return body.data.find((d) => d.label === LABEL)?.data ?? 0;
 }
 
-function topInteractions(page: Page) {
-  return page.getByRole('region', { name: 'Your top interactions' });
+/** The card is 'Your top interactions' on one's own profile, 'Top interactions across profiles' on the company view, 'Top interactions' on a colleague's. */
+function topInteractions(page: Page, title = 'Your top interactions') {
+  return page.getByRole('region', { name: title, exact: true });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -88,7 +89,8 @@ test('the supervisor sees the taps in the company view and drills down to Jane',
   await signInAndWait(page, USERS.supervisor);
   await page.goto('/statistics');
   await expect(page.getByRole('heading', { level: 1, name: 'Company stats overview' })).toBeVisible();
-  await expect(topInteractions(page).getByRole('listitem').filter({ hasText: LABEL })).toContainText(String(TAPS));
+  await expect(topInteractions(page, 'Top interactions across profiles').getByRole('listitem').filter({ hasText: LABEL })).toContainText(String(TAPS));
+  await expect(page.getByRole('region', { name: 'Your top interactions' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Back to users' })).toBeVisible();
   await shot(page, 'statistics-supervisor');
 
@@ -98,7 +100,7 @@ test('the supervisor sees the taps in the company view and drills down to Jane',
   await expect(page.getByRole('heading', { level: 1, name: 'Profile stats overview' })).toBeVisible();
   await expect(page.getByText('Jane Doe', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to company stats' })).toBeVisible();
-  await expect(topInteractions(page).getByRole('listitem').filter({ hasText: LABEL })).toContainText(String(TAPS));
+  await expect(topInteractions(page, 'Top interactions').getByRole('listitem').filter({ hasText: LABEL })).toContainText(String(TAPS));
 });
 
 test('a tap on a button the live page does not name reads "(No label found)" (spec §8)', async ({ page, request }) => {

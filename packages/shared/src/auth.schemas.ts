@@ -50,7 +50,15 @@ export const LinkQuerySchema = z.strictObject({
   provider: z.literal('google').optional(),
   id_token: z.string().max(8192).optional(),
 });
-export const SetupPasswordSchema = z.strictObject({ password: NewPasswordSchema });
+/**
+ * POST /profiles/setup: a signed-in person sets a new password. An account that has a
+ * password must give it (`currentPassword`); one without (signed in by code or Google
+ * only, or just registered) sets its first.
+ */
+export const SetupPasswordSchema = z.strictObject({
+  password: NewPasswordSchema,
+  currentPassword: z.string().max(256, AUTH_MESSAGES.currentPasswordWrong).refine(hasNoNul, NUL_MESSAGE).optional(),
+});
 export const ForgotPasswordSchema = z.strictObject({ email: EmailSchema });
 export const ResetPasswordSchema = z
   .strictObject({

@@ -21,6 +21,8 @@ export const AUTH_MESSAGES = {
   resetLinkInvalid: 'This password reset link is invalid or has expired. Request a new one.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   verificationRequired: 'We need to verify it is you. Enter the code we emailed you.',
+  currentPasswordRequired: 'Please enter your current password',
+  currentPasswordWrong: 'Your current password is not correct.',
 } as const;
 
 export const TOASTS = {

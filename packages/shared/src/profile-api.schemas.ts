@@ -70,6 +70,12 @@ export const ProfileRecordSchema = ProfileBasicSchema.extend({
   pendingApprovalId: z.number().nullable(),
   /** The supervisor's answer to the latest request, shown in the editor until a new request is made (none while one is pending). */
   lastDecision: z.object({ approved: z.boolean(), message: z.string().nullable(), respondedAt: z.string() }).nullable(),
+  /**
+   * The live page is a rollback: a supervisor put the previously published version back (on
+   * the page and in the editor). Who did it (a name, null when the account is gone) and when;
+   * null once the profile is published again, and while a request is pending.
+   */
+  rolledBack: z.object({ at: z.string(), by: z.string().nullable() }).nullable(),
 });
 
 /** The division as the editor needs it (spec §3 Division subset) plus where its pages live. */

@@ -56,6 +56,10 @@ export const STATS_TEXTS = {
     profileViews: 'Profile views',
     topViewedProfiles: 'Top viewed profiles',
     yourTopInteractions: 'Your top interactions',
+    /** The same card on the company view (spec §2 names it for one's own profile). */
+    companyTopInteractions: 'Top interactions across profiles',
+    /** The same card on someone else's profile. */
+    topInteractions: 'Top interactions',
     gettingInTouch: 'Getting in touch',
     actions: 'Actions',
   },

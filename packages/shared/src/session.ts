@@ -9,6 +9,8 @@ export const MeSchema = z.object({
   username: z.string(),
   title: z.string().nullable(),
   confirmed: z.boolean(),
+  /** The account has a password (Change Password then asks for it); false for code- or Google-only accounts. */
+  hasPassword: z.boolean(),
   role: RoleSchema,
   person: z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() }),
   profile: z.object({ id: z.number().int(), alias: z.string().nullable() }).nullable(),

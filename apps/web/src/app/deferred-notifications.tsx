@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { loadNotifications, onNotificationsRequested } from '../lib/notify.ts';
+import classes from './root-layout.module.css';
 
 const Notifications = lazy(async () => ({ default: (await loadNotifications()).Notifications }));
 
@@ -28,7 +29,7 @@ export function DeferredNotifications() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-center" limit={3} zIndex={1000} />
+      <Notifications position="top-center" limit={3} zIndex={1000} classNames={{ root: classes.toasts }} />
     </Suspense>
   );
 }

@@ -2,6 +2,7 @@ import { Component, type ComponentType, type ReactNode, useEffect, useRef, useSt
 import { type Location, matchRoutes, Outlet, type Params, type RouteObject, useLocation, useNavigate, useNavigationType, useRoutes } from 'react-router';
 import { onUnauthorized } from '../lib/api.ts';
 import { mayLeave } from '../lib/leave-guard.ts';
+import { leaveScreen } from '../lib/notify.ts';
 import { signInPathFor } from './guards.ts';
 import classes from './root-layout.module.css';
 import { FullPageLoader, RouteError } from './root-layout.tsx';
@@ -111,6 +112,15 @@ export function AppRoutes({ routes, prepare }: { routes: AppRoute[]; prepare: ()
       current = false;
     };
   }, [location, routes, prepared, navigate]);
+
+  // Another screen on show: the toasts of the one left close (lib/notify.ts). The query and
+  // hash alone (filters, the settings modal) keep the screen.
+  const shownPath = shown?.location.pathname;
+  const lastShownPath = useRef(shownPath);
+  useEffect(() => {
+    if (shownPath !== undefined && lastShownPath.current !== undefined && shownPath !== lastShownPath.current) leaveScreen();
+    lastShownPath.current = shownPath;
+  }, [shownPath]);
 
   // A 401 on an authenticated call outside a navigation: back to Login, keeping the page.
   // (During a navigation the guards redirect on their own.)

@@ -44,6 +44,7 @@ export function testEditorView(o: ViewParts): ProfileEditorView {
       pendingApproval: false,
       pendingApprovalId: null,
       lastDecision: null,
+      rolledBack: null,
       ...o.profile,
     },
     content: o.content,

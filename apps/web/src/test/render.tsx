@@ -31,6 +31,7 @@ export function testUser(overrides: Record<string, unknown> = {}) {
     username: 'jane',
     title: 'Jane Doe',
     confirmed: true,
+    hasPassword: true,
     role: 'user',
     person: { first_name: 'Jane', last_name: 'Doe' },
     profile: { id: 7, alias: 'jane-doe' },

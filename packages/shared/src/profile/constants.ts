@@ -178,6 +178,7 @@ export const PROFILE_MESSAGES = {
   expiryInPast: 'Expire date should be in the future',
   expiryInvalid: 'Expire date must be a date and time.',
   contactFormEnable: '"Send to email" and "Thank you message" required!',
+  consentTextRequired: 'Write the consent text people agree to before publishing, or turn consent off.',
   linkHttps: 'Links must start with https://',
   linkRequired: 'Enter the address this button opens (https://…).',
   linkUnsafe: 'This kind of link is not allowed.',

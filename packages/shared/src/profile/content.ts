@@ -48,7 +48,17 @@ import {
   SUBSCRIPTION_TYPES,
   VIDEO_ITEM_TYPES,
 } from './constants.ts';
-import { isCssColour, isMapsUrl, isSafeCssColourValue, isSafeHttpsUrl, isSafeImageUrl, normalizeSocialUrl, ratingIsValid, splitEmailList } from './rules.ts';
+import {
+  consentTextMissing,
+  isCssColour,
+  isMapsUrl,
+  isSafeCssColourValue,
+  isSafeHttpsUrl,
+  isSafeImageUrl,
+  normalizeSocialUrl,
+  ratingIsValid,
+  splitEmailList,
+} from './rules.ts';
 
 const B = PROFILE_BOUNDS;
 
@@ -514,7 +524,10 @@ export const ProfileContentSchema = z
       .max(B.changeRecords, PROFILE_MESSAGES.tooMany(B.changeRecords, 'change records'))
       .default(() => []),
   })
-  .superRefine(checkDocument);
+  .superRefine(checkDocument)
+  .superRefine((doc, ctx) => {
+    if (consentTextMissing(doc)) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.consentTextRequired, path: ['consentText'] });
+  });
 export type ProfileContent = z.output<typeof ProfileContentSchema>;
 export type ProfileContentInput = z.input<typeof ProfileContentSchema>;
 

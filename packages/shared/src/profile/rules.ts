@@ -423,3 +423,12 @@ export function sectionItems<T extends { sectionKey?: string | undefined }>(
   const sectionKeys = new Set(sections.filter((s) => s.type === section.type).map((s) => s.key));
   return items.filter((item) => item.sectionKey === section.key || (first?.key === section.key && (!item.sectionKey || !sectionKeys.has(item.sectionKey))));
 }
+
+/**
+ * Consent on (spec §4 step 2) needs a text: the Disclaimer modal would otherwise ask people
+ * to click 'I Agree' under nothing. Holds for a master's or standalone profile's document;
+ * a child never sets consent (its template does).
+ */
+export function consentTextMissing(doc: { enableConsent?: boolean | undefined; consentText?: string | undefined }): boolean {
+  return doc.enableConsent === true && isEmptyRichText(doc.consentText);
+}

@@ -71,3 +71,28 @@ export async function approvalDecisionMail(
     notification: true,
   });
 }
+
+/**
+ * A supervisor put the previously published version of the owner's profile back: the owner
+ * hears of it (unless it was her own doing, or she turned decision mails off), so her
+ * editor's "approved" is not the last word she has.
+ */
+export async function rollbackMail({ db, config }: MailEnv, ctx: ProfileContext, o: { byUserId: number; liveUrl: string }): Promise<Mail | null> {
+  if (ctx.profile.userId === null || ctx.profile.userId === o.byUserId) return null;
+  const [owner, by, brand] = await Promise.all([
+    mailUser(db, ctx.profile.userId),
+    mailUser(db, o.byUserId),
+    brandOfDivision(db, ctx.profile.companyId, config.PUBLIC_URL),
+  ]);
+  if (!owner?.wantsDecisions) return null;
+  const who = by ? nameOf(by) : 'Your supervisor';
+  return brandedMail(brand, {
+    to: owner.email,
+    subject: 'Your profile was rolled back to its previous version',
+    lines: [
+      `${who} rolled your profile back: your public page shows the version published before your latest changes again.`,
+      'Your editor holds that version too. Make your changes again and publish when you are ready.',
+    ],
+    action: { label: 'See your page', url: o.liveUrl },
+  });
+}

@@ -532,7 +532,7 @@ describe('POST /api/profiles/setup (set password)', () => {
     await forgot(user.email);
     const token = await resetTokenFor(user.email);
     const { jwt } = await signIn(t.app, user.email);
-    expect((await setup(jwt, { password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await setup(jwt, { password: NEW_PASSWORD, currentPassword: PASSWORD })).statusCode).toBe(200);
     const res = await reset(token, 'Someone-Elses-99');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(AUTH_MESSAGES.resetLinkInvalid);
@@ -550,14 +550,55 @@ describe('POST /api/profiles/setup (set password)', () => {
     await setup(current, { password: PASSWORD });
     const second = (await signIn(t.app, user.email)).headers;
 
-    const res = await setup(current, { password: NEW_PASSWORD });
+    const res = await setup(current, { password: NEW_PASSWORD, currentPassword: PASSWORD });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, user: { id: user.id, confirmed: true } });
+    expect(res.json()).toMatchObject({ success: true, user: { id: user.id, confirmed: true, hasPassword: true } });
     expect((await verifyJwt(bearer(current))).statusCode).toBe(200);
     expect((await verifyJwt(second)).statusCode).toBe(401);
     expect((await verifyJwt(othersSession)).statusCode).toBe(200);
     expect((await login(user.email, PASSWORD)).statusCode).toBe(400);
     expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/profiles/setup (change password: the current one first)', () => {
+  it('an account with a password must give it: missing or wrong is a 400 with a clear message and nothing changes; right sets the new one', async () => {
+    const user = await createUser(t.app);
+    const { jwt } = await signIn(t.app, user.email);
+    const missing = await setup(jwt, { password: NEW_PASSWORD });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ message: AUTH_MESSAGES.currentPasswordRequired, errors: [{ path: 'currentPassword' }] });
+    const wrong = await setup(jwt, { password: NEW_PASSWORD, currentPassword: 'Not-The-Password-1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: AUTH_MESSAGES.currentPasswordWrong, errors: [{ path: 'currentPassword' }] });
+    expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(400);
+
+    const right = await setup(jwt, { password: NEW_PASSWORD, currentPassword: PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect((await login(user.email, PASSWORD)).statusCode).toBe(400);
+    expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('wrong current passwords count against the sign-in limit of the account: past it, 429 even for the right one', async () => {
+    const user = await createUser(t.app);
+    const { jwt } = await signIn(t.app, user.email);
+    for (let i = 0; i < LIMITS.loginPerEmail.max; i++) {
+      expect((await setup(jwt, { password: NEW_PASSWORD, currentPassword: `Wrong-Guess-${i}x` })).statusCode).toBe(400);
+    }
+    const refused = await setup(jwt, { password: NEW_PASSWORD, currentPassword: PASSWORD });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(AUTH_MESSAGES.tooManyRequests);
+    // The same budget as the sign-in form: guessing here locks guessing there too.
+    expect((await login(user.email, PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('an account without a password (code or Google only) sets its first without one; /me says whether it has one', async () => {
+    const { user, code } = await invitedWithCode();
+    const jwt = (await link(user.email, code)).json().jwt as string;
+    expect((await api({ method: 'GET', url: '/api/companies/users/me', headers: bearer(jwt) })).json()).toMatchObject({ hasPassword: false });
+    const res = await setup(jwt, { password: NEW_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ hasPassword: true });
   });
 });
 

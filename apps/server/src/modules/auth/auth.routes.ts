@@ -96,7 +96,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/profiles/setup',
     { config: setUp, schema: { tags, body: SetupPasswordSchema, response: { 200: z.object({ success: z.literal(true), user: MeSchema }) } } },
-    (req) => auth.setupPassword(deps, actorOf(req), req.body.password),
+    (req) => auth.setupPassword(deps, actorOf(req), req.body, ctxOf(req)),
   );
 
   r.post('/auth/forgot-password', { config: open, schema: { tags, body: ForgotPasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } } }, (req) =>

@@ -55,6 +55,7 @@ export async function buildMe(db: Db, userId: number): Promise<Me> {
     username: u.username,
     title: u.title,
     confirmed: u.confirmed,
+    hasPassword: u.passwordHash !== null,
     role: u.role,
     person: { first_name: u.firstName, last_name: u.lastName },
     profile: profile ?? null,
@@ -206,12 +207,29 @@ export async function login(
   return startSession(deps, user, ctx);
 }
 
-/** Sets the password of the signed-in user; every other session of theirs ends. */
+/**
+ * Sets the password of the signed-in user; every other session of theirs ends. Changing a
+ * password needs the current one, counted by the sign-in limits (the same budget as
+ * guesses at the sign-in form), so a session left open cannot take over the account. An
+ * account without a password (code or Google only, or just registered) sets its first:
+ * its session came from the mailbox or Google, and it has no password to give.
+ */
 export async function setupPassword(
-  deps: Pick<Deps, 'db' | 'codes' | 'passwords' | 'sessions'>,
+  deps: Pick<Deps, 'db' | 'limiter' | 'codes' | 'passwords' | 'sessions'>,
   actor: { userId: number; sessionId: string },
-  password: string,
+  input: { password: string; currentPassword?: string | undefined },
+  ctx: RequestContext,
 ) {
+  const user = await userById(deps.db, actor.userId);
+  if (!user) throw new AppError(401, 'unauthorized', AUTH_MESSAGES.sessionExpired);
+  if (user.passwordHash) {
+    if (!input.currentPassword) throw badRequest(AUTH_MESSAGES.currentPasswordRequired, 'currentPassword');
+    await deps.limiter.hit(LIMITS.loginPerIp, ctx.ip);
+    await deps.limiter.hit(LIMITS.loginPerEmail, user.email);
+    if (!(await deps.passwords.verify(user.passwordHash, input.currentPassword))) throw badRequest(AUTH_MESSAGES.currentPasswordWrong, 'currentPassword');
+    await deps.limiter.reward(LIMITS.loginPerEmail, user.email);
+  }
+  const password = input.password;
   const passwordHash = await deps.passwords.hash(password);
   await setPassword(deps.db, actor.userId, passwordHash);
   await deps.sessions.revokeAllOf(actor.userId, actor.sessionId);

@@ -375,6 +375,32 @@ describe('PATCH /api/profiles/:id (autosave: only the changed fields)', () => {
     expect((await patch(d.jane.headers, d.masterId, { version: 2, changes: { officeNumber: '+1 555' } })).statusCode).toBe(404);
   });
 
+  it('consent turned on for a template or a standalone profile without a consent text is refused with 400 naming the field; with a text it is saved', async () => {
+    const d = await division({ flags: { templates: true } });
+    const before = (await view(d.sup.headers, d.masterId)).json();
+    for (const consentText of [undefined, '', '<p>  </p>']) {
+      const refused = await patch(d.sup.headers, d.masterId, {
+        version: before.profile.version,
+        changes: { enableConsent: true, consentText: consentText ?? null },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message: PROFILE_MESSAGES.consentTextRequired, errors: [{ path: 'content.consentText' }] });
+    }
+    expect((await getProfileRow(t.db, d.masterId))!.content).not.toHaveProperty('enableConsent', true);
+    const saved = await patch(d.sup.headers, d.masterId, {
+      version: before.profile.version,
+      changes: { enableConsent: true, consentText: '<p>I confirm my card is correct.</p>' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await getProfileRow(t.db, d.masterId))!.content).toMatchObject({ enableConsent: true, consentText: '<p>I confirm my card is correct.</p>' });
+
+    const co = await createCompany(t.db);
+    const bob = await t.signedIn({ companyId: co.id });
+    const refused = await edit(bob.headers, bob.user.profileId!, setField('enableConsent', true));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(PROFILE_MESSAGES.consentTextRequired);
+  });
+
   it('refuses unknown fields and invalid values with 400 and a message; 401 without a session; 404 for another division', async () => {
     const d = await division();
     const unknown = await patch(d.jane.headers, d.janeId, { version: 1, changes: { password: 'x' } });

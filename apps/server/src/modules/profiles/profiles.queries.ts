@@ -1,7 +1,7 @@
 import type { FeatureFlags, PermissionEntryInput, Role } from '@profilehub/shared';
-import { and, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { approvals, companies, permissionRecords, profileStylings, profiles, users } from '../../db/schema.ts';
+import { approvals, auditLog, companies, permissionRecords, profileStylings, profiles, users } from '../../db/schema.ts';
 import { flagsOf } from '../companies/companies.queries.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -61,6 +61,32 @@ export async function lastDecisionOf(db: Db, profileId: number): Promise<{ appro
     .orderBy(desc(approvals.respondedAt), desc(approvals.id))
     .limit(1);
   return row ? { approved: row.approved!, message: row.message, respondedAt: row.respondedAt!.toISOString() } : null;
+}
+
+const ROLLED_BACK = 'profile.rolled_back';
+
+/** Records who rolled the profile back, at the time of the publication it made (so the owner's editor can tell it is still the live one). */
+export async function recordRollback(db: Db, o: { actorId: number; profileId: number; at: Date }): Promise<void> {
+  await db.insert(auditLog).values({ actorId: o.actorId, action: ROLLED_BACK, target: `profile:${o.profileId}`, createdAt: o.at });
+}
+
+/**
+ * The rollback that made the live page, if the live page is one: the latest rollback of the
+ * profile at or after its publication time (a rollback is recorded at the time of the
+ * publication it makes; a later publish leaves it behind). Reads only the audit rows since
+ * that publication, through the audit log's time index.
+ */
+export async function lastRollbackOf(db: Db, profileId: number, publishedAt: Date): Promise<{ at: string; by: string | null } | null> {
+  const [row] = await db
+    .select({ at: auditLog.createdAt, first: users.firstName, last: users.lastName, email: users.email })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(gte(auditLog.createdAt, publishedAt), eq(auditLog.action, ROLLED_BACK), eq(auditLog.target, `profile:${profileId}`)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  if (!row) return null;
+  const name = [row.first, row.last].filter(Boolean).join(' ').trim() || row.email;
+  return { at: row.at.toISOString(), by: name || null };
 }
 
 /** The pending approval of a profile (spec §4: approved null), if any. */

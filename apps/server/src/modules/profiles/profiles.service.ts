@@ -40,6 +40,7 @@ import {
   insertProfile,
   isUniqueViolation,
   lastDecisionOf,
+  lastRollbackOf,
   loadProfileContext,
   type ProfileContext,
   type ProfileRow,
@@ -119,6 +120,10 @@ export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor
   const permissionOwner = profile.isMaster ? profile : master;
   const content = editorContentOf(ctx);
   const textValues = master ? textValuesOf(master.content, content) : {};
+  const decision = pending === null ? await lastDecisionOf(deps.db, profile.id) : null;
+  const rollback = pending === null && profile.publishedAt ? await lastRollbackOf(deps.db, profile.id, profile.publishedAt) : null;
+  // The newer of the two speaks: a rollback undoes the approval before it; a decline after it is news again.
+  const rolledBack = rollback && !(decision && decision.respondedAt > rollback.at) ? rollback : null;
   return {
     profile: {
       ...basicOf(profile),
@@ -129,7 +134,8 @@ export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor
       stylingId: profile.stylingId,
       pendingApproval: pending !== null,
       pendingApprovalId: pending,
-      lastDecision: pending === null ? await lastDecisionOf(deps.db, profile.id) : null,
+      lastDecision: rolledBack ? null : decision,
+      rolledBack,
     },
     content,
     permissions: {

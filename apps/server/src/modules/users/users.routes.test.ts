@@ -2,8 +2,8 @@ import { USERS_PAGE_SIZE } from '@profilehub/shared';
 import { sql } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import { companies, dailyStats, profiles, profileTotals } from '../../db/schema.ts';
-import { childDetails, createCompany, createTemplateDivision, createUser, setProfile, signedInUser, signIn } from '../../test/factories.ts';
+import { companies, dailyStats, profiles, profileTotals, users } from '../../db/schema.ts';
+import { childDetails, createCompany, createTemplateDivision, createUser, lastMailTo, setProfile, signedInUser, signIn } from '../../test/factories.ts';
 import { type Headers, useTestApp } from '../../test/harness.ts';
 
 const t = useTestApp();
@@ -245,5 +245,68 @@ describe('POST /api/profiles/:id/rollback', () => {
     expect(row!.publishedHtml).toContain('Head of Sales');
     expect(row!.content).toMatchObject({ jobTitle: 'Head of Sales' });
     expect((await t.app.inject({ method: 'POST', url: `/api/profiles/${jane.id}/rollback` })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/profiles/:id/rollback tells the owner', () => {
+  it('after an approval, the owner’s editor says her changes were rolled back (by whom, when), not approved, and she gets a mail', async () => {
+    const { eq } = await import('drizzle-orm');
+    const d = await createTemplateDivision(t.db, { flags: { approvals: true } });
+    const sup = await signedInUser(t.app, { role: 'supervisor', companyId: d.company.id });
+    await t.db.update(users).set({ firstName: 'Sam', lastName: 'Supervisor' }).where(eq(users.id, sup.user.id));
+    const jane = await signedInUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+    const editor = async () => (await get(jane.headers, `/api/profiles/${jane.id}?populate=self-service`)).json().profile;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: sup.headers })).statusCode).toBe(200);
+
+    // Jane's new job title is asked for and approved: it goes live.
+    await setProfile(t.db, jane.id, { content: { ...childDetails(), jobTitle: 'Chief Everything' } });
+    const asked = await t.app.inject({ method: 'POST', url: '/api/approvals', headers: jane.headers, payload: { profileId: jane.id } });
+    expect(asked.statusCode).toBe(200);
+    const approvalId = asked.json().data.id as number;
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/approvals/respond/${approvalId}`, headers: sup.headers, payload: { approved: true } })).statusCode,
+    ).toBe(200);
+    expect((await editor()).lastDecision).toMatchObject({ approved: true });
+    expect((await editor()).rolledBack).toBeNull();
+
+    const before = Date.now();
+    expect((await t.app.inject({ method: 'POST', url: `/api/profiles/${jane.id}/rollback`, headers: sup.headers })).statusCode).toBe(200);
+    const after = await editor();
+    expect(after.lastDecision).toBeNull();
+    expect(after.rolledBack).toMatchObject({ by: 'Sam Supervisor' });
+    expect(Date.parse(after.rolledBack.at)).toBeGreaterThanOrEqual(before - 1000);
+    const mail = await lastMailTo(t.db, jane.user.email);
+    expect(mail?.subject).toBe('Your profile was rolled back to its previous version');
+    expect(mail?.text).toContain('Sam Supervisor rolled your profile back');
+    expect(mail?.text).toMatch(new RegExp(`See your page: http://${d.company.subdomain}\\.localhost/`));
+
+    // Published again (here by the supervisor): the rollback is history.
+    expect((await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}/publish`, headers: sup.headers })).statusCode).toBe(200);
+    expect((await editor()).rolledBack).toBeNull();
+  });
+
+  it('no mail when the owner turned decision mails off, or rolled back her own profile', async () => {
+    const { eq } = await import('drizzle-orm');
+    const d = await createTemplateDivision(t.db, {});
+    const sup = await signedInUser(t.app, { role: 'supervisor', companyId: d.company.id });
+    const jane = await signedInUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+    await t.db.update(users).set({ mailApprovalDecisions: false }).where(eq(users.id, jane.user.id));
+    const publishAndChange = async (headers: Headers, profileId: number, title: string) => {
+      expect((await t.app.inject({ method: 'PUT', url: `/api/profiles/${profileId}/publish`, headers })).statusCode).toBe(200);
+      await setProfile(t.db, profileId, { content: { ...childDetails(), jobTitle: title } });
+      expect((await t.app.inject({ method: 'PUT', url: `/api/profiles/${profileId}/publish`, headers })).statusCode).toBe(200);
+    };
+    await publishAndChange(sup.headers, jane.id, 'Changed');
+    const mark = await lastMailTo(t.db, jane.user.email);
+    expect((await t.app.inject({ method: 'POST', url: `/api/profiles/${jane.id}/rollback`, headers: sup.headers })).statusCode).toBe(200);
+    expect((await lastMailTo(t.db, jane.user.email))?.id).toBe(mark?.id);
+    // The editor still says so: the mail is the choice, the state is not.
+    expect((await get(jane.headers, `/api/profiles/${jane.id}?populate=self-service`)).json().profile.rolledBack).not.toBeNull();
+
+    const sam = await signedInUser(t.app, { role: 'supervisor', companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+    await publishAndChange(sam.headers, sam.id, 'Own change');
+    const own = await lastMailTo(t.db, sam.user.email);
+    expect((await t.app.inject({ method: 'POST', url: `/api/profiles/${sam.id}/rollback`, headers: sam.headers })).statusCode).toBe(200);
+    expect((await lastMailTo(t.db, sam.user.email))?.id).toBe(own?.id);
   });
 });

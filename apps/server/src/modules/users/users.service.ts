@@ -22,9 +22,10 @@ import { badRequest } from '../../http/errors.ts';
 import type { Actor } from '../../http/policy.ts';
 import { adminScope } from '../../http/scope.ts';
 import { sendXlsx, type XlsxColumn } from '../../http/xlsx.ts';
+import { rollbackMail } from '../approvals/approvals.mails.ts';
 import { companyRowById } from '../companies/companies.queries.ts';
 import { profileDomainOf } from '../profiles/profile-content.ts';
-import { loadProfileContext } from '../profiles/profiles.queries.ts';
+import { loadProfileContext, recordRollback } from '../profiles/profiles.queries.ts';
 import { requireManager, visibleProfile } from '../profiles/profiles.service.ts';
 import { pageUrl, publishProfile, type SiteConfig } from '../publishing/publishing.service.ts';
 import { sendCsv } from './csv.ts';
@@ -132,7 +133,7 @@ export async function userSuggestions(
  * at the newest publication whose page differs from the live one, and is
  * published again (a child's overrides meet its template as it is now).
  */
-export async function rollbackProfile(deps: Pick<Deps, 'db' | 'config' | 'publishedPages'>, actor: Actor, id: number) {
+export async function rollbackProfile(deps: Pick<Deps, 'db' | 'config' | 'publishedPages' | 'jobs'>, actor: Actor, id: number) {
   const ctx = await visibleProfile(deps, actor, id);
   requireManager(actor, ctx);
   if (!ctx.profile.publishedAt) throw badRequest(ADMIN_MESSAGES.notPublished);
@@ -140,8 +141,17 @@ export async function rollbackProfile(deps: Pick<Deps, 'db' | 'config' | 'publis
   const live = JSON.parse(JSON.stringify(ctx.profile.publishedContent ?? null));
   const previous = history.find((h) => !isDeepStrictEqual(JSON.parse(JSON.stringify(h.publishedContent)), live));
   if (!previous) throw badRequest(ADMIN_MESSAGES.nothingToRollBack);
-  await restoreContent(deps.db, id, previous.content);
-  const next = await loadProfileContext(deps.db, id);
-  const { publishedAt } = await publishProfile(deps, next!);
+  // One transaction: the restored content, its publication, the record the owner's editor
+  // reads, and the mail telling her — all or nothing.
+  const publishedAt = await deps.jobs.transaction(deps.db, async (tx, mail) => {
+    await restoreContent(tx, id, previous.content);
+    const next = (await loadProfileContext(tx, id))!;
+    const { site, publishedAt } = await publishProfile({ db: tx, config: deps.config }, next);
+    await recordRollback(tx, { actorId: actor.userId, profileId: id, at: publishedAt });
+    const told = await rollbackMail({ db: tx, config: deps.config }, next, { byUserId: actor.userId, liveUrl: pageUrl(site, next.profile.alias, deps.config) });
+    if (told) mail(told);
+    return publishedAt;
+  });
+  deps.publishedPages.forget(ctx.profile.companyId, ctx.profile.alias);
   return { success: true as const, message: ADMIN_MESSAGES.rolledBack, publishedAt: publishedAt.toISOString() };
 }

@@ -43,6 +43,8 @@ type Props<C extends string, R extends { id: number }> = {
   cells: (row: R) => ReactNode;
   /** A phone's card of the row. */
   card: (row: R) => ReactNode;
+  /** What the list being empty means when no search or division narrows it. */
+  emptyHint: string;
 };
 
 /**
@@ -89,7 +91,19 @@ export function AdminList<C extends string, R extends { id: number }>(p: Props<C
             </div>
           ))}
         </Stack>
-        <ListStatus isPending={p.list.isPending} isSuccess={p.list.isSuccess} isError={p.list.isError} error={p.list.error} empty={p.rows.length === 0} />
+        <ListStatus
+          isPending={p.list.isPending}
+          isSuccess={p.list.isSuccess}
+          isError={p.list.isError}
+          error={p.list.error}
+          empty={p.rows.length === 0}
+          filtered={controls.filter !== '' || controls.companyIds.length > 0}
+          onClear={() => {
+            controls.setSearch('');
+            controls.setCompanyIds([]);
+          }}
+          emptyHint={p.emptyHint}
+        />
         <ListPager
           page={controls.page}
           pageSize={p.list.data?.pageSize ?? p.pageSize}

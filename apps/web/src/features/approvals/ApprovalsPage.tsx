@@ -131,6 +131,11 @@ export function ApprovalsPage() {
         controls={controls}
         columns={COLUMNS}
         search={{ placeholder: 'Search by name' }}
+        emptyHint={
+          status === 'active'
+            ? 'Nothing is waiting for approval: requests appear here when someone submits profile changes.'
+            : 'No request has been answered yet.'
+        }
         filters={
           <SegmentedControl
             aria-label="Show approvals"

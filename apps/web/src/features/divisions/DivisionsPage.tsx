@@ -122,7 +122,16 @@ function DivisionsList() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <ListStatus isPending={list.isPending} isSuccess={list.isSuccess} isError={list.isError} error={list.error} empty={rows.length === 0} />
+      <ListStatus
+        isPending={list.isPending}
+        isSuccess={list.isSuccess}
+        isError={list.isError}
+        error={list.error}
+        empty={rows.length === 0}
+        filtered={deferred !== ''}
+        onClear={() => setSearch('')}
+        emptyHint="No division yet: create the first with New division."
+      />
       <ListPager page={page} pageSize={PAGE_SIZE} total={total} onChange={setPage} />
       <NewDivisionModal opened={creating} onClose={() => setCreating(false)} />
     </>

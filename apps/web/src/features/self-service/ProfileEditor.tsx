@@ -150,6 +150,7 @@ export function ProfileEditor({
       profileId: view.profile.id,
       version: view.profile.version,
       content: view.content,
+      ownsConsent: view.master === null,
       onSaved: () => {
         if (announced) return;
         announced = true;
@@ -272,7 +273,12 @@ function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar:
         }
       />
       {toolbar}
-      <DecisionBanner decision={decision} owner={!othersProfile} ownerName={ownerName} />
+      <DecisionBanner
+        decision={decision}
+        rolledBack={record.pendingApprovalId ? null : view.profile.rolledBack}
+        owner={!othersProfile}
+        ownerName={ownerName}
+      />
       <div className={classes.layout}>
         <Stack gap={0} miw={0}>
           <Accordion multiple value={open} onChange={setOpen} variant="separated" radius="md">

@@ -161,6 +161,10 @@ describe('Statistics page', () => {
       'href',
       '/statistics/8_3_carl-colleague?start=2026-05-01&end=2026-05-20',
     );
+    // Not "Your …": the company view's card says whose interactions it counts; Top viewed profiles keeps to its rows.
+    expect(screen.getByRole('region', { name: 'Top interactions across profiles' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your top interactions' })).not.toBeInTheDocument();
+    expect(topProfiles.style.alignSelf).toBe('start');
     expect(screen.queryByRole('region', { name: 'Industry average per profile' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/reports/query/average_interactions')).toBe(false);
     // 40 views against 32 in the previous period.
@@ -184,6 +188,8 @@ describe('Statistics page', () => {
     expect(screen.getByRole('link', { name: 'Back to company stats' })).toHaveAttribute('href', '/statistics');
     expect(await screen.findByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/self-service/8?companyId=3');
     expect(screen.queryByRole('region', { name: 'Top viewed profiles' })).not.toBeInTheDocument();
+    // A colleague's profile is not the supervisor's own.
+    expect(screen.getByRole('region', { name: 'Top interactions' })).toBeInTheDocument();
     expect(calls.filter((c) => c.path.startsWith('/api/reports/query/')).every((c) => c.query.get('profileId') === '8')).toBe(true);
   });
 

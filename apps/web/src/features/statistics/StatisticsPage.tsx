@@ -79,6 +79,13 @@ export function StatisticsPage() {
   const profileLink = (item: ReportItem) => `/statistics/${statsAlias(item.profileId!, item.companyId!, item.label)}${keepQuery}`;
 
   const kind = viewingProfile ? 'Profile' : 'Company';
+  // Spec §2 names the card for one's own profile; the company view and a colleague's profile are not "yours".
+  const ownProfile = me.role === 'user' || (fromAlias.profileId !== null && fromAlias.profileId === me.profile?.id);
+  const topInteractionsTitle = ownProfile
+    ? STATS_TEXTS.cards.yourTopInteractions
+    : viewingProfile
+      ? STATS_TEXTS.cards.topInteractions
+      : STATS_TEXTS.cards.companyTopInteractions;
   const name = overview.data?.name || (viewingProfile ? '' : companyName(me, divisions));
   const interactionItems = interactions.data?.data ?? [];
   const pie = pieSlices(groupByTitle(interactionItems.filter((i) => i.action !== 'view' && i.action !== 'scroll')), REPORT_LIMITS.pieTopN);
@@ -201,12 +208,13 @@ export function StatisticsPage() {
         </StatCard>
 
         {topProfilesShown ? (
-          <StatCard title={STATS_TEXTS.cards.topViewedProfiles} empty={!topProfiles.data?.data.length}>
+          // Sized to its few rows, not stretched to the long list beside it.
+          <StatCard title={STATS_TEXTS.cards.topViewedProfiles} empty={!topProfiles.data?.data.length} fit>
             <TopProfilesList items={topProfiles.data?.data ?? []} linkOf={profileLink} />
           </StatCard>
         ) : null}
 
-        <StatCard title={STATS_TEXTS.cards.yourTopInteractions} empty={!top.data?.data.length}>
+        <StatCard title={topInteractionsTitle} empty={!top.data?.data.length}>
           <TopInteractionsList items={top.data?.data ?? []} total={top.data?.total ?? 0} />
         </StatCard>
 

@@ -66,6 +66,7 @@ export function TemplatesPage() {
         controls={controls}
         columns={COLUMNS}
         search={{ placeholder: 'Search templates', 'aria-label': 'Search templates' }}
+        emptyHint="Your divisions have no templates yet."
         summary={<ResultsText page={list.data} shown={rows.length} filtered={filtered} />}
         list={list}
         rows={rows}

@@ -29,6 +29,12 @@ const COLUMNS: { value: UserSortColumn; label: string }[] = [
   { value: 'UPDATED_AT', label: 'Last edited' },
   { value: 'VIEWS', label: 'Views' },
 ];
+/** What an empty tab means when no search or division narrows it. */
+const EMPTY_TAB_HINTS: Record<Tab, string> = {
+  published: 'No profile is published yet. Published profiles appear here; the Unpublished tab lists the rest.',
+  unpublished: 'Every profile is published.',
+  all: 'No one has a profile yet. Invite someone with Add New User.',
+};
 /** Spec §2: published tab, ordered by views descending. */
 const DEFAULT_SORT: ListSort<UserSortColumn> = { orderBy: 'VIEWS', order: 'desc' };
 
@@ -194,6 +200,7 @@ export function UsersPage() {
         controls={controls}
         columns={COLUMNS}
         search={{ placeholder: 'Search by name' }}
+        emptyHint={EMPTY_TAB_HINTS[tab]}
         tabs={
           <Tabs
             value={tab}

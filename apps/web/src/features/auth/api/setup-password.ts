@@ -3,9 +3,9 @@ import { apiRequest } from '../../../lib/api.ts';
 import { setCachedUser } from '../../../lib/auth.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
-/** POST /api/profiles/setup {password} — a signed-in person sets a new password. */
-function setupPassword(password: string): Promise<{ success: boolean; user: Me }> {
-  return apiRequest('/api/profiles/setup', { method: 'POST', body: { password } });
+/** POST /api/profiles/setup {password, currentPassword?} — a signed-in person sets a new password (changing one needs the current). */
+function setupPassword(input: { password: string; currentPassword?: string | undefined }): Promise<{ success: boolean; user: Me }> {
+  return apiRequest('/api/profiles/setup', { method: 'POST', body: input });
 }
 
 export function useSetupPassword() {

@@ -34,7 +34,7 @@ export function LoginView({ email, onEmailChange, onForgot, returnTo }: LoginVie
       { identifier: email.includes('@') ? normalizeEmail(email) : email.trim(), password },
       {
         onSuccess: ({ user }) => {
-          toastSuccess(TOASTS.loggedIn);
+          toastSuccess(TOASTS.loggedIn, { forNextScreen: true });
           // No password yet (a new account): setting one comes first.
           if (!user.confirmed) navigate('/reset-password', { replace: true });
           else navigate(returnTo ?? signedInHome(user.role), { replace: true });

@@ -35,7 +35,7 @@ export function GoogleCallbackPage() {
         if (!current) return;
         settleGoogleCallback(query);
         startSession(auth);
-        toastSuccess(TOASTS.loggedIn);
+        toastSuccess(TOASTS.loggedIn, { forNextScreen: true });
         navigate(auth.user.confirmed ? signedInHome(auth.user.role) : '/reset-password', { replace: true });
       },
       (error: unknown) => {

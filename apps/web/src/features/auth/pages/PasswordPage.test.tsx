@@ -1,7 +1,8 @@
+import { AUTH_MESSAGES, type Me } from '@profilehub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock.ts';
+import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderAt, testUser } from '../../../test/render.tsx';
 
 const whiteLabel = { 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } } };
@@ -83,5 +84,53 @@ describe('Password page', () => {
       passwordConfirmation: 'Abcdefghi1',
     });
     expect(sessionStorage.getItem('jwt')).toBe('fresh');
+  });
+
+  it('Change Password asks an account with a password for the current one: required, sent, and a wrong one said under its field', async () => {
+    sessionStorage.setItem('jwt', 'token');
+    const me: Me = { ...(testUser() as Me), hasPassword: true };
+    let wrong = true;
+    const calls = mockFetch({
+      ...whiteLabel,
+      'GET /api/companies/users/me': { body: me },
+      'POST /api/profiles/setup': () => (wrong ? errorBody(400, AUTH_MESSAGES.currentPasswordWrong) : { body: { success: true, user: me } }),
+      'GET /api/jwts/verify': { body: { valid: true } },
+    });
+    const { at } = renderAt('/reset-password');
+    const currentField = await screen.findByLabelText('Current Password');
+    await fill('Abcdefghi1', 'Abcdefghi1');
+    expect(await screen.findByText(AUTH_MESSAGES.currentPasswordRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/profiles/setup')).toBe(false);
+
+    await userEvent.type(currentField, 'Not-it-1');
+    await userEvent.click(screen.getByRole('button', { name: 'UPDATE PASSWORD' }));
+    expect(await screen.findByText(AUTH_MESSAGES.currentPasswordWrong)).toBeInTheDocument();
+    expect(currentField).toHaveAttribute('aria-invalid', 'true');
+    expect(at().pathname).toBe('/reset-password');
+
+    wrong = false;
+    await userEvent.clear(currentField);
+    await userEvent.type(currentField, 'Old-Secret-42');
+    await userEvent.click(screen.getByRole('button', { name: 'UPDATE PASSWORD' }));
+    await waitFor(() => expect(at().pathname).toBe('/self-service'));
+    expect(calls.filter((c) => c.path === '/api/profiles/setup').at(-1)?.body).toEqual({ password: 'Abcdefghi1', currentPassword: 'Old-Secret-42' });
+  });
+
+  it('an account without a password (code or Google only) sets its first without being asked for one', async () => {
+    sessionStorage.setItem('jwt', 'token');
+    const me: Me = { ...(testUser() as Me), hasPassword: false };
+    const calls = mockFetch({
+      ...whiteLabel,
+      'GET /api/companies/users/me': { body: me },
+      'POST /api/profiles/setup': { body: { success: true, user: { ...me, hasPassword: true } } },
+      'GET /api/jwts/verify': { body: { valid: true } },
+    });
+    const { at } = renderAt('/reset-password');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/companies/users/me')).toBe(true));
+    await screen.findByLabelText('New Password');
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    await fill('Abcdefghi1', 'Abcdefghi1');
+    await waitFor(() => expect(at().pathname).toBe('/self-service'));
+    expect(calls.find((c) => c.path === '/api/profiles/setup')?.body).toEqual({ password: 'Abcdefghi1' });
   });
 });

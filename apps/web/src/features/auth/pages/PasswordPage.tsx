@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, List, Stack, Text, ThemeIcon } from '@mantine/core';
-import { MIN_PASSWORD_LENGTH, passwordProblem, signedInHome, TOASTS } from '@profilehub/shared';
-import { type FormEvent, useState } from 'react';
+import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, passwordProblem, signedInHome, TOASTS } from '@profilehub/shared';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RevealPasswordInput } from '../../../components/RevealPasswordInput.tsx';
-import { hasToken } from '../../../lib/auth.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { fetchMe, getCachedUser, hasToken, useCachedUser } from '../../../lib/auth.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { CHANGE_PASSWORD_FLAG, readLocalFlag, writeLocalFlag } from '../../../lib/session.ts';
 import { useResetPassword } from '../api/reset-password.ts';
@@ -22,7 +23,9 @@ const HINTS: Array<{ label: string; test: (p: string) => boolean }> = [
 /**
  * Password page (spec §2), reached three ways: after registration and from
  * Settings → Change Password (signed in: POST /profiles/setup), or from the
- * reset email (`?code=`: POST /auth/reset-password).
+ * reset email (`?code=`: POST /auth/reset-password). A signed-in account that
+ * already has a password gives it first (Current Password); the emailed code
+ * proves the mailbox instead, and an account without one sets its first.
  */
 export function PasswordPage() {
   const [search] = useSearchParams();
@@ -30,28 +33,48 @@ export function PasswordPage() {
   const code = search.get('code');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const [current, setCurrent] = useState('');
+  const [currentProblem, setCurrentProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [changingMind] = useState(() => readLocalFlag(CHANGE_PASSWORD_FLAG));
   const setup = useSetupPassword();
   const reset = useResetPassword();
   const working = setup.isPending || reset.isPending;
   const canSubmit = Boolean(code) || hasToken();
+  const me = useCachedUser();
+  const asksCurrent = !code && me?.hasPassword === true;
+  // Opened straight from the address: who is signed in decides whether the current password is asked.
+  useEffect(() => {
+    if (!code && hasToken() && !getCachedUser()) fetchMe().catch(() => undefined);
+  }, [code]);
 
   const done = (role: Parameters<typeof signedInHome>[0]) => {
     writeLocalFlag(CHANGE_PASSWORD_FLAG, false);
-    toastSuccess(TOASTS.passwordReset);
+    toastSuccess(TOASTS.passwordReset, { forNextScreen: true });
     navigate(signedInHome(role), { replace: true });
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const missingCurrent = asksCurrent && !current ? AUTH_MESSAGES.currentPasswordRequired : null;
     const found = passwordProblem(password, confirmation);
+    setCurrentProblem(missingCurrent);
     setProblem(found);
-    if (found) return;
+    if (found || missingCurrent) return;
     if (code) {
       reset.mutate({ code, password, passwordConfirmation: confirmation }, { onSuccess: ({ user }) => done(user.role), onError: toastError });
     } else {
-      setup.mutate(password, { onSuccess: ({ user }) => done(user.role), onError: toastError });
+      setup.mutate(
+        { password, currentPassword: asksCurrent ? current : undefined },
+        {
+          onSuccess: ({ user }) => done(user.role),
+          // A wrong current password is said under its field; anything else (too many tries, …) as a toast.
+          onError: (err) => {
+            if (err instanceof ApiError && err.status === 400 && isCurrentPasswordMessage(err.message)) setCurrentProblem(err.message);
+            else toastError(err);
+          },
+        },
+      );
     }
   };
 
@@ -101,6 +124,19 @@ export function PasswordPage() {
       </List>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          {asksCurrent ? (
+            <RevealPasswordInput
+              label="Current Password"
+              autoComplete="current-password"
+              value={current}
+              onValueChange={(value) => {
+                setCurrent(value);
+                setCurrentProblem(null);
+              }}
+              error={currentProblem}
+              autoFocus
+            />
+          ) : null}
           <RevealPasswordInput
             label="New Password"
             autoComplete="new-password"
@@ -110,7 +146,7 @@ export function PasswordPage() {
               setPassword(value);
               setProblem(null);
             }}
-            autoFocus
+            autoFocus={!asksCurrent}
           />
           <RevealPasswordInput
             label="Confirm Password"
@@ -135,3 +171,5 @@ export function PasswordPage() {
     </AuthLayout>
   );
 }
+
+const isCurrentPasswordMessage = (message: string) => message === AUTH_MESSAGES.currentPasswordWrong || message === AUTH_MESSAGES.currentPasswordRequired;

@@ -36,7 +36,7 @@ export function RegisterPage() {
         } else if (step.kind === 'no-user') {
           setView('no-user');
         } else if (step.kind === 'already-registered') {
-          toastError(AUTH_MESSAGES.alreadyRegistered);
+          toastError(AUTH_MESSAGES.alreadyRegistered, { forNextScreen: true });
           navigate(signInPath({ email: address }));
         } else {
           toastError(step.toast);
@@ -65,7 +65,7 @@ export function RegisterPage() {
       { email: codeSentTo, otp },
       {
         onSuccess: () => {
-          toastSuccess(TOASTS.accountVerified);
+          toastSuccess(TOASTS.accountVerified, { forNextScreen: true });
           // The new account has no password yet (user.confirmed is false): set one first.
           navigate('/reset-password', { replace: true });
         },

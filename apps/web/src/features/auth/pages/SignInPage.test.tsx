@@ -76,6 +76,59 @@ describe('Sign-in page', () => {
     expect(verify?.query.toString()).toBe('');
   });
 
+  it('?verify opened from an address claims no code was sent: it offers to email one, and shows the boxes once it went out', async () => {
+    const calls = mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-login-otp': { body: { success: true } } });
+    renderAt('/sign-in?verify=jane%40acme.example');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify your email' })).toBeInTheDocument();
+    expect(screen.queryByText(/We sent a 4-digit code/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Digit 1 of 4')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/profiles/generate-login-otp')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Email me a code' }));
+    expect(await screen.findByText(/We sent a 4-digit code/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Digit 1 of 4')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/profiles/generate-login-otp')?.body).toEqual({ email: 'jane@acme.example' });
+  });
+
+  it('a login code that could not be sent is not claimed as sent', async () => {
+    mockFetch({
+      ...whiteLabel,
+      'GET /api/profiles/register-completed': errorBody(403, 'Verify'),
+      'POST /api/profiles/generate-login-otp': errorBody(429, 'Too many attempts. Please wait a few minutes and try again.'),
+    });
+    renderAt('/sign-in');
+    await userEvent.type(await screen.findByLabelText('Email address'), 'jane@acme.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify your email' })).toBeInTheDocument();
+    expect(screen.queryByText(/We sent a 4-digit code/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeInTheDocument();
+  });
+
+  it('a toast closes when its screen is left; one announcing the next screen travels with it', async () => {
+    const limited = 'Too many attempts. Please wait a few minutes and try again.';
+    mockFetch({
+      ...whiteLabel,
+      'POST /api/profiles/generate-login-otp': errorBody(429, limited),
+      'GET /api/profiles/register-completed': errorBody(402, 'Complete Registration.'),
+    });
+    const { at } = renderAt('/sign-in?verify=jane%40acme.example');
+    await userEvent.click(await screen.findByRole('button', { name: 'Email me a code' }));
+    expect(await screen.findByText(limited)).toBeInTheDocument();
+    // Another view of the same screen keeps it.
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Profilehub hub' })).toBeInTheDocument();
+    expect(screen.getByText(limited)).toBeInTheDocument();
+
+    // 402 → Register, with the spec's toast about that screen; the sign-in screen's toast goes (well before its 6 s).
+    await userEvent.click(screen.getByLabelText('Email address'));
+    await userEvent.paste('new@acme.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activate Profilehub hub' })).toBeInTheDocument();
+    expect(at().pathname).toBe('/register');
+    await waitFor(() => expect(screen.queryByText(limited)).not.toBeInTheDocument(), { timeout: 1500 });
+    expect(screen.getByText('Complete Registration.')).toBeInTheDocument();
+  });
+
   it('goes from the email step to the password step for a registered address', async () => {
     mockFetch({ ...whiteLabel, 'GET /api/profiles/register-completed': { body: { success: true, message: 'registered' } } });
     renderAt('/sign-in');

@@ -32,6 +32,8 @@ export function SignInPage() {
   // A transition keeps the current view on screen while the next one's code arrives.
   const setView = (next: SignInView) => startTransition(() => setViewNow(next));
   const [email, setEmail] = useState(() => emailFromQuery(search));
+  // Whether a login code went out in this visit: `?verify` from an address has sent none.
+  const [codeSent, setCodeSent] = useState(false);
   const returnTo = safeReturnPath(search.get('params'));
 
   const ftv = search.get('_ftv');
@@ -61,13 +63,22 @@ export function SignInPage() {
   if (view === 'verify') {
     return (
       <Suspense fallback={<ViewLoader />}>
-        <VerifyView email={email} onVerified={() => setView('login')} onBack={() => setView('sign-in')} />
+        <VerifyView email={email} codeSent={codeSent} onVerified={() => setView('login')} onBack={() => setView('sign-in')} />
       </Suspense>
     );
   }
   return (
     <>
-      <EmailView hubName={branding.name} email={email} onEmailChange={setEmail} onNext={(next) => setView(next)} onRegister={(path) => navigate(path)} />
+      <EmailView
+        hubName={branding.name}
+        email={email}
+        onEmailChange={setEmail}
+        onNext={(next, sent = false) => {
+          setCodeSent(sent);
+          setView(next);
+        }}
+        onRegister={(path) => navigate(path)}
+      />
       {welcome}
     </>
   );
@@ -98,7 +109,8 @@ type EmailViewProps = {
   hubName: string;
   email: string;
   onEmailChange: (email: string) => void;
-  onNext: (view: SignInView) => void;
+  /** `codeSent`: the login code of the verify view went out. */
+  onNext: (view: SignInView, codeSent?: boolean) => void;
   onRegister: (path: string) => void;
 };
 
@@ -141,20 +153,22 @@ function EmailView({ hubName, email, onEmailChange, onNext, onRegister }: EmailV
       return;
     }
     if (step.kind === 'register') {
-      toastError(step.toast);
+      toastError(step.toast, { forNextScreen: true });
       onRegister(registerPath(address, step.view));
       return;
     }
+    let sent = false;
     if (step.view === 'verify') {
       try {
         await sendCode.mutateAsync(address);
         toastSuccess(TOASTS.otpSent);
+        sent = true;
       } catch (err) {
         toastError(err);
       }
     }
     setChecking(false);
-    onNext(step.view);
+    onNext(step.view, sent);
   };
 
   return (

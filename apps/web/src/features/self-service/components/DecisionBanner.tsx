@@ -1,21 +1,61 @@
 import { Alert, Text } from '@mantine/core';
 import type { ProfileEditorView } from '@profilehub/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 export type Decision = NonNullable<ProfileEditorView['profile']['lastDecision']>;
+type RolledBack = NonNullable<ProfileEditorView['profile']['rolledBack']>;
 
 export const dayOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
 
+type Props = {
+  decision: Decision | null;
+  rolledBack?: RolledBack | null;
+  /** The signed-in person owns the profile: the banner is addressed to them. */
+  owner: boolean;
+  /** Whose profile it is, for anyone else editing it (a supervisor). */
+  ownerName: string;
+};
+
 /**
- * The supervisor's answer to the last approval request, above the editor. The owner reads
- * it addressed to them: declined with its message (what to change before asking again),
- * or approved. Anyone else editing the profile (a supervisor) reads the same state
- * neutrally, naming whose changes they were. It stays until closed or a new request is
- * made (the server stops sending it then).
+ * The last word on the person's changes, above the editor: the supervisor's answer to the
+ * last approval request (declined with its message — what to change before asking again —
+ * or approved), or a rollback that put the previously published version back. The owner
+ * reads it addressed to them; anyone else editing the profile (a supervisor) reads the same
+ * state neutrally, naming whose changes they were. It stays until closed, a new request or
+ * a publish (the server stops sending it then).
  */
-export function DecisionBanner({ decision, owner, ownerName }: { decision: Decision | null; owner: boolean; ownerName: string }) {
+export function DecisionBanner({ decision, rolledBack = null, owner, ownerName }: Props) {
   const [closed, setClosed] = useState(false);
-  if (!decision || closed) return null;
+  if (closed || !(decision || rolledBack)) return null;
+  const banner = (color: string, title: string, children: ReactNode) => (
+    <Alert
+      color={color}
+      variant="light"
+      title={title}
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={() => setClosed(true)}
+      mb="md"
+      role="status"
+      data-testid="decision-banner"
+    >
+      {children}
+    </Alert>
+  );
+  if (rolledBack) {
+    const who = rolledBack.by ? `${rolledBack.by} rolled ${owner ? 'your' : `${ownerName}'s`} profile back` : `${owner ? 'Your' : `${ownerName}'s`} profile was rolled back`;
+    return banner(
+      'orange',
+      owner ? 'Your last changes were rolled back' : `${ownerName}'s last changes were rolled back`,
+      <Text size="sm">
+        {who} on {dayOf(rolledBack.at)}.{' '}
+        {owner
+          ? 'Your public page and this editor show the version published before your latest changes; make your changes again and publish when you are ready.'
+          : 'The public page and this editor show the version published before those changes.'}
+      </Text>,
+    );
+  }
+  if (!decision) return null;
   const declined = !decision.approved;
   const title = owner
     ? declined
@@ -29,18 +69,10 @@ export function DecisionBanner({ decision, owner, ownerName }: { decision: Decis
     : declined
       ? `Declined on ${dayOf(decision.respondedAt)}. The public page still shows the version published before; the declined changes are in this draft.`
       : `Approved on ${dayOf(decision.respondedAt)}.`;
-  return (
-    <Alert
-      color={declined ? (owner ? 'red' : 'gray') : 'green'}
-      variant="light"
-      title={title}
-      withCloseButton
-      closeButtonLabel="Dismiss"
-      onClose={() => setClosed(true)}
-      mb="md"
-      role="status"
-      data-testid="decision-banner"
-    >
+  return banner(
+    declined ? (owner ? 'red' : 'gray') : 'green',
+    title,
+    <>
       <Text size="sm">{body}</Text>
       {decision.message ? (
         <Text size="sm" mt={6} style={{ whiteSpace: 'pre-wrap' }}>
@@ -50,6 +82,6 @@ export function DecisionBanner({ decision, owner, ownerName }: { decision: Decis
           {decision.message}
         </Text>
       ) : null}
-    </Alert>
+    </>,
   );
 }

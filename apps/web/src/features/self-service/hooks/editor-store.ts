@@ -11,6 +11,7 @@
  */
 import {
   changedFields,
+  consentTextMissing,
   type EditableContentField,
   type EditorContent,
   mergeConcurrent,
@@ -41,10 +42,12 @@ type Options = {
   onSaved?: (answer: SaveProfileResponse) => void;
   onError?: (error: unknown) => void;
   save?: typeof patchProfile;
+  /** A master's or standalone profile sets its own consent (a child's comes from its template and is not checked here). */
+  ownsConsent?: boolean;
 };
 
 /** Spec §5 through the shared schema: the same rules the server applies. */
-function validateContent(content: EditorContent): Problems {
+function validateContent(content: EditorContent, ownsConsent: boolean): Problems {
   const { variableChangeRecords: _records, ...doc } = content;
   const parsed = ProfileContentOverridesSchema.safeParse(doc);
   const out: Record<string, string> = {};
@@ -57,6 +60,8 @@ function validateContent(content: EditorContent): Problems {
   (content.links ?? []).forEach((link, i) => {
     if (link.source === 'self' && (link.contactType ?? 'url') === 'url' && !link.url?.trim()) out[`links.${i}.url`] ??= PROFILE_MESSAGES.linkRequired;
   });
+  // The server refuses it too (ProfileContentSchema): consent waits for its text before it is saved.
+  if (ownsConsent && consentTextMissing(content)) out.consentText ??= PROFILE_MESSAGES.consentTextRequired;
   return out;
 }
 
@@ -223,7 +228,7 @@ export class EditorStore {
 
   /** Change handling: validation (a problem shows under its field and holds the autosave back). */
   private handleChange(): void {
-    this.problems = validateContent(this.content);
+    this.problems = validateContent(this.content, this.options.ownsConsent ?? false);
     if (this.status !== 'conflict' && this.status !== 'saving')
       this.status = Object.keys(this.problems).length > 0 ? 'invalid' : this.dirty() ? 'unsaved' : 'saved';
     this.emit();
@@ -263,12 +268,13 @@ export class EditorStore {
 
   private async doSave(): Promise<boolean> {
     if (this.conflict) return false;
-    this.problems = validateContent(this.content);
+    const ownsConsent = this.options.ownsConsent ?? false;
+    this.problems = validateContent(this.content, ownsConsent);
     const waiting = Object.keys(this.problems).length > 0;
     const sent = waiting ? saveableContent(this.content, this.saved, this.problems) : this.content;
     const changes = changedFields(this.saved, sent);
     // A changed field that still fails on its own (a stored value the rules no longer accept) waits too.
-    if (waiting) for (const path of Object.keys(validateContent(sent))) delete changes[path.split('.')[0] as keyof ProfileChanges];
+    if (waiting) for (const path of Object.keys(validateContent(sent, ownsConsent))) delete changes[path.split('.')[0] as keyof ProfileChanges];
     if (Object.keys(changes).length === 0) {
       this.status = waiting ? 'invalid' : 'saved';
       this.emit();
@@ -282,7 +288,7 @@ export class EditorStore {
       this.saved = waiting ? withChanges(this.saved, sent, changes) : sent;
       this.version = answer.version;
       this.lastError = null;
-      if (this.content !== from) this.problems = validateContent(this.content);
+      if (this.content !== from) this.problems = validateContent(this.content, this.options.ownsConsent ?? false);
       this.status = Object.keys(this.problems).length > 0 ? 'invalid' : this.content === sent ? 'saved' : 'unsaved';
       this.emit();
       if (!answer.hideNotification) this.options.onSaved?.(answer);

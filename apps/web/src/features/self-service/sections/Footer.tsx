@@ -39,6 +39,7 @@ export function Footer() {
 function Consent() {
   const [enabled, setEnabled] = useField('enableConsent');
   const [text, setText] = useField('consentText');
+  const problem = useProblem('consentText');
   return (
     <Stack gap="xs">
       <Switch label="Ask for consent before publishing" checked={enabled === true} onChange={(e) => setEnabled(e.currentTarget.checked)} />
@@ -47,7 +48,9 @@ function Consent() {
           label="Consent text"
           autosize
           minRows={3}
+          description="People publishing read this in the Disclaimer and click 'I Agree' to go on."
           value={(text ?? '').replace(/<[^>]*>/g, '')}
+          error={problem}
           onChange={(e) => setText(e.currentTarget.value ? `<p>${e.currentTarget.value.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>` : undefined)}
         />
       ) : null}

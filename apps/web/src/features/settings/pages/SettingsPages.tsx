@@ -247,7 +247,7 @@ export function DeleteAccountPanel({ me }: { me: Me }) {
       await navigate('/sign-in', { replace: true });
       // Only now: the dashboard that read the cached user is gone.
       endSession();
-      toastSuccess(res.message);
+      toastSuccess(res.message, { forNextScreen: true });
     },
   });
   // After the deletion the panel stays disabled until the sign-in page replaces it.

@@ -11,6 +11,14 @@ import { useEffect, useRef } from 'react';
 
 type Slice = { label: string; data: number };
 
+/**
+ * Room beside the 48 px per point (spec §9): the y axis's labels, and half a month label
+ * ('Nov 26') before the first point and after the last, so neither edge label is cut and
+ * every point keeps its full 48 px (labels closer than that are dropped by the chart).
+ */
+const Y_AXIS_WIDTH = 44;
+const EDGE_PADDING = 24;
+
 /** Spec §2 Top profile interactions: a pie of the top 5 kinds plus 'Other', with a legend that reads without colour. */
 export function InteractionsPie({ slices, colors }: { slices: Slice[]; colors: string[] }) {
   const total = slices.reduce((s, x) => s + x.data, 0);
@@ -61,7 +69,7 @@ export function ViewsLine({ items, color }: { items: ReportItem[]; color: string
         <LegendKey color="var(--mantine-color-gray-6)" label="Visitors" dashed />
       </Group>
       <ScrollArea type="auto" offsetScrollbars viewportRef={viewport}>
-        <Box w={lineChartWidth(data.length, 280)} miw="100%" role="img" aria-label="Profile views chart">
+        <Box w={lineChartWidth(data.length, 280) + Y_AXIS_WIDTH + 2 * EDGE_PADDING} miw="100%" role="img" aria-label="Profile views chart">
           <LineChart
             h={200}
             data={data}
@@ -74,6 +82,8 @@ export function ViewsLine({ items, color }: { items: ReportItem[]; color: string
             valueFormatter={formatCount}
             tickLine="none"
             gridAxis="y"
+            xAxisProps={{ padding: { left: EDGE_PADDING, right: EDGE_PADDING }, interval: 'preserveStartEnd' }}
+            yAxisProps={{ width: Y_AXIS_WIDTH }}
           />
         </Box>
       </ScrollArea>

@@ -4,10 +4,34 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icons.tsx';
 
-/** A statistics card: a title, an optional figure beside it, and its body (or the spec's empty-chart text). */
-export function StatCard({ title, aside, empty, children }: { title: string; aside?: ReactNode; empty?: boolean; children?: ReactNode }) {
+/**
+ * A statistics card: a title, an optional figure beside it, and its body (or the spec's
+ * empty-chart text). It fills its grid row, so cards side by side line up; `fit` keeps a
+ * card of few rows to its content instead of stretching it beside a long one.
+ */
+export function StatCard({
+  title,
+  aside,
+  empty,
+  fit = false,
+  children,
+}: {
+  title: string;
+  aside?: ReactNode;
+  empty?: boolean;
+  fit?: boolean;
+  children?: ReactNode;
+}) {
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={title} h="100%">
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-label={title}
+      h={fit ? undefined : '100%'}
+      style={fit ? { alignSelf: 'start' } : undefined}
+    >
       <Group justify="space-between" align="flex-start" mb="md" gap="xs" wrap="wrap">
         <Title order={2} fz="lg">
           {title}
