@@ -273,12 +273,7 @@ function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar:
         }
       />
       {toolbar}
-      <DecisionBanner
-        decision={decision}
-        rolledBack={record.pendingApprovalId ? null : view.profile.rolledBack}
-        owner={!othersProfile}
-        ownerName={ownerName}
-      />
+      <DecisionBanner decision={decision} rolledBack={record.pendingApprovalId ? null : view.profile.rolledBack} owner={!othersProfile} ownerName={ownerName} />
       <div className={classes.layout}>
         <Stack gap={0} miw={0}>
           <Accordion multiple value={open} onChange={setOpen} variant="separated" radius="md">

@@ -43,7 +43,9 @@ export function DecisionBanner({ decision, rolledBack = null, owner, ownerName }
     </Alert>
   );
   if (rolledBack) {
-    const who = rolledBack.by ? `${rolledBack.by} rolled ${owner ? 'your' : `${ownerName}'s`} profile back` : `${owner ? 'Your' : `${ownerName}'s`} profile was rolled back`;
+    const who = rolledBack.by
+      ? `${rolledBack.by} rolled ${owner ? 'your' : `${ownerName}'s`} profile back`
+      : `${owner ? 'Your' : `${ownerName}'s`} profile was rolled back`;
     return banner(
       'orange',
       owner ? 'Your last changes were rolled back' : `${ownerName}'s last changes were rolled back`,
