@@ -1,6 +1,6 @@
 import { DEFAULT_ERROR_MESSAGE, ErrorBodySchema } from '@profilehub/shared';
 import { describe, expect, it } from 'vitest';
-import { createUser, freshIp } from './test/factories.ts';
+import { createCompany, createUser, freshIp } from './test/factories.ts';
 import { useTestApp } from './test/harness.ts';
 
 const SECRET_DETAIL = 'connect ECONNREFUSED 10.9.8.7:587 (user=mailer password=hunter2)';
@@ -33,6 +33,33 @@ describe('GET /api/health', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('hosts', () => {
+  const at = (host: string, url: string) => t.app.inject({ method: 'GET', url, headers: { host } });
+
+  it('an unknown Host gets 421 in the error shape: neither the hub’s web app nor its API', async () => {
+    for (const host of ['evil.example', 'evil.example:3000', 'localhost.evil.example', '10.0.0.5:3000']) {
+      for (const url of ['/', '/sign-in', '/api/white-label', '/api/auth/me', '/api/docs/json']) {
+        const body = expectErrorBody(await at(host, url), 421);
+        expect(body.code, `${host}${url}`).toBe('unknown_host');
+      }
+    }
+  });
+
+  it('the hub’s own hosts, a white-labelled hub and a division’s hosts are served as before', async () => {
+    const domain = `hub.${crypto.randomUUID().slice(0, 8)}.localhost`;
+    const acme = await createCompany(t.app.deps.db, { whiteLabel: { title: 'Acme', domain } });
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'hub.test', `${domain}:3000`, `${acme.subdomain}.localhost:3000`]) {
+      expect((await at(host, '/api/white-label')).statusCode, host).toBe(200);
+    }
+    // A subdomain of PUBLIC_DOMAIN without a division is a public host: its 404 page, not 421.
+    expect((await at('nobody-here.localhost', '/some-card')).statusCode).toBe(404);
+  });
+
+  it('health checks answer on any Host: load balancers probe by address', async () => {
+    for (const host of ['10.0.0.5:3000', 'evil.example']) expect((await at(host, '/api/health')).statusCode, host).toBe(200);
   });
 });
 

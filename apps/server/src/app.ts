@@ -44,7 +44,7 @@ import { createMailer } from './modules/mail/mailer.ts';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createCardFiles } from './modules/public-pages/card-files.ts';
-import { publicPageFastRoute, servePublicPage } from './modules/public-pages/public-pages.handler.ts';
+import { publicPageFastRoute, refuseUnknownHosts, servePublicPage } from './modules/public-pages/public-pages.handler.ts';
 import { PublicSites, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 import { REBUILD_CHILDREN_JOB, type RebuildCounts, rebuildChildrenJob } from './modules/publishing/publishing.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -139,6 +139,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Acknowledged events are written before the database closes (server.ts closes the app first).
   app.addHook('onClose', async () => deps.ingest.close());
 
+  const sites = new PublicSites({
+    db: deps.db,
+    publicDomain: config.PUBLIC_DOMAIN,
+    hubHosts: ['localhost', '127.0.0.1', '[::1]', new URL(config.PUBLIC_URL).hostname],
+    isHubDomain: async (host) => Boolean(await companyByHubDomain(deps.db, host)),
+  });
+  // Before every other hook: an unknown Host gets neither the hub nor its API.
+  app.addHook('onRequest', refuseUnknownHosts(sites));
+
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, helmetOptions(config));
 
@@ -175,14 +184,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
   await app.register(uploadsServeRoutes, { store: fileStore });
-  if (deps.mailer.kind === 'outbox' && config.NODE_ENV !== 'production') await app.register(devMailRoutes);
+  if (deps.mailer.kind === 'outbox' && config.NODE_ENV !== 'production') await app.register(devMailRoutes, { publicUrl: config.PUBLIC_URL });
 
-  const sites = new PublicSites({
-    db: deps.db,
-    publicDomain: config.PUBLIC_DOMAIN,
-    hubHosts: ['localhost', '127.0.0.1', '[::1]', new URL(config.PUBLIC_URL).hostname],
-    isHubDomain: async (host) => Boolean(await companyByHubDomain(deps.db, host)),
-  });
   fastPath.add(publicPageFastRoute({ sites, pages: deps.publishedPages, securityHeaders: helmetHeaders(helmetOptions(config)), fast: fastPath, log: app.log }));
   await registerWeb(app, config, sites, createCardFiles({ db: deps.db, config, store: fileStore, pages: deps.publishedPages, log: app.log }));
   return app;

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'internal',
   'unavailable',
   'busy',
+  'unknown_host',
   // sign-in and registration
   'not_invited',
   'registration_incomplete',
