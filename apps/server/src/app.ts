@@ -65,7 +65,7 @@ export type BuildAppOptions = {
   database: Database;
   logger?: { stream?: { write(line: string): void }; level?: string };
   /** Tests swap in a cheaper hasher or a fake clock-free limiter when a test is about something else. */
-  overrides?: Partial<Pick<Deps, 'passwords' | 'limiter' | 'mailer' | 'google'>>;
+  overrides?: Partial<Pick<Deps, 'passwords' | 'limiter' | 'mailer' | 'google'>> & { fileStore?: FileStore };
   /** Run the periodic upkeep (event partitions, unused uploads): the server does; tests call the tasks themselves. */
   upkeep?: boolean;
 };
@@ -98,7 +98,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerWellFormedGuard(app);
 
   const secret = await resolveJwtSecret(config, database);
-  const fileStore = createFileStore(config);
+  const fileStore = opts.overrides?.fileStore ?? createFileStore(config);
   const mailer =
     opts.overrides?.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log, printMail: config.NODE_ENV === 'development' });
