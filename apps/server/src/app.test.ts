@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { DEFAULT_ERROR_MESSAGE, ErrorBodySchema } from '@profilehub/shared';
 import { describe, expect, it } from 'vitest';
 import { createCompany, createUser, freshIp } from './test/factories.ts';
@@ -17,6 +18,43 @@ const t = useTestApp({
     },
   },
 });
+
+/**
+ * A client that writes the whole body before it reads anything (as most do), over its own
+ * socket: what a reset looks like is only seen there (inject has no socket).
+ */
+function sendAllThenRead(port: number, r: { url: string; type: string; host: string }, size: number, chunked: boolean) {
+  return new Promise<{ status: number; body: string; error: string }>((resolve) => {
+    const sock = net.connect(port, '127.0.0.1');
+    const got: Buffer[] = [];
+    let error = '';
+    sock.on('data', (c: Buffer) => got.push(c));
+    sock.on('error', (e: NodeJS.ErrnoException) => {
+      error = e.code ?? e.message;
+    });
+    sock.on('close', () => {
+      const text = Buffer.concat(got).toString('utf8');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const body = /transfer-encoding: chunked/i.test(head) ? (rest.join('\r\n\r\n').split('\r\n')[1] ?? '') : rest.join('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1] ?? 0), body, error });
+    });
+    const length = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${size}`;
+    sock.write(`POST ${r.url} HTTP/1.1\r\nHost: ${r.host}\r\nContent-Type: ${r.type}\r\n${length}\r\n\r\n`);
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const frame = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk;
+    let sent = 0;
+    const pump = () => {
+      while (sent < size) {
+        sent += chunk.length;
+        if (!sock.write(frame)) return void sock.once('drain', pump);
+      }
+      if (chunked) sock.write('0\r\n\r\n');
+      // Sent: now it reads, and the server closes once it has answered.
+      sock.end();
+    };
+    pump();
+  });
+}
 
 /** Every error answer has the one shared shape, and errors[0].message is what a person reads (spec §8). */
 function expectErrorBody(res: { statusCode: number; json(): unknown }, status: number) {
@@ -96,6 +134,25 @@ describe('errors', () => {
   it('a body that is too large is a 413 in the error shape', async () => {
     const payload = JSON.stringify({ identifier: 'a@b.test', password: 'x'.repeat(2 * 1024 * 1024) });
     expectErrorBody(await t.app.inject({ method: 'POST', url: '/api/auth/local', headers: { 'content-type': 'application/json' }, payload }), 413);
+  });
+
+  it('a 50 MB body on a public route is answered 413 in the error shape over a real socket, even to a client that sends it all before reading', async () => {
+    const { port } = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    const routes = [
+      { url: '/api/events', type: 'text/plain', host: 'localhost' },
+      { url: '/api/events', type: 'application/json', host: 'acme.localhost' },
+      { url: '/api/lead-forms/submit/1', type: 'application/json', host: 'acme.localhost' },
+      { url: '/api/auth/local', type: 'application/json', host: 'localhost' },
+    ];
+    for (const r of routes) {
+      for (const chunked of [false, true]) {
+        const res = await sendAllThenRead(Number(port), r, 50 * 1024 * 1024, chunked);
+        const what = `${r.host}${r.url} ${r.type}${chunked ? ' chunked' : ''}`;
+        expect(res.error, what).toBe('');
+        expect(res.status, what).toBe(413);
+        expect(JSON.parse(res.body), what).toMatchObject({ statusCode: 413, errors: [{ message: expect.any(String) }] });
+      }
+    }
   });
 
   it('a validation failure names the field and says what is wrong', async () => {

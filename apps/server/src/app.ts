@@ -19,6 +19,7 @@ import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { FastPath } from './http/fast-path.ts';
 import { loggerOptions } from './http/logging.ts';
 import { type LimitStore, RateLimiter } from './http/rate-limit.ts';
+import { hearRefusedBodies } from './http/refused-bodies.ts';
 import { helmetHeaders, helmetOptions } from './http/security-headers.ts';
 import { registerWellFormedGuard } from './http/well-formed.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -89,6 +90,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Shutting down: a request still in flight on a kept-alive connection is answered with
   // `Connection: close`, so the socket ends with it instead of idling until the grace period.
   app.addHook('preClose', async () => fastPath.close());
+  // A 413 reaches a client still sending its body (before the hook below, which may close anyway).
+  app.addHook('onSend', hearRefusedBodies);
   app.addHook('onSend', async (_req, reply) => {
     if (fastPath.closing) reply.header('connection', 'close');
   });
