@@ -176,6 +176,12 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
   });
+
+  it('the hub’s web app loads no remote image: img-src is its own origin, data: and blob: only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sign-in' });
+    const imgSrc = /(?:^|;)\s*img-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(imgSrc?.split(/\s+/).sort()).toEqual(["'self'", 'blob:', 'data:']);
+  });
 });
 
 describe('GET /api/docs/json', () => {
