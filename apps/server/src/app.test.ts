@@ -177,10 +177,10 @@ describe('security headers', () => {
     expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
-  it('the hub’s web app loads no remote image: img-src is its own origin, data: and blob: only', async () => {
+  it('the hub’s web app loads no user-chosen remote image: img-src is its own origin, data:, blob: and YouTube’s thumbnails only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sign-in' });
     const imgSrc = /(?:^|;)\s*img-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
-    expect(imgSrc?.split(/\s+/).sort()).toEqual(["'self'", 'blob:', 'data:']);
+    expect(imgSrc?.split(/\s+/).sort()).toEqual(["'self'", 'blob:', 'data:', 'https://i.ytimg.com']);
   });
 });
 

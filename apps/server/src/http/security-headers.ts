@@ -13,8 +13,9 @@ export function helmetOptions(config: Pick<Config, 'NODE_ENV'>): FastifyHelmetOp
         // Mantine and the white-label CSS inject style elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // No remote images: a user-set image URL (a consent text, a logo) would tell its owner when and
-        // from where someone opened the hub. Uploads, S3 ones included, are served from our own origin.
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // from where someone opened the hub. Uploads, S3 ones included, are served from our own origin;
+        // YouTube's thumbnails (the editor preview's videos) come from YouTube's own host, which no user picks.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
         // 'self': the editor's live preview frame (/{product}-app-preview).
         frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
         connectSrc: ["'self'"],
