@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { DEFAULT_ERROR_MESSAGE, ErrorBodySchema } from '@profilehub/shared';
 import { describe, expect, it } from 'vitest';
+import { UNKNOWN_HOST_MESSAGE } from './modules/public-pages/public-pages.handler.ts';
 import { createCompany, createUser, freshIp } from './test/factories.ts';
 import { useTestApp } from './test/harness.ts';
 
@@ -82,6 +83,7 @@ describe('hosts', () => {
       for (const url of ['/', '/sign-in', '/api/white-label', '/api/auth/me', '/api/docs/json']) {
         const body = expectErrorBody(await at(host, url), 421);
         expect(body.code, `${host}${url}`).toBe('unknown_host');
+        expect(body.message, `${host}${url}`).toBe(UNKNOWN_HOST_MESSAGE);
       }
     }
   });
