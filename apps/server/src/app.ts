@@ -19,6 +19,7 @@ import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { FastPath } from './http/fast-path.ts';
 import { loggerOptions } from './http/logging.ts';
 import { type LimitStore, RateLimiter } from './http/rate-limit.ts';
+import { hearRefusedBodies } from './http/refused-bodies.ts';
 import { helmetHeaders, helmetOptions } from './http/security-headers.ts';
 import { registerWellFormedGuard } from './http/well-formed.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -46,7 +47,7 @@ import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createCardFiles } from './modules/public-pages/card-files.ts';
 import { createOwnImages } from './modules/public-pages/own-images.ts';
-import { publicPageFastRoute, servePublicPage } from './modules/public-pages/public-pages.handler.ts';
+import { publicPageFastRoute, refuseUnknownHosts, servePublicPage } from './modules/public-pages/public-pages.handler.ts';
 import { PublicSites, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 import { createSiteFiles } from './modules/public-pages/site-files.ts';
 import { REBUILD_CHILDREN_JOB, type RebuildCounts, rebuildChildrenJob } from './modules/publishing/publishing.service.ts';
@@ -69,7 +70,7 @@ export type BuildAppOptions = {
   database: Database;
   logger?: { stream?: { write(line: string): void }; level?: string };
   /** Tests swap in a cheaper hasher or a fake clock-free limiter when a test is about something else. */
-  overrides?: Partial<Pick<Deps, 'passwords' | 'limiter' | 'mailer' | 'google'>>;
+  overrides?: Partial<Pick<Deps, 'passwords' | 'limiter' | 'mailer' | 'google'>> & { fileStore?: FileStore };
   /** Run the periodic upkeep (event partitions, unused uploads): the server does; tests call the tasks themselves. */
   upkeep?: boolean;
 };
@@ -100,6 +101,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     fastPath.close();
   });
   app.addHook('preClose', async () => app.drain());
+  // A 413 reaches a client still sending its body (before the hook below, which may close anyway).
+  app.addHook('onSend', hearRefusedBodies);
   app.addHook('onSend', async (_req, reply) => {
     if (fastPath.closing) reply.header('connection', 'close');
   });
@@ -109,7 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerWellFormedGuard(app);
 
   const secret = await resolveJwtSecret(config, database);
-  const fileStore = createFileStore(config);
+  const fileStore = opts.overrides?.fileStore ?? createFileStore(config);
   const mailDomain = messageIdDomain(config);
   const mailer =
     opts.overrides?.mailer ??
@@ -160,6 +163,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Acknowledged events are written before the database closes (server.ts closes the app first).
   app.addHook('onClose', async () => deps.ingest.close());
 
+  const sites = new PublicSites({
+    db: deps.db,
+    publicDomain: config.PUBLIC_DOMAIN,
+    hubHosts: ['localhost', '127.0.0.1', '[::1]', new URL(config.PUBLIC_URL).hostname],
+    isHubDomain: async (host) => Boolean(await companyByHubDomain(deps.db, host)),
+  });
+  // Before every other hook: an unknown Host gets neither the hub nor its API.
+  app.addHook('onRequest', refuseUnknownHosts(sites));
+
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, helmetOptions(config));
 
@@ -197,14 +209,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
   await app.register(uploadsServeRoutes, { store: fileStore });
-  if (deps.mailer.kind === 'outbox' && config.NODE_ENV !== 'production') await app.register(devMailRoutes);
+  if (deps.mailer.kind === 'outbox' && config.NODE_ENV !== 'production') await app.register(devMailRoutes, { publicUrl: config.PUBLIC_URL });
 
-  const sites = new PublicSites({
-    db: deps.db,
-    publicDomain: config.PUBLIC_DOMAIN,
-    hubHosts: ['localhost', '127.0.0.1', '[::1]', new URL(config.PUBLIC_URL).hostname],
-    isHubDomain: async (host) => Boolean(await companyByHubDomain(deps.db, host)),
-  });
   fastPath.add(publicPageFastRoute({ sites, pages: deps.publishedPages, securityHeaders: helmetHeaders(helmetOptions(config)), fast: fastPath, log: app.log }));
   const images = createOwnImages({ db: deps.db, store: fileStore, webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST, log: app.log });
   await registerWeb(app, config, sites, {

@@ -1,3 +1,5 @@
+// First: no schema may be made before zod is told not to compile with eval (see the module).
+import './app/zod-jitless.ts';
 import './app/mantine-styles.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

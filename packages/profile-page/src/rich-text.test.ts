@@ -25,6 +25,13 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<p>x<img src="data:image/png;base64,AAAA"><img src="http://a/b.png"><img src="//a/b.png"></p>')).toBe('<p>x</p>');
   });
 
+  it('for the hub (ownImagesOnly) keeps the images of our own uploads and drops remote ones', () => {
+    const html = '<p>Terms<img src="https://tracker.example/pixel.png?who=reviewer" alt="t"><img src="/uploads/a.png" alt="A"></p>';
+    expect(sanitizeRichText(html, undefined, { ownImagesOnly: true })).toBe('<p>Terms<img src="/uploads/a.png" alt="A" loading="lazy" decoding="async" /></p>');
+    // The public page keeps both.
+    expect(sanitizeRichText(html)).toContain('https://tracker.example/pixel.png');
+  });
+
   it('keeps only colour and alignment styles', () => {
     expect(sanitizeRichText('<p style="color:#114b8a;text-align:center;background:url(x);position:fixed">x</p>')).toBe(
       '<p style="color:#114b8a;text-align:center">x</p>',

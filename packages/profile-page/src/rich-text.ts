@@ -39,7 +39,7 @@ function decodeURIComponentSafe(value: string): string {
   }
 }
 
-function options(assetBase: string | undefined): sanitizeHtml.IOptions {
+function options(assetBase: string | undefined, ownImagesOnly: boolean): sanitizeHtml.IOptions {
   return {
     allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4', 'blockquote', 'img', 'span'],
     allowedAttributes: {
@@ -66,7 +66,9 @@ function options(assetBase: string | undefined): sanitizeHtml.IOptions {
         return { tagName, attribs: safe };
       },
       img: (tagName, attribs): sanitizeHtml.Tag => {
-        const src = imageSrc(attribs.src, assetBase);
+        const found = imageSrc(attribs.src, assetBase);
+        // In the hub, only images of our own storage: a remote one would tell its owner when and from where a reviewer looked.
+        const src = ownImagesOnly && found && !found.startsWith('/') ? undefined : found;
         const safe: sanitizeHtml.Attributes = src ? { src, alt: (attribs.alt ?? '').slice(0, 300), loading: 'lazy', decoding: 'async' } : {};
         return { tagName, attribs: safe };
       },
@@ -77,13 +79,17 @@ function options(assetBase: string | undefined): sanitizeHtml.IOptions {
 
 const cache = new Map<string, sanitizeHtml.IOptions>();
 
-/** Sanitised HTML for a rich-text value; '' when it is empty (spec §5: an empty paragraph is empty). */
-export function sanitizeRichText(html: unknown, assetBase?: string): string {
+/**
+ * Sanitised HTML for a rich-text value; '' when it is empty (spec §5: an empty paragraph is empty).
+ * `ownImagesOnly` (the hub) keeps only root-relative images, those of our own uploads.
+ */
+export function sanitizeRichText(html: unknown, assetBase?: string, o: { ownImagesOnly?: boolean } = {}): string {
   if (typeof html !== 'string' || isEmptyRichText(html)) return '';
-  const key = assetBase ?? '';
+  const ownImagesOnly = o.ownImagesOnly === true;
+  const key = `${ownImagesOnly ? 'own ' : ''}${assetBase ?? ''}`;
   let opts = cache.get(key);
   if (!opts) {
-    opts = options(assetBase);
+    opts = options(assetBase, ownImagesOnly);
     if (cache.size > 20) cache.clear();
     cache.set(key, opts);
   }

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'internal',
   'unavailable',
   'busy',
+  'unknown_host',
   // sign-in and registration
   'not_invited',
   'registration_incomplete',
@@ -40,6 +41,8 @@ export const ERROR_CODES = [
   'bad_svg',
   'upload_quota',
   'uploads_busy',
+  'storage_full',
+  'storage_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 /** A refusal by Fastify itself, before any route ran. */

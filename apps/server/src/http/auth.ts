@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES } from '@profilehub/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { liveSessionMemberships } from '../modules/auth/auth.queries.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 export const UNCONFIRMED_MESSAGE = 'Set your password first: this account cannot be used until it has one.';
@@ -43,10 +42,10 @@ function bearerToken(req: FastifyRequest): string | null {
 async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(req);
   if (!token) throw unauthorized();
-  const { db, sessions: store } = req.server.deps;
+  const store = req.server.deps.sessions;
   const claims = await store.verify(token);
   if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
-  const rows = await liveSessionMemberships(db, claims.sessionId, claims.userId);
+  const rows = await store.liveMemberships(claims);
   const first = rows[0];
   if (!first) throw unauthorized(AUTH_MESSAGES.sessionExpired);
   // Spec §4: an account whose password is not set yet goes to set it first — the server holds it to that too.

@@ -7,7 +7,7 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly path: string | undefined;
-  /** Seconds a 503 asks the client to wait before trying again (Retry-After); 5 unless said. */
+  /** Seconds a 503 or 507 asks the client to wait before trying again (Retry-After); 5 unless said. */
   retryAfterS = 5;
   constructor(status: number, code: ErrorCode, message: string, path?: string) {
     super(message);
@@ -69,8 +69,10 @@ export type ErrorReply = { status: number; headers: Record<string, string>; body
  */
 export function errorReply(err: unknown, log: FastifyBaseLogger): ErrorReply {
   if (err instanceof AppError) {
-    // "Busy, come back": every 503 says when (unless the route said it already).
-    const headers: Record<string, string> = err.status === 503 ? { 'retry-after': String(err.retryAfterS) } : {};
+    // A failure of ours beneath the request (a full disk): the operator needs its cause; the client gets the message only.
+    if (err.status >= 500 && err.cause) log.error({ err: err.cause }, err.message);
+    // "Busy, come back": every 503 and 507 (no room to store) says when (unless the route said it already).
+    const headers: Record<string, string> = err.status === 503 || err.status === 507 ? { 'retry-after': String(err.retryAfterS) } : {};
     return { status: err.status, headers, body: errorBody(err.status, err.code, err.message, err.path) };
   }
   if (err instanceof InvalidInput) return { status: 400, headers: {}, body: validationBody(err.issues) };

@@ -5,10 +5,10 @@ import type { Config } from '../config.ts';
 
 /** The security headers of every answer (helmet), with the hub SPA's Content-Security-Policy. */
 export function helmetOptions(config: Pick<Config, 'NODE_ENV'> & Partial<Pick<Config, 'PUBLIC_URL' | 'PUBLIC_DOMAIN'>>): FastifyHelmetOptions {
-  // The editor's preview shows the page's QR code from the page's own host: https in
-  // production ('https:'), plain http on a local hub (`http://acme.localhost:3000`).
+  // The editor's preview shows the page's QR code from the page's own host (our server, not a
+  // URL a user chose): `https://*.{PUBLIC_DOMAIN}`, or plain http on a local hub (`http://acme.localhost:3000`).
   const hub = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : null;
-  const localPages = hub?.protocol === 'http:' && config.PUBLIC_DOMAIN ? [`http://*.${config.PUBLIC_DOMAIN}${hub.port ? `:${hub.port}` : ''}`] : [];
+  const pageHosts = config.PUBLIC_DOMAIN ? [`${hub?.protocol ?? 'https:'}//*.${config.PUBLIC_DOMAIN}${hub?.port ? `:${hub.port}` : ''}`] : [];
   return {
     contentSecurityPolicy: {
       directives: {
@@ -16,7 +16,10 @@ export function helmetOptions(config: Pick<Config, 'NODE_ENV'> & Partial<Pick<Co
         scriptSrc: ["'self'"],
         // Mantine and the white-label CSS inject style elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'https:', 'data:', 'blob:', ...localPages],
+        // No remote images: a user-set image URL (a consent text, a logo) would tell its owner when and
+        // from where someone opened the hub. Uploads, S3 ones included, are served from our own origin;
+        // YouTube's thumbnails (the editor preview's videos) come from YouTube's own host, which no user picks.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', ...pageHosts],
         // 'self': the editor's live preview frame (/{product}-app-preview).
         frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
         connectSrc: ["'self'"],

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database, Db } from '../../db/client.ts';
-import { insertSession, revokeSession, revokeSessionsOf, sharedJwtSecret } from './auth.queries.ts';
+import { insertSession, liveSessionMemberships, revokeSession, revokeSessionsOf, sharedJwtSecret } from './auth.queries.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,6 +16,8 @@ export type SessionStore = {
    * checked by `requireAuth` in the same query that loads the actor.
    */
   verify(token: string): Promise<SessionClaims | null>;
+  /** The session, live and not revoked, of a user not blocked, with the user's memberships (empty when not). */
+  liveMemberships(claims: SessionClaims): ReturnType<typeof liveSessionMemberships>;
   revoke(sessionId: string): Promise<void>;
   revokeAllOf(userId: number, exceptSessionId?: string): Promise<void>;
 };
@@ -65,6 +67,7 @@ export function createSessionStore(db: Db, secret: string, ttlHours: number): Se
       if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
       return { userId, sessionId: payload.sid };
     },
+    liveMemberships: (claims) => liveSessionMemberships(db, claims.sessionId, claims.userId),
     revoke: (sessionId) => revokeSession(db, sessionId),
     revokeAllOf: (userId, exceptSessionId) => revokeSessionsOf(db, userId, exceptSessionId),
   };

@@ -277,11 +277,12 @@ describe('GET /api/white-label', () => {
     expect((await whiteLabel(domain)).json().whiteLabel).toEqual({ title: 'Acme', domain, faq, legal: 'Acme terms.\n\nAcme privacy.' });
   });
 
-  it('answers null with the default support link on any other host', async () => {
+  it('answers null with the default support link on the product’s own hub; a name near the hub domain is not served', async () => {
     const domain = `hub.${tag()}.test`;
     await createCompany(t.app.deps.db, { whiteLabel: { title: 'Acme', domain } });
-    for (const host of ['localhost', `other.${domain}`, `x${domain}`, 'hub.test']) {
+    for (const host of ['localhost', 'hub.test']) {
       expect((await whiteLabel(host)).json(), host).toEqual({ whiteLabel: null, supportHref: DEFAULT_SUPPORT_LINK, googleSignIn: false });
     }
+    for (const host of [`other.${domain}`, `x${domain}`]) expect((await whiteLabel(host)).statusCode, host).toBe(421);
   });
 });

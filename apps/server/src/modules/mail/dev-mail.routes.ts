@@ -13,11 +13,16 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * /dev/mail: the outbox for people running the hub locally. Registered only outside
  * production with the outbox transport, and answers only the machine itself: the
  * outbox holds sign-up codes and reset links, which anyone else could use. The TCP
- * peer decides, not X-Forwarded-For.
+ * peer decides, not X-Forwarded-For; and the Host must be one of the hub's own names
+ * (loopback or PUBLIC_URL's), so a page of another site whose name was made to point
+ * at 127.0.0.1 (DNS rebinding) cannot read it from a developer's browser — that browser
+ * sends the other site's name. The port is not asked: the name is what a rebinding page cannot fake.
  */
-export async function devMailRoutes(app: FastifyInstance) {
+export async function devMailRoutes(app: FastifyInstance, opts: { publicUrl: string }) {
+  const ownNames = new Set(['localhost', '127.0.0.1', '[::1]', new URL(opts.publicUrl).hostname.toLowerCase()]);
   app.addHook('onRequest', async (req, reply) => {
-    if (!LOOPBACK.has(req.socket.remoteAddress ?? ''))
+    const name = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? '') || !ownNames.has(name))
       return reply.code(404).send(errorBody(404, 'not_found', `No route for ${req.method} ${pathOnly(req.url)}`));
   });
   const r = app.withTypeProvider<ZodTypeProvider>();

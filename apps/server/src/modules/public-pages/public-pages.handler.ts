@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { errorBody } from '../../http/errors.ts';
 import type { FastPath, FastRoute } from '../../http/fast-path.ts';
 import { pathOnly } from '../../http/logging.ts';
 import { CARD_FILE_PATH, type CardFile, type createCardFiles } from './card-files.ts';
@@ -46,6 +47,24 @@ export async function servePublicPage(
   const page = companyId !== null && alias ? await cache.get(companyId, alias) : null;
   const answer = page ? pageAnswer(page, req.headers) : NOT_FOUND_ANSWER;
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
+}
+
+/** What a host this server does not serve is told (421 Misdirected Request), in the shared error body. */
+export const UNKNOWN_HOST_MESSAGE = 'This address is not served here. Check the address, or ask the hub’s administrator for the right one.';
+
+/**
+ * An onRequest hook: a Host that is neither a hub host, a white-labelled hub nor a division's
+ * public host gets 421 — not the hub's web app, not its API. A page of any site whose name
+ * was pointed at this server (DNS rebinding) thus reads nothing. Health checks answer on any
+ * Host: load balancers and orchestrators probe by address.
+ */
+export function refuseUnknownHosts(sites: PublicSites): onRequestAsyncHookHandler {
+  return async (req, reply) => {
+    const path = pathOnly(req.url);
+    if (path === '/api/health' || path.startsWith('/api/health/')) return;
+    if (await sites.isKnown(PublicSites.hostOf(req.headers.host))) return;
+    return reply.code(421).send(errorBody(421, 'unknown_host', UNKNOWN_HOST_MESSAGE));
+  };
 }
 
 type Answer = { status: 200 | 304 | 404; headers: Record<string, string>; body?: Buffer | string };

@@ -39,6 +39,7 @@ type Site = { companyId: number | null };
  * Which division a request's host serves, remembered for a few seconds: every public page
  * request asks. Hub hosts serve the web app (null); a division's subdomain of PUBLIC_DOMAIN
  * or its custom domain serves its public pages; another subdomain serves only the 404 page.
+ * Any other host is unknown (`isKnown`): it gets neither the hub nor a page.
  */
 export class PublicSites {
   readonly #db: Db;
@@ -46,8 +47,8 @@ export class PublicSites {
   readonly #hubHosts: Set<string>;
   readonly #isHubDomain: (host: string) => Promise<boolean>;
   /** Hosts met lately, least recently used dropped first. */
-  readonly #known = new LRUCache<string, { site: Site | null; at: number }>({ max: 5000 });
-  readonly #looking = new SingleFlight<string, Site | null>();
+  readonly #known = new LRUCache<string, { site: Site | null; hub: boolean; at: number }>({ max: 5000 });
+  readonly #looking = new SingleFlight<string, { site: Site | null; hub: boolean }>();
   constructor(o: { db: Db; publicDomain: string; hubHosts: string[]; isHubDomain: (host: string) => Promise<boolean> }) {
     this.#db = o.db;
     this.#publicDomain = o.publicDomain.toLowerCase();
@@ -65,31 +66,42 @@ export class PublicSites {
   }
 
   /** One look-up per host at a time: the requests that meet a host unknown or stale wait for it. */
-  siteOf(host: string): Promise<Site | null> {
-    if (this.#hubHosts.has(host)) return Promise.resolve(null);
+  async siteOf(host: string): Promise<Site | null> {
+    return (await this.#hostOf(host)).site;
+  }
+
+  /** Whether this server serves the host at all: a hub host, a white-labelled hub or a public site. */
+  async isKnown(host: string): Promise<boolean> {
+    const { site, hub } = await this.#hostOf(host);
+    return hub || site !== null;
+  }
+
+  #hostOf(host: string): Promise<{ site: Site | null; hub: boolean }> {
+    if (this.#hubHosts.has(host)) return Promise.resolve({ site: null, hub: true });
     const known = this.#known.get(host);
-    if (known && Date.now() - known.at < 5000) return Promise.resolve(known.site);
+    if (known && Date.now() - known.at < 5000) return Promise.resolve(known);
     return this.#looking.run(host, () => this.#lookUp(host, known));
   }
 
-  async #lookUp(host: string, known: { site: Site | null } | undefined): Promise<Site | null> {
+  async #lookUp(host: string, known: { site: Site | null; hub: boolean } | undefined): Promise<{ site: Site | null; hub: boolean }> {
     const looking = this.#ask(host);
     let site: Site | null;
+    let hub: boolean;
     try {
-      // A host this server knew keeps its site while the database is slow to answer or away (stale-if-error).
-      site = known ? await withinOr(looking, STALE_AFTER_MS, () => known.site) : await looking;
+      // A host this server knew keeps its answer while the database is slow to answer or away (stale-if-error).
+      ({ site, hub } = known ? await withinOr(looking, STALE_AFTER_MS, () => known) : await looking);
     } catch (err) {
       if (!known || !isDatabaseUnavailable(err)) throw err;
-      site = known.site;
+      ({ site, hub } = known);
     }
-    this.#known.set(host, { site, at: Date.now() });
-    return site;
+    this.#known.set(host, { site, hub, at: Date.now() });
+    return { site, hub };
   }
 
-  async #ask(host: string): Promise<Site | null> {
-    if (await this.#isHubDomain(host)) return null;
+  async #ask(host: string): Promise<{ site: Site | null; hub: boolean }> {
+    if (await this.#isHubDomain(host)) return { site: null, hub: true };
     const companyId = await companyIdForHost(this.#db, host, this.#publicDomain);
-    return companyId !== null || host.endsWith(`.${this.#publicDomain}`) ? { companyId } : null;
+    return { site: companyId !== null || host.endsWith(`.${this.#publicDomain}`) ? { companyId } : null, hub: false };
   }
 }
 

@@ -58,6 +58,8 @@ export const UPLOAD_MESSAGES = {
   badProfile: 'profileId must be a profile id.',
   busy: 'The server is busy with other uploads. Please try again in a moment.',
   quota: 'You have uploaded a lot in the last hour. Please try again later.',
+  storageFull: 'The server has no room left for files, so this one was not saved. Please try again later; if it keeps happening, tell your administrator.',
+  storageUnavailable: 'Files cannot be saved right now. Please try again in a few minutes; if it keeps happening, tell your administrator.',
 } as const;
 
 /** 'JPG or PNG', 'JPG, PNG, WebP, GIF, MP4 or MOV'. */

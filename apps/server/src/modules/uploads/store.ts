@@ -2,15 +2,33 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../http/errors.ts';
 import type { FileStore } from './file-store.ts';
-import { assertKey } from './rules.ts';
+import { assertKey, UPLOAD_MESSAGES } from './rules.ts';
 import { createS3Store } from './s3.ts';
 
 /** A fresh key for a file of this extension. */
 export const newKey = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
 
+/** The one file-system call a test may swap, to make the disk fail as a full one does (it cannot be filled for real without root). */
+export type DiskWrite = (file: string, bytes: Buffer, opts: { mode: number; flag: string }) => Promise<void>;
+
+/**
+ * A disk that cannot take the file is the server's trouble, not the request's: a full disk or
+ * quota (ENOSPC, EDQUOT) answers 507, a read-only or unwritable one 503 — both with Retry-After
+ * and words a person can act on, the errno kept as the cause for the log. Anything else is thrown as it is.
+ */
+function storageError(err: unknown): unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return Object.assign(new AppError(507, 'storage_full', UPLOAD_MESSAGES.storageFull), { retryAfterS: 300, cause: err });
+  if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'EIO')
+    return Object.assign(new AppError(503, 'storage_unavailable', UPLOAD_MESSAGES.storageUnavailable), { retryAfterS: 60, cause: err });
+  return err;
+}
+
 /** Local disk under `dir`, sharded by the key's first two characters so no directory grows huge. */
-export function createDiskStore(dir: string): FileStore {
+export function createDiskStore(dir: string, write: DiskWrite = writeFile): FileStore {
   const root = path.resolve(dir);
   const fileOf = (key: string) => {
     assertKey(key);
@@ -20,15 +38,16 @@ export function createDiskStore(dir: string): FileStore {
     kind: 'disk',
     async put(key, bytes) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      // Write beside, then rename: a reader never sees half a file.
+      // Write beside, then rename: a reader never sees half a file, and a write that fails
+      // half-way (a full disk) leaves nothing behind.
       const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
       try {
-        await writeFile(tmp, bytes, { mode: 0o644, flag: 'wx' });
+        await mkdir(path.dirname(file), { recursive: true });
+        await write(tmp, bytes, { mode: 0o644, flag: 'wx' });
         await rename(tmp, file);
       } catch (err) {
-        await rm(tmp, { force: true });
-        throw err;
+        await rm(tmp, { force: true }).catch(() => {});
+        throw storageError(err);
       }
     },
     async delete(key) {

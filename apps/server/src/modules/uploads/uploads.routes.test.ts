@@ -1,5 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -10,6 +12,7 @@ import { createCompany, createUser, type MultipartPart, multipartBody, signIn } 
 import { createTestApp, type Headers, useTestApp } from '../../test/harness.ts';
 import { UPLOAD_MESSAGES } from './rules.ts';
 import { UPLOAD_CSP } from './serve.routes.ts';
+import { createDiskStore, type DiskWrite } from './store.ts';
 import { gif, gifJsPolyglot, HOSTILE_SVG, jpeg, mov, mp4, pdf, phonePhoto, pixelBombPng, png, solid, webp, withGifComment } from './test-images.ts';
 
 type Item = { id: number; url: string; mime: string; width: number | null; height: number | null; size: number };
@@ -606,6 +609,68 @@ describe('upload memory and volume', () => {
       expect(results.filter((r) => r.statusCode === 429)).toHaveLength(17);
     } finally {
       await quota.close();
+    }
+  });
+});
+
+describe('a disk that cannot take the file', () => {
+  it('ENOSPC or EDQUOT half-way through a write (injected at the file-system call) answers 507 with Retry-After; EROFS/EACCES 503; nothing is left behind', async () => {
+    // A full disk cannot be made without root, so the one write call fails the way a full
+    // disk's does: part of the bytes land, then the errno. Everything around it is real.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ph-full-disk-'));
+    let failWith: string | null = null;
+    let writes = 0;
+    const write: DiskWrite = async (file, bytes, opts) => {
+      writes++;
+      if (!failWith || writes === 1) return writeFile(file, bytes, opts);
+      await writeFile(file, bytes.subarray(0, bytes.length >> 1), opts);
+      throw Object.assign(new Error(`${failWith}: failed, write`), { code: failWith, syscall: 'write' });
+    };
+    const full = await createTestApp({ overrides: { fileStore: createDiskStore(dir, write) } });
+    try {
+      const u = await createUser(full.app, { companyId: (await createCompany(full.app.deps.db)).id });
+      const { headers } = await signIn(full.app, u.email);
+      const rowsOfUser = async () => (await full.app.deps.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.userId, u.id))).length;
+      const filesIn = (d: string): string[] =>
+        readdirSync(d, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => e.name);
+      const cases = [
+        { errno: 'ENOSPC', status: 507, code: 'storage_full', message: UPLOAD_MESSAGES.storageFull, retryAfter: '300' },
+        { errno: 'EDQUOT', status: 507, code: 'storage_full', message: UPLOAD_MESSAGES.storageFull, retryAfter: '300' },
+        { errno: 'EROFS', status: 503, code: 'storage_unavailable', message: UPLOAD_MESSAGES.storageUnavailable, retryAfter: '60' },
+        { errno: 'EACCES', status: 503, code: 'storage_unavailable', message: UPLOAD_MESSAGES.storageUnavailable, retryAfter: '60' },
+      ];
+      for (const c of cases) {
+        failWith = c.errno;
+        writes = 0;
+        // Two files: the first is stored, the second meets the full disk — and takes the first with it.
+        const body = multipartBody([
+          { name: 'purpose', value: 'gallery' },
+          { name: 'files', filename: 'a.png', data: await png() },
+          { name: 'files', filename: 'b.png', data: await png() },
+        ]);
+        const res = await full.app.inject({ method: 'POST', url: '/api/upload', headers: { ...headers, ...body.headers }, payload: body.payload });
+        expect(res.statusCode, c.errno).toBe(c.status);
+        expect(res.headers['retry-after'], c.errno).toBe(c.retryAfter);
+        expect(res.json(), c.errno).toEqual({ statusCode: c.status, code: c.code, message: c.message, errors: [{ message: c.message }] });
+        expect(writes, c.errno).toBe(2);
+        expect(filesIn(dir), c.errno).toEqual([]);
+        expect(await rowsOfUser(), c.errno).toBe(0);
+      }
+      // Room again: the same upload is stored.
+      failWith = null;
+      const body = multipartBody([
+        { name: 'purpose', value: 'gallery' },
+        { name: 'files', filename: 'a.png', data: await png() },
+      ]);
+      expect((await full.app.inject({ method: 'POST', url: '/api/upload', headers: { ...headers, ...body.headers }, payload: body.payload })).statusCode).toBe(
+        200,
+      );
+      expect(filesIn(dir)).toHaveLength(1);
+    } finally {
+      await full.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

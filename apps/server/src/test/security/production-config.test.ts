@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { DATABASE_UNAVAILABLE } from '../../http/errors.ts';
 import { LIMITS, RateLimiter } from '../../http/rate-limit.ts';
+import { createCompany, createUser } from '../factories.ts';
 import { cloneDatabase, createTestApp, type TestContext, useTestApp } from '../harness.ts';
 
 const t = useTestApp();
@@ -20,6 +21,25 @@ describe('/dev/mail (the development outbox)', () => {
       expect(remote.statusCode, url).toBe(404);
       const spoofed = await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
       expect(spoofed.statusCode, url).toBe(404);
+    }
+  });
+
+  it('answers only under the hub’s own names: a DNS-rebinding Host gets 404, even a division’s own domain', async () => {
+    // A reset mail in the outbox: what a rebinding page would be after.
+    const user = await createUser(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    const { subdomain } = await createCompany(t.app.deps.db);
+    const port = 3000;
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'hub.test']) {
+      expect((await t.app.inject({ method: 'GET', url: '/dev/mail.json', remoteAddress: '127.0.0.1', headers: { host } })).statusCode, host).toBe(200);
+    }
+    // The browser on the developer's machine connects to 127.0.0.1 but names the page's own site.
+    for (const host of [`evil.example:${port}`, `${subdomain}.localhost:${port}`]) {
+      for (const url of ['/dev/mail.json', '/dev/mail']) {
+        const res = await t.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers: { host } });
+        expect(res.statusCode, `${host}${url}`).toBeGreaterThanOrEqual(400);
+        expect(res.body, `${host}${url}`).not.toMatch(/mails|reset/i);
+      }
     }
   });
 

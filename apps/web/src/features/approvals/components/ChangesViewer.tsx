@@ -27,7 +27,7 @@ function TextValue({ text }: { text: string }) {
   return (
     <Typography fz="sm" style={{ overflowWrap: 'anywhere' }}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the public page's rich-text sanitiser. */}
-      <div data-testid="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeRichText(text) }} />
+      <div data-testid="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeRichText(text, undefined, { ownImagesOnly: true }) }} />
     </Typography>
   );
 }

@@ -200,7 +200,7 @@ export function usePublishFlow({
       <Modal opened={step?.kind === 'consent'} onClose={() => setStep(null)} title="Disclaimer" centered size="lg">
         <Typography mb="lg">
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the public page renderer's own allow-list first. */}
-          <div dangerouslySetInnerHTML={{ __html: sanitizeRichText(store.getContent().consentText ?? '') }} />
+          <div dangerouslySetInnerHTML={{ __html: sanitizeRichText(store.getContent().consentText ?? '', undefined, { ownImagesOnly: true }) }} />
         </Typography>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setStep(null)}>
