@@ -1,7 +1,9 @@
-import type { ProfileEditorView } from '@profilehub/shared';
+import type { Me, ProfileEditorView } from '@profilehub/shared';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setCachedUser } from '../../../lib/auth.ts';
 import { renderEditorScreen, stubDocumentFonts, testEditorView } from '../../../test/editor.tsx';
+import { testUser } from '../../../test/render.tsx';
 import { ProfileEditor } from '../ProfileEditor.tsx';
 
 stubDocumentFonts();
@@ -16,6 +18,10 @@ function renderWith(profile: Partial<Record>) {
 }
 
 describe('Profile editor: a rollback of the owner’s changes', () => {
+  // The owner is signed in: the banner is addressed to her (someone else reads it neutrally).
+  beforeEach(() => setCachedUser(testUser({ profile: { id: 7, alias: null } }) as Me));
+  afterEach(() => setCachedUser(undefined));
+
   it('says her last changes were rolled back, by whom and when — not that they were approved', () => {
     const rolledBack = { at: '2026-11-25T09:30:00.000Z', by: 'Sam Supervisor' } satisfies Record['rolledBack'];
     renderWith({ publishedAt: '2026-11-25T09:30:00.000Z', lastDecision: null, rolledBack });

@@ -111,9 +111,12 @@ function problemPlace(path: string): string {
  * new one waits out of the save, an existing one keeps its saved version. So a button
  * without its address never holds back the job title typed beside it.
  */
+/** Fields that wait with another's problem: consent switched on waits for its text (the server refuses one without the other). */
+const WAITS_WITH: Record<string, string[]> = { consentText: ['enableConsent'] };
+
 function saveableContent(content: EditorContent, saved: EditorContent, problems: Problems): EditorContent {
   const byField = new Map<string, Set<number> | 'whole'>();
-  for (const path of Object.keys(problems)) {
+  for (const path of Object.keys(problems).flatMap((p) => [p, ...(WAITS_WITH[p] ?? [])])) {
     const [field = '', index] = path.split('.');
     const list = (content as Record<string, unknown>)[field];
     const current = byField.get(field);
