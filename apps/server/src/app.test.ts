@@ -179,10 +179,11 @@ describe('security headers', () => {
     expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
-  it('the hub’s web app loads no user-chosen remote image: img-src is its own origin, data:, blob: and YouTube’s thumbnails only', async () => {
+  it('the hub’s web app loads no user-chosen remote image: img-src is its own origin, data:, blob:, YouTube’s thumbnails and its own page hosts only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sign-in' });
     const imgSrc = /(?:^|;)\s*img-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
-    expect(imgSrc?.split(/\s+/).sort()).toEqual(["'self'", 'blob:', 'data:', 'https://i.ytimg.com']);
+    // The page hosts: the editor's preview shows the page's QR code from the page's own host (this hub runs on http).
+    expect(imgSrc?.split(/\s+/).sort()).toEqual(["'self'", 'blob:', 'data:', `http://*.${t.config.PUBLIC_DOMAIN}`, 'https://i.ytimg.com']);
   });
 });
 
