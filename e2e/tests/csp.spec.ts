@@ -4,7 +4,7 @@ import { signInAndWait, USERS } from '../support.ts';
 
 /**
  * The hub runs under its Content-Security-Policy as served — no 'unsafe-eval', no remote
- * images but YouTube's thumbnails — and its heaviest screen, the profile editor with its live preview, loads without
+ * images but YouTube's thumbnails and its own page hosts — and its heaviest screen, the profile editor with its live preview, loads without
  * the browser refusing anything. A refusal would show as a `securitypolicyviolation` event.
  */
 test('the profile editor loads under the hub’s CSP without unsafe-eval, and the browser reports no CSP violation', async ({ page }) => {
@@ -22,7 +22,8 @@ test('the profile editor loads under the hub’s CSP without unsafe-eval, and th
   const csp = shell.headers()['content-security-policy'] ?? '';
   expect(csp).toMatch(/script-src 'self'(;|$)/);
   expect(csp).not.toContain('unsafe-eval');
-  expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/i\.ytimg\.com(;|$)/);
+  // Its own origin, YouTube's thumbnails and the hub's own page hosts (the preview's QR code); nothing a user picks.
+  expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/i\.ytimg\.com http:\/\/\*\.localhost:\d+(;|$)/);
 
   await signInAndWait(page, USERS.jane);
   await openEditor(page);

@@ -33,8 +33,10 @@ test('consent turned on with an empty text is refused: a field error in the edit
   await consent.click();
   const text = page.getByRole('textbox', { name: 'Consent text' });
   await expect(text).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('Write the consent text people agree to before publishing, or turn consent off.')).toBeVisible();
+  await expect(page.getByText('Write the consent text people agree to before publishing, or turn consent off.', { exact: true })).toBeVisible();
   await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'invalid');
+  // The save status names the field in words, as the form does.
+  await expect(page.getByRole('button', { name: /^Consent text: Write the consent text/ })).toBeVisible();
   await shot(page, 'consent-empty-1440');
 
   // The server says the same to a client that skips the editor.
@@ -47,7 +49,7 @@ test('consent turned on with an empty text is refused: a field error in the edit
 
   // Turned off again, nothing is left to fix and Bob's card is as it was.
   await consent.click();
-  await expect(page.getByText('Write the consent text people agree to before publishing, or turn consent off.')).toHaveCount(0);
+  await expect(page.getByText(/Write the consent text people agree to before publishing/)).toHaveCount(0);
   await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'saved');
 });
 

@@ -87,6 +87,17 @@ const FIELD_NAMES: Record<string, string> = {
   mainActionButton: 'Call to action',
   contactForm: 'Contact form',
   referral_message: 'WhatsApp share message',
+  consentText: 'Consent text',
+  navigateToOffice: 'Office address',
+};
+
+/** A field the list above does not name, in words: `profileDisclaimer` → "Profile disclaimer". */
+const inWords = (field: string) => {
+  const words = field
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 /**
@@ -100,7 +111,7 @@ function problemPlace(path: string): string {
     const part = third ? PART_NAMES[third] : undefined;
     return `${noun} ${Number(second) + 1}${part ? ` ${part}` : ''}`;
   }
-  const name = FIELD_NAMES[field] ?? field;
+  const name = FIELD_NAMES[field] ?? inWords(field);
   const part = second ? PART_NAMES[second] : undefined;
   return part ? `${name} ${part}` : name;
 }
