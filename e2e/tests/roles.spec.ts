@@ -36,7 +36,8 @@ const CASES: Case[] = [
     email: USERS.superadmin,
     greeting: 'Hello Ada',
     landing: '/home',
-    links: ['Home', APPROVALS, 'Statistics', 'Users', 'Templates'],
+    // The divisions console is the superadmin's own (issue 26).
+    links: ['Home', 'Divisions', APPROVALS, 'Statistics', 'Users', 'Templates'],
     tiles: [['Invite a New User', 'Active new users'], ['Manage Users', 'Add & edit content'], ['Manage Templates'], ['Manage Approvals', 'Approve Changes']],
     settings: ['Change Password', 'Log Out'],
   },
@@ -126,12 +127,13 @@ test('Settings → Change Password opens the Password page with a way back home'
   await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Change Password' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
   await expect(page.getByRole('heading', { name: 'UPDATE YOUR PASSWORD' })).toBeVisible();
-  // SHOW / HIDE toggles on both fields (spec §2 Password page).
-  await expect(page.getByRole('button', { name: 'Show password' })).toHaveText(['SHOW', 'SHOW']);
+  // SHOW / HIDE toggles on every field (spec §2 Password page): the current password (an account
+  // with a password gives it first), the new one and its confirmation.
+  await expect(page.getByRole('button', { name: 'Show password' })).toHaveText(['SHOW', 'SHOW', 'SHOW']);
   const field = page.getByLabel('New Password');
   await field.fill('Visible-Secret-1');
   await expect(field).toHaveAttribute('type', 'password');
-  await page.getByRole('button', { name: 'Show password' }).first().click();
+  await page.getByRole('button', { name: 'Show password' }).nth(1).click();
   await expect(field).toHaveAttribute('type', 'text');
   await expect(page.getByRole('button', { name: 'Hide password' })).toHaveText('HIDE');
   // Spaces cannot be typed.
