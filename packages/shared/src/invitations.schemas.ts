@@ -3,6 +3,7 @@ import { normalizeEmail } from './auth.ts';
 import { MAX_ROW_ID } from './companies.ts';
 import { hasNoNul, NUL_MESSAGE } from './errors.ts';
 import { INVITE_MESSAGES } from './invitations.ts';
+import { DivisionRoleSchema } from './users.schemas.ts';
 
 const id = z.number({ error: INVITE_MESSAGES.divisionRequired }).int().positive().max(MAX_ROW_ID);
 
@@ -33,6 +34,8 @@ export const InviteSchema = z.strictObject({
     .email('Please enter a valid email address')
     .transform(normalizeEmail),
   profileName: z.string().max(200).optional(),
+  /** The invited person's role in the division (spec §6): a plain user unless a supervisor is asked for. */
+  role: DivisionRoleSchema.default('user'),
 });
 export type InviteInput = z.input<typeof InviteSchema>;
 
@@ -72,6 +75,7 @@ export const NewUserSchema = z.strictObject({
   company: z.union([id, z.null(), z.undefined()]).refine((v) => typeof v === 'number', INVITE_MESSAGES.divisionRequired),
   masterProfile: z.number().int().positive().max(MAX_ROW_ID).nullish(),
   profileAlias: z.string().max(100).refine(hasNoNul, NUL_MESSAGE).nullish(),
+  role: DivisionRoleSchema.default('user'),
 });
 export type NewUserInput = z.input<typeof NewUserSchema>;
 

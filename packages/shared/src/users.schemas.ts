@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from './companies.ts';
 import { hasNoNul, NUL_MESSAGE } from './errors.ts';
-import { USER_SORT_COLUMNS, USERS_PAGE_SIZE } from './users.ts';
+import { DIVISION_ROLES, ROLE_MESSAGES, USER_SORT_COLUMNS, USERS_PAGE_SIZE } from './users.ts';
+
+/** A person's role in one division: a plain user of it, or its supervisor (spec §6). */
+export const DivisionRoleSchema = z.enum(DIVISION_ROLES, { error: ROLE_MESSAGES.badRole });
 
 /** A name search: trimmed, at most 200 characters. */
 export const ListFilterSchema = z.string().trim().max(200, 'The search can have at most 200 characters.').refine(hasNoNul, NUL_MESSAGE).optional();
@@ -64,6 +67,8 @@ export const UserRowSchema = z.object({
   /** Lifetime views. */
   count: z.number(),
   publishedAt: z.string().nullable(),
+  /** The owner's role in the row's division (user for a profile without an owner). */
+  role: DivisionRoleSchema,
 });
 export type UserRow = z.infer<typeof UserRowSchema>;
 
@@ -111,3 +116,33 @@ export type UserSuggestion = z.infer<typeof UserSuggestionSchema>;
 
 export const RollbackResponseSchema = z.object({ success: z.literal(true), message: z.string(), publishedAt: z.string() });
 export type RollbackResponse = z.infer<typeof RollbackResponseSchema>;
+
+/** PUT /users/{id}/role: make the person a supervisor of the division, or a plain user of it again. */
+export const SetDivisionRoleSchema = z.strictObject({
+  companyId: z.number({ error: ROLE_MESSAGES.divisionRequired }).int().positive().max(MAX_ROW_ID),
+  role: DivisionRoleSchema,
+});
+export const SetDivisionRoleResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  userId: z.number(),
+  companyId: z.number(),
+  role: DivisionRoleSchema,
+});
+export type SetDivisionRoleResponse = z.infer<typeof SetDivisionRoleResponseSchema>;
+
+/** The superadmins list (platform staff): who they are. */
+export const SuperadminSchema = z.object({ id: z.number(), email: z.string(), name: z.string() });
+export type Superadmin = z.infer<typeof SuperadminSchema>;
+export const SuperadminsResponseSchema = z.object({ data: z.array(SuperadminSchema) });
+/** POST /superadmins: an existing account, by its email, becomes a superadmin. */
+export const AddSuperadminSchema = z.strictObject({
+  email: z
+    .string({ error: ROLE_MESSAGES.emailRequired })
+    .trim()
+    .min(1, ROLE_MESSAGES.emailRequired)
+    .max(254)
+    .refine(hasNoNul, NUL_MESSAGE)
+    .transform((s) => s.toLowerCase()),
+});
+export const RoleChangeResponseSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -90,3 +90,28 @@ export function statisticsAlias(profileId: number, companyId: number, name: stri
     .replace(/^-+|-+$/g, '');
   return `${profileId}_${companyId}_${slug || 'profile'}`;
 }
+
+/** A person's role in a division (spec §6): its plain user or its supervisor. */
+export const DIVISION_ROLES = ['user', 'supervisor'] as const;
+export type DivisionRole = (typeof DIVISION_ROLES)[number];
+
+/** Texts of role changes and of the superadmins list. */
+export const ROLE_MESSAGES = {
+  badRole: 'role must be user or supervisor.',
+  divisionRequired: 'Choose the division.',
+  emailRequired: 'Please enter an email address',
+  madeSupervisor: 'The person is now a supervisor of the division.',
+  madeUser: 'The person is now a user of the division.',
+  notMember: 'This person is not in that division.',
+  notYours: 'You can change the roles of the people of your own divisions only.',
+  ownRole: 'You cannot change your own role.',
+  superadminRole: "A superadmin's role is changed in the superadmins list.",
+  inviteSupervisorNotAllowed: 'You can invite a supervisor only into a division you supervise.',
+  noAccount: 'There is no account with this email address.',
+  alreadySuperadmin: 'This person is already a superadmin.',
+  madeSuperadmin: 'The person is now a superadmin.',
+  removedSuperadmin: 'The person is no longer a superadmin.',
+  lastSuperadmin: 'The last superadmin cannot be removed.',
+  removeSelf: 'You cannot remove yourself from the superadmins.',
+  notSuperadmin: 'This person is not a superadmin.',
+} as const;

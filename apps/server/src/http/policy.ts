@@ -80,6 +80,22 @@ export function canInvite(actor: Actor, company: FlaggedCompany): boolean {
   return actor.role === 'superadmin' || (supervises(actor, company.id) && company.flags.invite_users);
 }
 
+/**
+ * Who may make a person a supervisor of a division, or a plain user again (and invite
+ * someone as its supervisor): a superadmin anywhere, a supervisor only in a division they
+ * supervise. Never about a superadmin (platform staff is managed in its own list) and never
+ * about oneself, so nobody locks themselves out or raises their own rank.
+ */
+export function canSetDivisionRole(actor: Actor, target: { userId: number; role: Role } | null, companyId: number): boolean {
+  if (target && (target.role === 'superadmin' || target.userId === actor.userId)) return false;
+  return administers(actor, companyId);
+}
+
+/** The list of platform staff (superadmins): superadmins alone. */
+export function canManageSuperadmins(actor: Actor): boolean {
+  return actor.role === 'superadmin';
+}
+
 /** The divisions a supervisor supervises; none for anyone else. */
 export function supervisedBy(actor: Actor): number[] {
   return actor.role === 'supervisor' ? actor.supervisedCompanyIds : [];

@@ -46,3 +46,12 @@ export function ownOrSupervised(actor: Actor, own: SQL, inSupervised: (companyId
   const supervised = supervisedBy(actor);
   return supervised.length ? or(own, inSupervised(supervised)) : own;
 }
+
+/**
+ * Platform staff is not a division's people: a superadmin's own profile (the seed gives
+ * one a membership) never shows in a division's users list, statistics or approvals.
+ * `userId` is the column naming the profile's owner; a profile without one stays.
+ */
+export function notPlatformStaff(userId: Column | SQL): SQL {
+  return sql`(${userId} is null or not exists (select 1 from users as staff where staff.id = ${userId} and staff.role = 'superadmin'))`;
+}

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { approvals, companies, profilePublications, profiles, users } from '../../db/schema.ts';
-import { type CompanyScope, inScope } from '../../http/scope.ts';
+import { type CompanyScope, inScope, notPlatformStaff } from '../../http/scope.ts';
 import { supervisorEmails } from '../companies/companies.queries.ts';
 import { likeText, profileNameSql } from '../users/users.queries.ts';
 
@@ -85,12 +85,15 @@ export async function answerPending(db: Db, id: number, answer: ApprovalAnswer):
   return done;
 }
 
+/** The owner of the approval's profile, for queries that do not join it. */
+const ownerOf = sql`(select p.user_id from profiles as p where p.id = ${approvals.profileId})`;
+
 /** Pending requests of the divisions in scope. */
 export async function countPending(db: Db, scope: CompanyScope): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(approvals)
-    .where(and(isNull(approvals.approved), inScope(approvals.companyId, scope)));
+    .where(and(isNull(approvals.approved), inScope(approvals.companyId, scope), notPlatformStaff(ownerOf)));
   return row?.n ?? 0;
 }
 
@@ -118,6 +121,7 @@ const whereOf = (f: ApprovalListFilter) =>
   and(
     f.status === 'active' ? isNull(approvals.approved) : isNotNull(approvals.approved),
     inScope(approvals.companyId, f.scope),
+    notPlatformStaff(ownerOf),
     f.filter ? sql`(${fullName} ilike ${likeText(f.filter)} or ${profiles.alias} ilike ${likeText(f.filter)})` : undefined,
   );
 

@@ -33,6 +33,6 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
   return user!.id;
 }
 
-export async function insertMember(db: Db, userId: number, companyId: number): Promise<void> {
-  await db.insert(companyMembers).values({ userId, companyId, role: 'member' });
+export async function insertMember(db: Db, userId: number, companyId: number, role: 'supervisor' | 'member'): Promise<void> {
+  await db.insert(companyMembers).values({ userId, companyId, role });
 }

@@ -1,8 +1,8 @@
 import { aliasTakenMessage, INVITE_ALIAS_MESSAGE, INVITE_MESSAGES } from '@profilehub/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { profiles, users } from '../../db/schema.ts';
-import { createCompany, createUser, freshIp, lastMailTo, signIn } from '../../test/factories.ts';
+import { auditLog, profiles, users } from '../../db/schema.ts';
+import { createCompany, createUser, freshIp, lastCodeFor, lastMailTo, PASSWORD, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
 
 const t = useTestApp();
@@ -208,5 +208,56 @@ describe('the invitation mail', () => {
     expect(mail?.text).toContain('— Acme hub');
     expect(mail?.text).not.toContain('Profilehub');
     expect(mail?.html).toContain('#aa0000');
+  });
+});
+
+describe('inviting as user or supervisor', () => {
+  const addUser = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/users?notify_user=true', headers, payload });
+
+  it('a supervisor invites a supervisor of their division, who registers with the emailed code and has the supervisor’s lists', async () => {
+    const d = await division();
+    const to = email();
+    const res = await addUser(d.headers, { email: to, name: 'Sam Second', company: d.company.id, role: 'supervisor' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [user] = await t.app.deps.db.select().from(users).where(eq(users.id, res.json().userId));
+    expect(user?.role).toBe('supervisor');
+    const [audited] = await t.app.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'role.changed'), eq(auditLog.target, `user:${user!.id} company:${d.company.id} user→supervisor`)));
+    expect(audited).toBeDefined();
+    // Registration as the invited person does it: a code by mail, then the code with a password.
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/profiles/generate-otp?email=${encodeURIComponent(to)}`, remoteAddress: freshIp() })).statusCode,
+    ).toBe(200);
+    const code = await lastCodeFor(t.app.deps.db, to);
+    const linked = await t.app.inject({
+      method: 'POST',
+      url: `/api/profiles/link?email=${encodeURIComponent(to)}&otp=${code}&password=${encodeURIComponent(PASSWORD)}`,
+      remoteAddress: freshIp(),
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const headers = { authorization: `Bearer ${linked.json().jwt}` };
+    const me = await t.app.inject({ method: 'GET', url: '/api/companies/users/me', headers });
+    expect(me.json().role).toBe('supervisor');
+    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers })).statusCode).toBe(200);
+  });
+
+  it('a plain user invite stays a user; a supervisor cannot invite a supervisor into another division; a superadmin can into any', async () => {
+    const d = await division();
+    const plain = await addUser(d.headers, { email: email(), name: 'Pat Plain', company: d.company.id });
+    const [p] = await t.app.deps.db.select().from(users).where(eq(users.id, plain.json().userId));
+    expect(p?.role).toBe('user');
+    const other = await division();
+    const refused = await addUser(d.headers, { email: email(), name: 'No Way', company: other.company.id, role: 'supervisor' });
+    expect(refused.statusCode).toBe(404);
+    expect((await addUser(d.headers, { email: email(), name: 'Bad Role', company: d.company.id, role: 'superadmin' })).statusCode).toBe(400);
+    const admin = await createUser(t.app, { role: 'superadmin' });
+    const adminHeaders = (await signIn(t.app, admin.email)).headers;
+    const made = await addUser(adminHeaders, { email: email(), name: 'Any Where', company: other.company.id, role: 'supervisor' });
+    expect(made.statusCode, made.body).toBe(200);
+    const [m] = await t.app.deps.db.select().from(users).where(eq(users.id, made.json().userId));
+    expect(m?.role).toBe('supervisor');
   });
 });

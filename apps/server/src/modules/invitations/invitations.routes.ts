@@ -39,6 +39,7 @@ export async function invitationsRoutes(app: FastifyInstance) {
           person: { first_name: req.body.name },
           profileAlias: req.body.profileAlias ?? undefined,
           userAccountEmail: req.body.email,
+          role: req.body.role,
         },
         req.query.notify_user === 'true',
       ),

@@ -6,11 +6,12 @@ import {
   type InviteDivision,
   type InviteSchema,
   isValidInviteAlias,
+  ROLE_MESSAGES,
 } from '@profilehub/shared';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { type Actor, administers, canAdminister, canInvite, canSeeCompany } from '../../http/policy.ts';
+import { type Actor, administers, canAdminister, canInvite, canSeeCompany, canSetDivisionRole } from '../../http/policy.ts';
 import { adminScope } from '../../http/scope.ts';
 import { audit, userByEmail } from '../auth/auth.queries.ts';
 import { companyRowById, flagsOf } from '../companies/companies.queries.ts';
@@ -71,6 +72,8 @@ export async function inviteUser(deps: Pick<Deps, 'db' | 'config' | 'jobs'>, act
   if (!company) throw notFound(INVITE_MESSAGES.divisionRequired);
   if (!administers(actor, company.id)) throw forbidden();
   if (!canInvite(actor, { id: company.id, flags: flagsOf(company) })) throw forbidden(INVITE_MESSAGES.inviteNotAllowed);
+  const supervisor = input.role === 'supervisor';
+  if (supervisor && !canSetDivisionRole(actor, null, company.id)) throw forbidden(ROLE_MESSAGES.inviteSupervisorNotAllowed);
 
   const masterId = await inviteTemplateId(deps.db, company.id, input.masterProfile);
   if (masterId === undefined) throw badRequest(INVITE_MESSAGES.noTemplate, 'masterProfile');
@@ -96,9 +99,9 @@ export async function inviteUser(deps: Pick<Deps, 'db' | 'config' | 'jobs'>, act
         username: input.userAccountEmail.split('@')[0]!,
         title: splitName(name).firstName,
         ...splitName(name),
-        role: 'user',
+        role: supervisor ? 'supervisor' : 'user',
       });
-      await insertMember(tx, userId, company.id);
+      await insertMember(tx, userId, company.id, supervisor ? 'supervisor' : 'member');
       const profile = await insertProfile(tx, {
         userId,
         companyId: company.id,
@@ -107,6 +110,7 @@ export async function inviteUser(deps: Pick<Deps, 'db' | 'config' | 'jobs'>, act
         content: { ...splitName(name), fullName: name, emailAddress: input.userAccountEmail },
       });
       await audit(tx, actor.userId, 'user.invited', `user:${userId}`);
+      if (supervisor) await audit(tx, actor.userId, 'role.changed', `user:${userId} company:${company.id} user→supervisor`);
       if (brand) {
         mail(
           brandedMail(brand, {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, notInArra
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { companies, companyDailyStats, dailyFiltered, dailyStats, industryDailyStats, leadSubmissions, profiles, users } from '../../db/schema.ts';
+import { notPlatformStaff } from '../../http/scope.ts';
 
 /**
  * What a report covers, already cut to what the caller may see (reports.service
@@ -176,6 +177,7 @@ function profileWhere(companyIds: number[] | 'all', p: ProfileFilter): SQL | und
     p.profileId ? eq(profiles.id, p.profileId) : undefined,
     p.live ? isNotNull(profiles.publishedAt) : isNull(profiles.publishedAt),
     eq(profiles.isMaster, p.template),
+    notPlatformStaff(profiles.userId),
     p.search ? sql`${profileName} ilike ${likeText(p.search)}` : undefined,
   );
 }
@@ -263,7 +265,7 @@ export async function profileCount(db: Db, companyIds: number[] | 'all'): Promis
   const [row] = await db
     .select({ n: sql<number>`count(*)::float8` })
     .from(profiles)
-    .where(and(companyIds === 'all' ? undefined : inArray(profiles.companyId, companyIds), eq(profiles.isMaster, false)));
+    .where(and(companyIds === 'all' ? undefined : inArray(profiles.companyId, companyIds), eq(profiles.isMaster, false), notPlatformStaff(profiles.userId)));
   return Number(row?.n ?? 0);
 }
 

@@ -3,12 +3,12 @@
  * (spec §2 Users list, §3 Users list row, §7 profile list / Excel data / user
  * suggestions). Every function takes the caller's division scope.
  */
-import type { SortOrder, UserSortColumn } from '@profilehub/shared';
+import type { DivisionRole, SortOrder, UserSortColumn } from '@profilehub/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { companies, profilePublications, profiles, profileTotals, users } from '../../db/schema.ts';
-import { type CompanyScope, inScope } from '../../http/scope.ts';
+import { type CompanyScope, inScope, notPlatformStaff } from '../../http/scope.ts';
 
 const master = alias(profiles, 'master');
 
@@ -40,7 +40,7 @@ export type UserListFilter = {
 };
 
 function whereOf(f: UserListFilter, withTab: boolean): SQL | undefined {
-  const where: (SQL | undefined)[] = [eq(profiles.isMaster, false), inScope(profiles.companyId, f.companyIds)];
+  const where: (SQL | undefined)[] = [eq(profiles.isMaster, false), inScope(profiles.companyId, f.companyIds), notPlatformStaff(profiles.userId)];
   if (f.filter) where.push(sql`(${fullName} ilike ${likeText(f.filter)} or ${users.email} ilike ${likeText(f.filter)})`);
   if (withTab && f.isLive === true) where.push(isNotNull(profiles.publishedAt));
   if (withTab && f.isLive === false) where.push(isNull(profiles.publishedAt));
@@ -65,6 +65,9 @@ function orderOf(sort: UserSort): SQL[] {
   return [dir, sort.order === 'asc' ? asc(profiles.id) : desc(profiles.id)];
 }
 
+/** The owner's role in the profile's division: supervisor only when the account is one too (policy.actorFrom reads it so). */
+const divisionRole = sql<DivisionRole>`case when ${users.role} = 'supervisor' and exists (select 1 from company_members as cm where cm.user_id = ${profiles.userId} and cm.company_id = ${profiles.companyId} and cm.role = 'supervisor') then 'supervisor' else 'user' end`;
+
 const rowColumns = {
   id: profiles.id,
   userId: profiles.userId,
@@ -81,6 +84,7 @@ const rowColumns = {
   updatedAt: profiles.updatedAt,
   publishedAt: profiles.publishedAt,
   count: viewCount,
+  role: divisionRole,
 };
 
 export type UserListRow = {
@@ -99,6 +103,7 @@ export type UserListRow = {
   updatedAt: Date;
   publishedAt: Date | null;
   count: number;
+  role: DivisionRole;
 };
 
 /** The list's joins (the planner drops a left join whose columns a query does not use). */

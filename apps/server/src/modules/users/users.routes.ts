@@ -1,6 +1,11 @@
 import {
+  AddSuperadminSchema,
   IdParamsSchema,
+  RoleChangeResponseSchema,
   RollbackResponseSchema,
+  SetDivisionRoleResponseSchema,
+  SetDivisionRoleSchema,
+  SuperadminsResponseSchema,
   USER_SUGGESTIONS_PAGE_SIZE,
   UserSuggestionsQuerySchema,
   UserSuggestionsResponseSchema,
@@ -11,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/auth.ts';
+import { addSuperadmin, listSuperadmins, removeSuperadmin, setDivisionRole } from './roles.service.ts';
 import { exportUsers, listUsers, rollbackProfile, userSuggestions } from './users.service.ts';
 
 const tags = ['users'];
@@ -71,5 +77,52 @@ export async function usersRoutes(app: FastifyInstance) {
       },
     },
     (req) => rollbackProfile(deps, actorOf(req), req.params.id),
+  );
+
+  r.put(
+    '/users/:id/role',
+    {
+      schema: {
+        tags,
+        summary:
+          'Make the person (user id) a supervisor of the division, or a plain user of it again: a superadmin, or a supervisor of that division; never a superadmin, never oneself. Recorded in the audit log',
+        params: IdParamsSchema,
+        body: SetDivisionRoleSchema,
+        response: { 200: SetDivisionRoleResponseSchema },
+      },
+    },
+    (req) => setDivisionRole(deps, actorOf(req), req.params.id, req.body.companyId, req.body.role),
+  );
+
+  r.get(
+    '/superadmins',
+    { schema: { tags, summary: 'The platform staff (superadmins): superadmins only', response: { 200: SuperadminsResponseSchema } } },
+    (req) => listSuperadmins(deps, actorOf(req)),
+  );
+
+  r.post(
+    '/superadmins',
+    {
+      schema: {
+        tags,
+        summary: 'Make an existing account (by email) a superadmin: superadmins only; recorded in the audit log',
+        body: AddSuperadminSchema,
+        response: { 200: RoleChangeResponseSchema },
+      },
+    },
+    (req) => addSuperadmin(deps, actorOf(req), req.body.email),
+  );
+
+  r.delete(
+    '/superadmins/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a superadmin (never oneself, never the last one); their divisions’ roles stay. Superadmins only; recorded in the audit log',
+        params: IdParamsSchema,
+        response: { 200: RoleChangeResponseSchema },
+      },
+    },
+    (req) => removeSuperadmin(deps, actorOf(req), req.params.id),
   );
 }

@@ -69,6 +69,7 @@ function toUserRow(row: UserListRow, config: SiteConfig): UserRow {
     updatedAt: row.updatedAt.toISOString(),
     count: row.count,
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    role: row.role,
   };
 }
 

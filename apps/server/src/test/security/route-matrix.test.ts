@@ -38,11 +38,21 @@ const PUBLIC_OPERATIONS = new Set([
  * body that names it. `own` routes act on the caller alone (no other division's id to aim at).
  */
 type Target = {
-  kind: 'profile' | 'template' | 'approval' | 'leadForm' | 'permission' | 'styling' | 'upload' | 'company' | 'own';
+  kind: 'profile' | 'template' | 'approval' | 'leadForm' | 'permission' | 'styling' | 'upload' | 'company' | 'user' | 'own';
   body?: (b: Ids) => unknown;
   query?: (b: Ids) => string;
 };
-type Ids = { profile: number; template: number; approval: number; leadForm: number; permission: number; styling: number; upload: number; company: number };
+type Ids = {
+  profile: number;
+  template: number;
+  approval: number;
+  leadForm: number;
+  permission: number;
+  styling: number;
+  upload: number;
+  company: number;
+  user: number;
+};
 const TARGETS: Record<string, Target> = {
   'POST /api/account/delete-code': { kind: 'own' },
   'POST /api/account/delete': { kind: 'own' },
@@ -110,6 +120,11 @@ const TARGETS: Record<string, Target> = {
   'GET /api/users/divisions': { kind: 'own' },
   'GET /api/users/export': { kind: 'own' },
   'GET /api/users/suggestions': { kind: 'own' },
+  // Role changes: the other division's person in their division (roles.routes.test.ts); platform staff: superadmins only.
+  'PUT /api/users/{id}/role': { kind: 'user', body: (b) => ({ companyId: b.company, role: 'supervisor' }) },
+  'GET /api/superadmins': { kind: 'own' },
+  'POST /api/superadmins': { kind: 'user', body: () => ({ email: 'someone@example.test' }) },
+  'DELETE /api/superadmins/{id}': { kind: 'user' },
 };
 
 const t = useTestApp();
@@ -153,6 +168,7 @@ beforeAll(async () => {
     styling: styling!.id,
     upload: upload!.id,
     company: other.company.id,
+    user: bUser.id,
   };
   bMarkers = [other.company.subdomain, bUser.email, form!.formId, styling!.name];
   for (const [name, o] of [

@@ -36,6 +36,7 @@ const row = (id: number, fullName: string) => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
   count: id,
   publishedAt: '2026-01-01T00:00:00.000Z',
+  role: 'user',
 });
 
 function signedInSupervisor(extra: Record<string, Parameters<typeof mockFetch>[0][string]> = {}, acmeFlags: Partial<typeof flags> = {}) {
@@ -120,6 +121,26 @@ describe('Users list row links (spec §2)', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Publish Profile' })).toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: 'Manage permissions' })).toBeNull();
   });
+
+  it('a supervisor makes a person of their division a supervisor from the row menu, after confirming', async () => {
+    const calls = signedInSupervisor({
+      'PUT /api/users/2/role': {
+        body: { success: true, message: 'The person is now a supervisor of the division.', userId: 2, companyId: 3, role: 'supervisor' },
+      },
+    });
+    renderAt('/users');
+    // Person 0 is the signed-in supervisor (user 1): nobody changes their own role.
+    expect(within(await menuOf('Person 0')).queryByRole('menuitem', { name: 'Make supervisor' })).toBeNull();
+    const user = userEvent.setup({ delay: null });
+    await user.keyboard('{Escape}');
+    const menu = await menuOf('Person 1');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Make supervisor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make supervisor' });
+    await user.click(within(dialog).getByRole('button', { name: 'Make supervisor' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/users/2/role')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ companyId: 3, role: 'supervisor' });
+    expect(await screen.findByText('The person is now a supervisor of the division.')).toBeInTheDocument();
+  });
 });
 
 describe('Invite new user', () => {
@@ -193,7 +214,7 @@ describe('Invite new user', () => {
     await user.click(invite());
     const success = await screen.findByRole('dialog', { name: 'Success!' });
     const post = calls.find((c) => c.method === 'POST' && c.path === '/api/users')!;
-    expect(post.body).toEqual({ email: 'mary@example.test', name: 'Mary Smith', company: 4, masterProfile: 40, profileAlias: 'mary-smith' });
+    expect(post.body).toEqual({ email: 'mary@example.test', name: 'Mary Smith', company: 4, masterProfile: 40, profileAlias: 'mary-smith', role: 'user' });
     expect(post.query.get('notify_user')).toBe('false');
     await user.click(within(success).getByRole('button', { name: 'Manage User' }));
     await waitFor(() => expect(at().pathname).toBe('/statistics/19_4_mary-smith'));

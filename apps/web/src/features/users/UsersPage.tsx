@@ -1,6 +1,15 @@
 import '../../components/list/mantine-styles.ts';
 import { Anchor, Avatar, Badge, Button, Group, Menu, Modal, Stack, Table, Tabs, Text, VisuallyHidden } from '@mantine/core';
-import { ADMIN_MESSAGES, type InviteResponse, type ListSort, statisticsAlias, type UserRow, type UserSortColumn, usersTitle } from '@profilehub/shared';
+import {
+  ADMIN_MESSAGES,
+  type InviteResponse,
+  type ListSort,
+  ROLE_MESSAGES,
+  statisticsAlias,
+  type UserRow,
+  type UserSortColumn,
+  usersTitle,
+} from '@profilehub/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -17,10 +26,12 @@ import { exportUsers } from './api/export-users.ts';
 import { usersListOptions } from './api/get-users.ts';
 import { publishProfile } from './api/publish-profile.ts';
 import { rollbackProfile } from './api/rollback-profile.ts';
+import { setRole } from './api/set-role.ts';
 import { unpublishProfile } from './api/unpublish-profile.ts';
 import type { Tab } from './api/users-query.ts';
 import { InviteDialog } from './components/InviteDialog.tsx';
 import { InviteSuccessModal } from './components/InviteSuccessModal.tsx';
+import { SuperadminsDialog } from './components/SuperadminsDialog.tsx';
 
 const COLUMNS: { value: UserSortColumn; label: string }[] = [
   { value: 'NAME', label: 'Name' },
@@ -44,7 +55,7 @@ export const statsLink = (row: Pick<UserRow, 'id' | 'companyId' | 'fullName'>) =
 const dateText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 type RowAction = { row: UserRow; action: () => Promise<unknown>; success: string; failure: (error: unknown) => string };
-type Confirm = { kind: 'delete' | 'unpublish' | 'rollback'; row: UserRow } | null;
+type Confirm = { kind: 'delete' | 'unpublish' | 'rollback' | 'promote' | 'demote'; row: UserRow } | null;
 
 /** The users list of spec §2 for supervisors and superadmins. */
 export function UsersPage() {
@@ -59,6 +70,7 @@ export function UsersPage() {
   const [inviting, setInviting] = useState(location.hash === '#invite');
   const [invited, setInvited] = useState<(InviteResponse & { name: string }) | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const [staffOpen, setStaffOpen] = useState(false);
   const { downloading: exporting, download: runExport } = useDownload(exportUsers);
 
   useEffect(() => {
@@ -100,7 +112,11 @@ export function UsersPage() {
     setConfirm(null);
     if (kind === 'delete') run(row, () => deleteProfile(row.id), ADMIN_MESSAGES.profileDeleted, plainMessage);
     else if (kind === 'unpublish') run(row, () => unpublishProfile(row.id), ADMIN_MESSAGES.profileUnpublished, plainMessage);
-    else run(row, () => rollbackProfile(row.id), ADMIN_MESSAGES.rolledBack, plainMessage);
+    else if (kind === 'rollback') run(row, () => rollbackProfile(row.id), ADMIN_MESSAGES.rolledBack, plainMessage);
+    else {
+      const role = kind === 'promote' ? 'supervisor' : 'user';
+      run(row, () => setRole(row.userId!, row.companyId, role), role === 'supervisor' ? ROLE_MESSAGES.madeSupervisor : ROLE_MESSAGES.madeUser, plainMessage);
+    }
   };
 
   const download = (format: 'xlsx' | 'csv') => void runExport(params, format);
@@ -110,6 +126,10 @@ export function UsersPage() {
     row.templateName !== null && (me.role === 'superadmin' || me.companies.some((c) => c.id === row.companyId && c.feature_flags.permissions))
       ? withCompany(`/manage-permissions/${row.id}`, row)
       : null;
+
+  // Roles of the row's division: a superadmin's anywhere, a supervisor's in the divisions they supervise; never one's own.
+  const changesRole = (row: UserRow) =>
+    row.userId !== null && row.userId !== me.id && (me.role === 'superadmin' || me.supervisedCompanyIds.includes(row.companyId));
 
   // The same actions in a table row and on a phone's card: stats and edit at hand, the rest in the menu.
   const actions = (row: UserRow, justify: 'flex-end' | 'flex-start' = 'flex-end') => {
@@ -130,6 +150,11 @@ export function UsersPage() {
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item onClick={() => void publish(row)}>Publish Profile</Menu.Item>
+            {changesRole(row) ? (
+              <Menu.Item onClick={() => setConfirm({ kind: row.role === 'supervisor' ? 'demote' : 'promote', row })}>
+                {row.role === 'supervisor' ? 'Make user' : 'Make supervisor'}
+              </Menu.Item>
+            ) : null}
             {permissions ? (
               <Menu.Item component={Link} to={permissions}>
                 Manage permissions
@@ -171,6 +196,11 @@ export function UsersPage() {
             {row.jobTitle}
           </Text>
         ) : null}
+        {row.role === 'supervisor' ? (
+          <Badge size="xs" variant="light" color="indigo" mt={2}>
+            Supervisor
+          </Badge>
+        ) : null}
       </div>
     </Group>
   );
@@ -192,6 +222,11 @@ export function UsersPage() {
                 <Menu.Item onClick={() => download('csv')}>CSV (.csv)</Menu.Item>
               </Menu.Dropdown>
             </Menu>
+            {me.role === 'superadmin' ? (
+              <Button variant="default" onClick={() => setStaffOpen(true)}>
+                Superadmins
+              </Button>
+            ) : null}
             <Button onClick={() => setInviting(true)}>Add New User</Button>
           </Group>
         }
@@ -263,6 +298,7 @@ export function UsersPage() {
         onInvited={setInvited}
       />
       <InviteSuccessModal result={invited} onClose={() => setInvited(null)} />
+      {me.role === 'superadmin' ? <SuperadminsDialog opened={staffOpen} onClose={() => setStaffOpen(false)} meId={me.id} /> : null}
     </>
   );
 }
@@ -280,6 +316,16 @@ const CONFIRM_TEXT = {
       `Put ${n}'s previously published version back on their public page? Their editor goes back to that version too: changes not yet published are replaced.`,
     button: 'Roll back',
   },
+  promote: {
+    title: 'Make supervisor',
+    body: (n: string) => `Make ${n} a supervisor of this division? They will manage its people, templates and approvals from their next step in the hub.`,
+    button: 'Make supervisor',
+  },
+  demote: {
+    title: 'Make user',
+    body: (n: string) => `Make ${n} a user of this division again? They keep their own profile and lose the division's administration at once.`,
+    button: 'Make user',
+  },
 } as const;
 
 function ConfirmModal({ confirm, onCancel, onConfirm }: { confirm: Confirm; onCancel: () => void; onConfirm: () => void }) {
@@ -293,7 +339,7 @@ function ConfirmModal({ confirm, onCancel, onConfirm }: { confirm: Confirm; onCa
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
-            <Button color={confirm.kind === 'rollback' ? undefined : 'red'} onClick={onConfirm}>
+            <Button color={confirm.kind === 'delete' || confirm.kind === 'unpublish' ? 'red' : undefined} onClick={onConfirm}>
               {text.button}
             </Button>
           </Group>

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { aliasFormatError, canInvite, inviteButtonLabel, typeInviteAlias, validateInvite } from './invite-rules.ts';
 
-const form = (o: Partial<Parameters<typeof validateInvite>[0]> = {}) => ({ name: 'Mary', email: 'm@x.test', alias: '', companyId: 3, notify: true, ...o });
+const form = (o: Partial<Parameters<typeof validateInvite>[0]> = {}) => ({
+  name: 'Mary',
+  email: 'm@x.test',
+  alias: '',
+  companyId: 3,
+  notify: true,
+  role: 'user' as const,
+  ...o,
+});
 
 describe('invite rules (spec §5)', () => {
   it('names each missing field with the spec’s words, devision as spelled', () => {

@@ -1,6 +1,6 @@
-import { cleanInviteAlias, INVITE_ALIAS_MESSAGE, INVITE_MESSAGES, isValidInviteAlias } from '@profilehub/shared';
+import { cleanInviteAlias, type DivisionRole, INVITE_ALIAS_MESSAGE, INVITE_MESSAGES, isValidInviteAlias } from '@profilehub/shared';
 
-export type InviteForm = { name: string; email: string; alias: string; companyId: number | null; notify: boolean };
+export type InviteForm = { name: string; email: string; alias: string; companyId: number | null; notify: boolean; role: DivisionRole };
 export type AliasState = 'empty' | 'invalid' | 'testing' | 'approved' | 'not-approved';
 
 /** Spec §5 invite alias input cleaning while typing: lower case, spaces → dashes, repeated separators collapsed. */

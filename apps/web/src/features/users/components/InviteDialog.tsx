@@ -1,5 +1,5 @@
 import '../../../components/list/mantine-styles.ts';
-import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Input, Modal, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   ALIAS_CHECK_DEBOUNCE_MS,
@@ -32,7 +32,7 @@ import {
 
 type Props = { opened: boolean; onClose: () => void; onInvited: (result: InviteResponse & { name: string }) => void; me: Pick<Me, 'role'> };
 
-const EMPTY: InviteForm = { name: '', email: '', alias: '', companyId: null, notify: true };
+const EMPTY: InviteForm = { name: '', email: '', alias: '', companyId: null, notify: true, role: 'user' };
 
 /** The public address the new profile will have: the division's host, then the alias (spec §2 invite dialog). */
 function previewUrl(division: InviteDivision | undefined, alias: string): string {
@@ -118,6 +118,7 @@ export function InviteDialog({ opened, onClose, onInvited, me }: Props) {
           company: form.companyId!,
           masterProfile: division?.masterProfileId ?? null,
           profileAlias: aliasValue || null,
+          role: form.role,
         },
         notify: form.notify,
       },
@@ -223,6 +224,18 @@ export function InviteDialog({ opened, onClose, onInvited, me }: Props) {
               comboboxProps={{ withinPortal: true }}
             />
           )}
+          <Input.Wrapper label="Role" description="A supervisor manages the people, templates and approvals of the division.">
+            <SegmentedControl
+              fullWidth
+              mt={4}
+              value={form.role}
+              onChange={(value) => set('role', value === 'supervisor' ? 'supervisor' : 'user')}
+              data={[
+                { value: 'user', label: 'User' },
+                { value: 'supervisor', label: 'Supervisor' },
+              ]}
+            />
+          </Input.Wrapper>
           <Switch label="Send an invite email" checked={form.notify} onChange={(e) => set('notify', e.currentTarget.checked)} />
           <Alert variant="light" color="gray" title="Public profile link" id={ids.preview}>
             <Text size="sm" style={{ wordBreak: 'break-all' }}>
