@@ -19,7 +19,7 @@ import { actorOf } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, canManageDivisions, canSeeCompany, companiesOf } from '../../http/policy.ts';
 import { companyByHubDomain, companyRowById, divisionConsoleRow, listCompanies, listDivisionsConsole } from './companies.queries.ts';
-import { addDivision, updateDivisionSettings } from './companies.service.ts';
+import { addDivision, setArchived, updateDivisionSettings } from './companies.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 
@@ -118,6 +118,29 @@ export async function companiesRoutes(app: FastifyInstance) {
       return updateDivisionSettings(app.deps, actor.userId, req.params.id, req.body);
     },
   );
+
+  for (const [action, archived] of [
+    ['archive', true],
+    ['restore', false],
+  ] as const) {
+    r.post(
+      `/companies/:id/${action}`,
+      {
+        schema: {
+          tags: ['companies'],
+          summary: archived
+            ? 'Archive a division: its pages answer 410 and its members cannot sign in until it is restored (superadmin)'
+            : 'Restore an archived division: its pages and sign-in work again (superadmin)',
+          params: idParams,
+          response: { 200: CompanyConsoleRowSchema },
+        },
+      },
+      async (req) => {
+        const actor = consoleActor(actorOf(req));
+        return setArchived(app.deps, actor.userId, req.params.id, archived);
+      },
+    );
+  }
 
   r.get(
     '/companies/training-video/:companyId',
