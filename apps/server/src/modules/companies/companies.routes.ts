@@ -1,4 +1,5 @@
 import {
+  COMPANY_MESSAGES,
   CompanyConsoleListSchema,
   CompanyConsoleQuerySchema,
   CompanyConsoleRowSchema,
@@ -166,15 +167,24 @@ export async function companiesRoutes(app: FastifyInstance) {
       schema: {
         tags: ['companies'],
         summary: 'White-label of the hub host the browser is on, and which sign-in methods it offers (before sign-in)',
-        response: { 200: z.object({ whiteLabel: WhiteLabelSchema.nullable(), supportHref: z.string(), googleSignIn: z.boolean() }) },
+        response: {
+          200: z.object({
+            whiteLabel: WhiteLabelSchema.nullable(),
+            supportHref: z.string(),
+            googleSignIn: z.boolean(),
+            /** Set while the hub's division is archived: what its sign-in page says instead of letting anyone in. */
+            closed: z.string().nullable(),
+          }),
+        },
       },
     },
     async (req, reply) => {
       const row = await companyByHubDomain(db, hostOf(req.headers.host));
       reply.header('cache-control', 'public, max-age=60');
       const googleSignIn = app.deps.google.configured && Boolean(app.deps.config.GOOGLE_CLIENT_SECRET);
-      if (!row?.whiteLabel) return { whiteLabel: null, supportHref: DEFAULT_SUPPORT_LINK, googleSignIn };
-      return { whiteLabel: row.whiteLabel, supportHref: supportHref([row]), googleSignIn };
+      const closed = row?.archivedAt ? COMPANY_MESSAGES.hubClosed : null;
+      if (!row?.whiteLabel) return { whiteLabel: null, supportHref: DEFAULT_SUPPORT_LINK, googleSignIn, closed };
+      return { whiteLabel: row.whiteLabel, supportHref: supportHref([row]), googleSignIn, closed };
     },
   );
 }

@@ -61,6 +61,23 @@ describe('archiving a division', () => {
     expect(audits.map((a) => a.action)).toEqual(['company.archived', 'company.restored']);
   });
 
+  it('tells its white-labelled hub domain the hub is closed, and refuses sign-in there', async () => {
+    const d = await createCompany(t.db, { whiteLabel: { title: 'Closing', domain: 'hub.closing-example.com' } });
+    const member = await createUser(t.app, { companyId: d.id });
+    const hub = { host: 'hub.closing-example.com' };
+    expect((await t.app.inject({ method: 'GET', url: '/api/white-label', headers: hub })).json().closed).toBeNull();
+    await archive(d.id);
+    expect((await t.app.inject({ method: 'GET', url: '/api/white-label', headers: hub })).json().closed).toBe(COMPANY_MESSAGES.hubClosed);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      headers: hub,
+      remoteAddress: freshIp(),
+      payload: { identifier: member.email, password: PASSWORD },
+    });
+    expect(login.json()).toMatchObject({ code: 'hub_closed', message: COMPANY_MESSAGES.hubClosed });
+  });
+
   it('answers 410 on its custom domain too', async () => {
     const d = await createTemplateDivision(t.db, { customDomain: 'cards.archived-example.com' });
     await archive(d.company.id);
