@@ -64,8 +64,8 @@ export function ArchiveSection({ division }: { division: CompanyConsoleRow }) {
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Archive ${division.title}?`} centered>
         <Stack gap="sm">
           <List size="sm" spacing={4}>
-            <List.Item>Its {division.profiles} published and draft profiles stay, but every public page answers “no longer available”.</List.Item>
-            <List.Item>Its {division.members} people who belong to no other division cannot sign in, and are signed out now.</List.Item>
+            <List.Item>Its profiles are kept, but every public page answers “no longer available”.</List.Item>
+            <List.Item>Its people who belong to no other division cannot sign in, and are signed out now.</List.Item>
             <List.Item>It leaves every list but this console. Restore brings everything back, pages included.</List.Item>
           </List>
           <Group justify="flex-end">
