@@ -129,10 +129,14 @@ describe('archiving a division', () => {
 
   it('keeps it in the console, archived last, and 20 parallel archive/restore calls end in one consistent state', async () => {
     const s = await divisionWithPage();
+    // A live division whose name sorts after the archived one's: it is still listed before it.
+    const later = await createCompany(t.db);
+    await t.db.update(companies).set({ title: 'Zz later' }).where(eq(companies.id, later.id));
     await archive(s.d.company.id);
     const list = (await t.app.inject({ method: 'GET', url: '/api/companies/console?pageSize=100', headers: admin })).json() as CompanyConsoleList;
     const at = list.data.findIndex((c) => c.id === s.d.company.id);
     expect(list.data[at]!.archivedAt).not.toBeNull();
+    expect(list.data.findIndex((c) => c.id === later.id)).toBeLessThan(at);
     expect(list.data.slice(at).every((c) => c.archivedAt !== null)).toBe(true);
 
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? restore(s.d.company.id) : archive(s.d.company.id))));
