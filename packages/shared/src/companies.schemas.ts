@@ -190,6 +190,8 @@ export const CompanyConsoleRowSchema = CompanySchema.extend({
   updatedAt: z.string(),
   members: z.number().int(),
   profiles: z.number().int(),
+  /** When the division was archived (its pages 410, its members cannot sign in); null while live. */
+  archivedAt: z.string().nullable(),
 });
 export type CompanyConsoleRow = z.infer<typeof CompanyConsoleRowSchema>;
 

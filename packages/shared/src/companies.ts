@@ -74,5 +74,6 @@ export const COMPANY_MESSAGES = {
   subdomainReserved: 'This address is kept for the hub itself. Choose another.',
   subdomainTaken: 'Another division already uses this address. Choose another.',
   hubDomainTaken: 'Another division already uses this hub domain.',
+  hubClosed: 'Your company’s hub has been closed. Ask your administrator if you think this is a mistake.',
   changedMeanwhile: 'Someone else changed this division since you opened it. Reload to see their changes, then make yours again.',
 } as const;

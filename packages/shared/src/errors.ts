@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'verification_required',
   'google_failed',
   'google_link_failed',
+  'hub_closed',
   'user_exists',
   // profiles, publishing and approvals
   'stale_version',

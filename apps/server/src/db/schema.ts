@@ -25,6 +25,8 @@ export const companies = pgTable('companies', {
   /** Lower-cased white-label hub domain, indexed so the host lookup on every page load is cheap. */
   hubDomain: text('hub_domain').unique(),
   trainingVideoUrl: text('training_video_url'),
+  /** When a superadmin archived the division (its pages 410, its members cannot sign in); null while live. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

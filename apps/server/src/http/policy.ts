@@ -70,6 +70,14 @@ export function signsInOnEveryHub(role: Role): boolean {
   return role === 'superadmin';
 }
 
+/**
+ * Whose hub is closed: someone (not a superadmin) all of whose divisions are archived. They
+ * cannot sign in, and their sessions are refused; someone in no division at all is not.
+ */
+export function hubClosedFor(role: Role, memberships: readonly { archived: boolean }[]): boolean {
+  return role !== 'superadmin' && memberships.length > 0 && memberships.every((m) => m.archived);
+}
+
 /** Administers this division: its supervisor, or a superadmin. */
 export function administers(actor: Actor, companyId: number): boolean {
   return actor.role === 'superadmin' || supervises(actor, companyId);

@@ -8,9 +8,11 @@ export type WhiteLabelResponse = {
   supportHref: string;
   /** Whether this hub offers "Sign in with Google" (the server has the provider configured). */
   googleSignIn: boolean;
+  /** Set while this hub's division is archived: the message its sign-in page shows. */
+  closed: string | null;
 };
 
-const fallback = (): WhiteLabelResponse => ({ whiteLabel: null, supportHref: defaultSupportHref([]), googleSignIn: false });
+const fallback = (): WhiteLabelResponse => ({ whiteLabel: null, supportHref: defaultSupportHref([]), googleSignIn: false, closed: null });
 
 /** GET /api/white-label (public): the white-label of this host, used before anyone signs in. */
 async function getWhiteLabel(): Promise<WhiteLabelResponse> {
@@ -21,6 +23,7 @@ async function getWhiteLabel(): Promise<WhiteLabelResponse> {
       whiteLabel: res?.whiteLabel ?? null,
       supportHref: res?.supportHref || base.supportHref,
       googleSignIn: res?.googleSignIn === true,
+      closed: res?.closed ?? null,
     };
   } catch {
     // Branding must never block signing in: fall back to the product's own look.
@@ -66,6 +69,8 @@ export type Branding = {
   supportHref: string;
   /** Show the 'Sign in with Google' buttons. */
   googleSignIn: boolean;
+  /** The closed message of an archived division's hub, or null. */
+  closed: string | null;
 };
 
 /**
@@ -81,5 +86,6 @@ export function useBranding(): Branding {
     name: hubName(whiteLabel),
     supportHref: me ? defaultSupportHref(me.companies) : (hostBranding?.supportHref ?? defaultSupportHref([])),
     googleSignIn: hostBranding?.googleSignIn ?? false,
+    closed: hostBranding?.closed ?? null,
   };
 }

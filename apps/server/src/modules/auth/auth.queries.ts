@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appState, auditLog, companyMembers, oneTimeCodes, profiles, sessions, usedIdTokens, users } from '../../db/schema.ts';
+import { appState, auditLog, companies, companyMembers, oneTimeCodes, profiles, sessions, usedIdTokens, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
@@ -33,13 +33,15 @@ export async function audit(db: Db, actorId: number | null, action: string, targ
   await db.insert(auditLog).values({ actorId, action, target: target ?? null });
 }
 
-/** The user's divisions and roles, in the order the hub lists them. */
+/** The user's divisions and roles, in the order the hub lists them, each saying whether it is archived. */
 export async function membershipsOf(db: Db, userId: number) {
-  return db
-    .select({ companyId: companyMembers.companyId, role: companyMembers.role })
+  const rows = await db
+    .select({ companyId: companyMembers.companyId, role: companyMembers.role, archivedAt: companies.archivedAt })
     .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(companyMembers.userId, userId))
     .orderBy(asc(companyMembers.position), asc(companyMembers.companyId));
+  return rows.map(({ archivedAt, ...m }) => ({ ...m, archived: archivedAt !== null }));
 }
 
 /** The user's first profile (lowest id), or undefined. */
@@ -227,10 +229,12 @@ export async function liveSessionMemberships(db: Db, sessionId: string, userId: 
       companyId: companyMembers.companyId,
       memberRole: companyMembers.role,
       position: companyMembers.position,
+      archivedAt: companies.archivedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
+    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(
       and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.blocked, false)),
     )

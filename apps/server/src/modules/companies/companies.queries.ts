@@ -57,7 +57,10 @@ async function withMasters(db: Db, rows: CompanyRow[]): Promise<Company[]> {
 /** Companies by id, in the order of `ids` (a user's first company comes first). */
 export async function companiesByIds(db: Db, ids: number[]): Promise<Company[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(companies).where(inArray(companies.id, ids));
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(and(inArray(companies.id, ids), isNull(companies.archivedAt)));
   const list = await withMasters(db, rows);
   return ids.map((id) => list.find((c) => c.id === id)).filter((c): c is Company => c !== undefined);
 }
@@ -66,6 +69,8 @@ export async function companiesByIds(db: Db, ids: number[]): Promise<Company[]> 
 export async function listCompanies(db: Db, scope: 'all' | number[], q: CompanyQuery): Promise<{ data: Company[]; total: number }> {
   const where: SQL[] = [];
   if (scope !== 'all') where.push(inArray(companies.id, scope.length ? scope : [-1]));
+  // An archived division is closed to everyone but the divisions console (listDivisionsConsole).
+  where.push(isNull(companies.archivedAt));
   if (q.ids) where.push(inArray(companies.id, q.ids));
   if (q.search) where.push(ilike(companies.description, likeText(q.search)));
   if (q.publicationState === 'live') where.push(isNotNull(companies.publishedAt));
@@ -166,7 +171,8 @@ export async function listDivisionsConsole(
     .select()
     .from(companies)
     .where(cond)
-    .orderBy(asc(companies.title), asc(companies.id))
+    // Archived divisions last: the console is for the live ones first.
+    .orderBy(sql`${companies.archivedAt} is not null`, asc(companies.title), asc(companies.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const [total] = await db.select({ n: count() }).from(companies).where(cond);
@@ -200,6 +206,7 @@ async function consoleRows(db: Db, rows: CompanyRow[]): Promise<CompanyConsoleRo
     updatedAt: rows[i]!.updatedAt.toISOString(),
     members: members.find((m) => m.companyId === c.id)?.n ?? 0,
     profiles: profileCounts.find((p) => p.companyId === c.id)?.n ?? 0,
+    archivedAt: rows[i]!.archivedAt?.toISOString() ?? null,
   }));
 }
 
@@ -214,4 +221,19 @@ export async function updateDivision(db: Db, id: number, loadedAt: Date, values:
     .where(and(eq(companies.id, id), sql`date_trunc('milliseconds', ${companies.updatedAt}) = ${loadedAt.toISOString()}::timestamptz`))
     .returning();
   return row;
+}
+
+/**
+ * Archives (`archived` true) or restores a division in one statement, so parallel calls end in
+ * one state. Returns whether this call changed it (only a change is audited), or undefined
+ * when there is no such division.
+ */
+export async function setDivisionArchived(db: Db, id: number, archived: boolean): Promise<boolean | undefined> {
+  const [changed] = await db
+    .update(companies)
+    .set({ archivedAt: archived ? sql`now()` : null, updatedAt: sql`greatest(now(), ${companies.updatedAt} + interval '1 millisecond')` })
+    .where(and(eq(companies.id, id), archived ? isNull(companies.archivedAt) : isNotNull(companies.archivedAt)))
+    .returning({ id: companies.id });
+  if (changed) return true;
+  return (await companyRowById(db, id)) ? false : undefined;
 }

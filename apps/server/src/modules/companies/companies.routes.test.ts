@@ -266,6 +266,7 @@ describe('GET /api/white-label', () => {
         whiteLabel: { title: 'Acme', domain, brand_color: '#c2410c' },
         supportHref: 'mailto:help@acme.test',
         googleSignIn: false,
+        closed: null,
       });
     }
   });
@@ -281,7 +282,7 @@ describe('GET /api/white-label', () => {
     const domain = `hub.${tag()}.test`;
     await createCompany(t.app.deps.db, { whiteLabel: { title: 'Acme', domain } });
     for (const host of ['localhost', 'hub.test']) {
-      expect((await whiteLabel(host)).json(), host).toEqual({ whiteLabel: null, supportHref: DEFAULT_SUPPORT_LINK, googleSignIn: false });
+      expect((await whiteLabel(host)).json(), host).toEqual({ whiteLabel: null, supportHref: DEFAULT_SUPPORT_LINK, googleSignIn: false, closed: null });
     }
     for (const host of [`other.${domain}`, `x${domain}`]) expect((await whiteLabel(host)).statusCode, host).toBe(421);
   });

@@ -1,4 +1,5 @@
 import {
+  COMPANY_MESSAGES,
   CompanyConsoleListSchema,
   CompanyConsoleQuerySchema,
   CompanyConsoleRowSchema,
@@ -19,7 +20,7 @@ import { actorOf } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, canManageDivisions, canSeeCompany, companiesOf } from '../../http/policy.ts';
 import { companyByHubDomain, companyRowById, divisionConsoleRow, listCompanies, listDivisionsConsole } from './companies.queries.ts';
-import { addDivision, updateDivisionSettings } from './companies.service.ts';
+import { addDivision, setArchived, updateDivisionSettings } from './companies.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 
@@ -119,6 +120,29 @@ export async function companiesRoutes(app: FastifyInstance) {
     },
   );
 
+  for (const [action, archived] of [
+    ['archive', true],
+    ['restore', false],
+  ] as const) {
+    r.post(
+      `/companies/:id/${action}`,
+      {
+        schema: {
+          tags: ['companies'],
+          summary: archived
+            ? 'Archive a division: its pages answer 410 and its members cannot sign in until it is restored (superadmin)'
+            : 'Restore an archived division: its pages and sign-in work again (superadmin)',
+          params: idParams,
+          response: { 200: CompanyConsoleRowSchema },
+        },
+      },
+      async (req) => {
+        const actor = consoleActor(actorOf(req));
+        return setArchived(app.deps, actor.userId, req.params.id, archived);
+      },
+    );
+  }
+
   r.get(
     '/companies/training-video/:companyId',
     {
@@ -143,15 +167,24 @@ export async function companiesRoutes(app: FastifyInstance) {
       schema: {
         tags: ['companies'],
         summary: 'White-label of the hub host the browser is on, and which sign-in methods it offers (before sign-in)',
-        response: { 200: z.object({ whiteLabel: WhiteLabelSchema.nullable(), supportHref: z.string(), googleSignIn: z.boolean() }) },
+        response: {
+          200: z.object({
+            whiteLabel: WhiteLabelSchema.nullable(),
+            supportHref: z.string(),
+            googleSignIn: z.boolean(),
+            /** Set while the hub's division is archived: what its sign-in page says instead of letting anyone in. */
+            closed: z.string().nullable(),
+          }),
+        },
       },
     },
     async (req, reply) => {
       const row = await companyByHubDomain(db, hostOf(req.headers.host));
       reply.header('cache-control', 'public, max-age=60');
       const googleSignIn = app.deps.google.configured && Boolean(app.deps.config.GOOGLE_CLIENT_SECRET);
-      if (!row?.whiteLabel) return { whiteLabel: null, supportHref: DEFAULT_SUPPORT_LINK, googleSignIn };
-      return { whiteLabel: row.whiteLabel, supportHref: supportHref([row]), googleSignIn };
+      const closed = row?.archivedAt ? COMPANY_MESSAGES.hubClosed : null;
+      if (!row?.whiteLabel) return { whiteLabel: null, supportHref: DEFAULT_SUPPORT_LINK, googleSignIn, closed };
+      return { whiteLabel: row.whiteLabel, supportHref: supportHref([row]), googleSignIn, closed };
     },
   );
 }

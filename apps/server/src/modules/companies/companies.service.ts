@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { audit } from '../auth/auth.queries.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import { rerenderAllPublished } from '../publishing/publishing.service.ts';
-import { companyRowById, divisionConsoleRow, firstDefaultThemeId, insertDivision, updateDivision } from './companies.queries.ts';
+import { companyRowById, divisionConsoleRow, firstDefaultThemeId, insertDivision, setDivisionArchived, updateDivision } from './companies.queries.ts';
 
 /**
  * A new division, live, with its first master template in the hub's first default theme
@@ -77,5 +77,25 @@ export async function updateDivisionSettings(
   deps.background.run('rendering the division’s pages again', async () => {
     await rerenderAllPublished(deps, new Date(), id);
   });
+  return (await divisionConsoleRow(deps.db, id))!;
+}
+
+/**
+ * Archives or restores a division (the console's Archive and Restore). While archived, its
+ * public pages answer 410 and its members who belong to no other live division cannot sign
+ * in; a restore brings all back as it was, pages included, without publishing again. The
+ * same call twice is a no-op, audited once. This server forgets its held pages at once;
+ * the others see the change at their next check of a page (within a second).
+ */
+export async function setArchived(deps: Pick<Deps, 'db' | 'publishedPages'>, actorId: number, id: number, archived: boolean): Promise<CompanyConsoleRow> {
+  // One transaction: the row's lock orders parallel calls, so their audit lines follow the changes.
+  const changed = await deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const done = await setDivisionArchived(tx, id, archived);
+    if (done) await audit(tx, actorId, archived ? 'company.archived' : 'company.restored', `company:${id}`);
+    return done;
+  });
+  if (changed === undefined) throw notFound('Division not found');
+  deps.publishedPages.forgetDivision(id);
   return (await divisionConsoleRow(deps.db, id))!;
 }

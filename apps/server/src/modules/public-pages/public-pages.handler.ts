@@ -5,8 +5,8 @@ import { errorBody } from '../../http/errors.ts';
 import type { FastPath, FastRoute } from '../../http/fast-path.ts';
 import { pathOnly } from '../../http/logging.ts';
 import { CARD_FILE_PATH, type CardFile, type createCardFiles } from './card-files.ts';
-import { PROFILE_NOT_FOUND_HTML } from './not-found-page.ts';
-import { chooseEncoding, PublicSites, type PublishedPageCache, type ServedPage } from './public-pages.service.ts';
+import { PROFILE_GONE_HTML, PROFILE_NOT_FOUND_HTML } from './not-found-page.ts';
+import { chooseEncoding, GONE, PublicSites, type PublishedPageCache, type ServedPage } from './public-pages.service.ts';
 import { profileManifest, profileServiceWorker } from './pwa.ts';
 import { SITE_FILES } from './site-files.ts';
 
@@ -28,6 +28,10 @@ export async function servePublicPage(
   cardFiles: CardFiles,
 ) {
   const path = decodeURIComponent((req.url.split('?')[0] ?? '/').toLowerCase());
+  // An archived division's every address is gone: page, card files, app files, anything else.
+  if (companyId !== null && (await cache.lookUp(companyId, aliasIn(path))) === GONE) {
+    return reply.code(GONE_ANSWER.status).headers(GONE_ANSWER.headers).send(GONE_ANSWER.body);
+  }
   const card = CARD_FILE_PATH.exec(path);
   if (card && companyId !== null) {
     const [, alias, file] = card as unknown as [string, string, CardFile];
@@ -67,7 +71,10 @@ export function refuseUnknownHosts(sites: PublicSites): onRequestAsyncHookHandle
   };
 }
 
-type Answer = { status: 200 | 304 | 404; headers: Record<string, string>; body?: Buffer | string };
+/** The alias a public path is about (`/{alias}`, `/{alias}/{file}`), or '' for any other path. */
+const aliasIn = (path: string) => /^\/([a-z0-9][a-z0-9._-]{0,99})(?:\/|$)/.exec(path)?.[1] ?? '';
+
+type Answer = { status: 200 | 304 | 404 | 410; headers: Record<string, string>; body?: Buffer | string };
 
 /** The 404 a visitor sees for an unknown or unpublished profile. */
 const NOT_FOUND_ANSWER: Answer = {
@@ -81,6 +88,9 @@ const NOT_FOUND_ANSWER: Answer = {
   },
   body: PROFILE_NOT_FOUND_HTML,
 };
+
+/** Every page of an archived division: 410 Gone, never cached (a restore brings the pages back). */
+const GONE_ANSWER: Answer = { ...NOT_FOUND_ANSWER, status: 410, body: PROFILE_GONE_HTML };
 
 /**
  * A published page's answer to one request: 304 when the client holds this version, else the
@@ -122,8 +132,8 @@ export function publicPageFastRoute(o: {
     try {
       const site = await o.sites.siteOf(host);
       if (!site) return fastify(req, res);
-      const page = site.companyId !== null ? await o.pages.get(site.companyId, alias) : null;
-      const answer = page ? pageAnswer(page, req.headers) : NOT_FOUND_ANSWER;
+      const page = site.companyId !== null ? await o.pages.lookUp(site.companyId, alias) : null;
+      const answer = page === GONE ? GONE_ANSWER : page ? pageAnswer(page, req.headers) : NOT_FOUND_ANSWER;
       const headers = { ...o.securityHeaders, ...answer.headers, ...(answer.body ? { 'content-length': Buffer.byteLength(answer.body) } : {}) };
       o.fast.send(res, answer.status, headers, req.method === 'HEAD' ? undefined : answer.body);
     } catch (err) {

@@ -17,10 +17,23 @@ export async function companyIdByCustomDomain(db: Db, host: string): Promise<num
 const publishedPageAt = (companyId: number, alias: string) =>
   and(eq(profiles.companyId, companyId), eq(profiles.alias, alias), isNotNull(profiles.publishedAt), isNotNull(profiles.publishedHtml));
 
-/** The profile and stored ETag of a division's published page at `alias`, or undefined. */
-export async function publishedEtagByAlias(db: Db, companyId: number, alias: string): Promise<{ id: number; etag: string | null } | undefined> {
-  const [row] = await db.select({ id: profiles.id, etag: profiles.publishedEtag }).from(profiles).where(publishedPageAt(companyId, alias)).limit(1);
-  return row;
+/**
+ * Whether a division is archived, and the profile and stored ETag of its published page at
+ * `alias` (id null when there is none), in one query: every page check asks both.
+ * Undefined when the division does not exist.
+ */
+export async function publishedEtagByAlias(
+  db: Db,
+  companyId: number,
+  alias: string,
+): Promise<{ archived: boolean; id: number | null; etag: string | null } | undefined> {
+  const [row] = await db
+    .select({ archivedAt: companies.archivedAt, id: profiles.id, etag: profiles.publishedEtag })
+    .from(companies)
+    .leftJoin(profiles, publishedPageAt(companyId, alias))
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row && { archived: row.archivedAt !== null, id: row.id, etag: row.etag };
 }
 
 /** A profile's stored page and the published content it was rendered from. */

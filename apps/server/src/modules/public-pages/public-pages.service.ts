@@ -157,6 +157,12 @@ function pageCsp(hubOrigin: string): string {
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** What the cache holds for an archived division's address: its pages answer 410 Gone. */
+type Gone = { gone: true; checkedAt: number };
+export const GONE = 'gone' as const;
+type Held = ServedPage | Gone;
+const isGone = (held: Held): held is Gone => 'gone' in held;
+
 /**
  * Published pages by host and alias, kept in memory. An entry is trusted for a
  * second, then its ETag is checked against the database, so a publish or an
@@ -177,17 +183,17 @@ export class PublishedPageCache {
    * Pages this server holds, bounded by count and bytes (HTML plus both encodings); the least
    * recently visited goes first, so a burst of rare pages never empties the whole cache.
    */
-  private readonly pages = new LRUCache<string, ServedPage>({
+  private readonly pages = new LRUCache<string, Held>({
     max: 2000,
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (page) => page.html.length + page.gzip.length + page.br.length,
+    sizeCalculation: (page) => (isGone(page) ? 64 : page.html.length + page.gzip.length + page.br.length),
   });
   private readonly db: Db;
   private readonly hubOrigin: string;
   private readonly freshMs: number;
   private readonly refreshing = new SingleFlight<number, boolean>();
   /** The one check or load in flight per page key. */
-  private readonly loading = new SingleFlight<string, ServedPage | null>();
+  private readonly loading = new SingleFlight<string, Held | null>();
   /** Counts `forget` calls: a load that began before one never fills the cache. */
   private forgotten = 0;
   constructor(db: Db, hubOrigin: string, freshMs = 1000) {
@@ -196,29 +202,44 @@ export class PublishedPageCache {
     this.freshMs = freshMs;
   }
 
+  /** The published page at `alias`, or null when there is none or its division is archived. */
   async get(companyId: number, alias: string): Promise<ServedPage | null> {
+    const page = await this.lookUp(companyId, alias);
+    return page === GONE ? null : page;
+  }
+
+  /**
+   * The published page at `alias`, null when there is none, or GONE while its division is
+   * archived (any alias, '' included: the division's other addresses ask with it). The archive
+   * is checked with the ETag, so it shows within `freshMs` on every server; an archive once
+   * seen is held like a page, so stale-if-error never brings the page back while the
+   * database is away.
+   */
+  async lookUp(companyId: number, alias: string): Promise<ServedPage | typeof GONE | null> {
     const page = await this.load(companyId, alias);
+    if (page && isGone(page)) return GONE;
     if (!page || page.expiresAt === null || page.expiresAt > Date.now()) return page;
     await this.refresh(page.profileId);
-    return this.load(companyId, alias);
+    const again = await this.load(companyId, alias);
+    return again && isGone(again) ? GONE : again;
   }
 
   /** Rebuilds a page whose gallery item expired; concurrent requests for it wait for the one rebuild. */
   private async refresh(profileId: number): Promise<void> {
     await this.refreshing.run(profileId, () => refreshExpiredPage({ db: this.db, config: { PUBLIC_URL: this.hubOrigin } }, profileId));
-    for (const [key, page] of this.pages) if (page.profileId === profileId) this.pages.delete(key);
+    for (const [key, page] of this.pages) if (!isGone(page) && page.profileId === profileId) this.pages.delete(key);
   }
 
-  private load(companyId: number, alias: string): Promise<ServedPage | null> {
+  private load(companyId: number, alias: string): Promise<Held | null> {
     const key = `${companyId}/${alias}`;
     const cached = this.pages.get(key);
     if (cached && Date.now() - cached.checkedAt < this.freshMs) return Promise.resolve(cached);
     return this.loading.run(key, () => this.check(key, companyId, alias, cached));
   }
 
-  private async check(key: string, companyId: number, alias: string, cached: ServedPage | undefined): Promise<ServedPage | null> {
+  private async check(key: string, companyId: number, alias: string, cached: Held | undefined): Promise<Held | null> {
     const now = Date.now();
-    const stale = (held: ServedPage) => {
+    const stale = (held: Held) => {
       held.checkedAt = now;
       return held;
     };
@@ -235,14 +256,19 @@ export class PublishedPageCache {
     }
   }
 
-  private async reload(key: string, companyId: number, alias: string, cached: ServedPage | undefined, now: number): Promise<ServedPage | null> {
+  private async reload(key: string, companyId: number, alias: string, cached: Held | undefined, now: number): Promise<Held | null> {
     const forgotten = this.forgotten;
     const row = await publishedEtagByAlias(this.db, companyId, alias);
-    if (!row?.etag) {
+    if (row?.archived) {
+      const gone: Gone = { gone: true, checkedAt: now };
+      if (forgotten === this.forgotten) this.pages.set(key, gone);
+      return gone;
+    }
+    if (!row?.id || !row.etag) {
       this.pages.delete(key);
       return null;
     }
-    if (cached && cached.etag === `"${row.etag}"`) {
+    if (cached && !isGone(cached) && cached.etag === `"${row.etag}"`) {
       cached.checkedAt = now;
       return cached;
     }
@@ -276,6 +302,12 @@ export class PublishedPageCache {
     const key = `${companyId}/${alias}`;
     this.pages.delete(key);
     this.loading.forget(key);
+    this.forgotten++;
+  }
+
+  /** Drops everything this server holds for a division at once (archived or restored here). */
+  forgetDivision(companyId: number): void {
+    for (const key of [...this.pages.keys()]) if (key.startsWith(`${companyId}/`)) this.pages.delete(key);
     this.forgotten++;
   }
 }

@@ -70,6 +70,8 @@ const TARGETS: Record<string, Target> = {
   'GET /api/companies/console/{id}': { kind: 'company' },
   'POST /api/companies': { kind: 'company', body: () => ({ title: 'Not yours', subdomain: 'not-yours' }) },
   'PATCH /api/companies/{id}': { kind: 'company', body: () => ({ updatedAt: new Date().toISOString(), title: 'Taken over' }) },
+  'POST /api/companies/{id}/archive': { kind: 'company' },
+  'POST /api/companies/{id}/restore': { kind: 'company' },
   'GET /api/companies/training-video/{companyId}': { kind: 'company' },
   'GET /api/companies/users/me': { kind: 'own' },
   'GET /api/jwts/verify': { kind: 'own' },

@@ -40,9 +40,16 @@ function DivisionsList() {
   const flags = (c: CompanyConsoleRow) => FEATURE_FLAGS.filter((f) => c.feature_flags[f]);
   const name = (c: CompanyConsoleRow) => (
     <Stack gap={2}>
-      <Text component={Link} to={`/divisions/${c.id}`} fw={600} size="sm" c="inherit" td="none">
-        {c.title}
-      </Text>
+      <Group gap={6} wrap="nowrap">
+        <Text component={Link} to={`/divisions/${c.id}`} fw={600} size="sm" c={c.archivedAt ? 'dimmed' : 'inherit'} td="none">
+          {c.title}
+        </Text>
+        {c.archivedAt ? (
+          <Badge size="xs" color="gray" variant="outline">
+            Archived
+          </Badge>
+        ) : null}
+      </Group>
       <Text size="xs" c="dimmed">
         {c.subdomain}
         {c.whiteLabel?.domain ? ` · ${c.whiteLabel.domain}` : ''}

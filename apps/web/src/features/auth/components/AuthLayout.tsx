@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../../../components/BrandLogo.tsx';
 import { IconArrowLeft } from '../../../components/icons.tsx';
@@ -27,6 +27,11 @@ export function AuthLayout({ title, subtitle, children, footer, top }: Props) {
         <Paper className={`${classes.card} ph-auth-card`} radius="lg" withBorder>
           <Stack gap="lg">
             {top}
+            {branding.closed ? (
+              <Alert color="gray" role="status">
+                {branding.closed}
+              </Alert>
+            ) : null}
             <Stack gap={6}>
               <Title order={1} className={classes.title}>
                 {title}

@@ -27,6 +27,7 @@ import { ApiError, messageOf } from '../../../lib/api.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { divisionOptions } from '../api/get-division.ts';
 import { useUpdateDivision } from '../api/update-division.ts';
+import { ArchivedBanner, ArchiveSection } from './ArchiveDivision.tsx';
 
 /** What each feature flag turns on (spec §3, §6), in the words an operator reads. */
 const FLAG_TEXT: Record<FeatureFlag, string> = {
@@ -168,6 +169,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
           </Button>
         }
       />
+      <ArchivedBanner division={loaded} />
       {stale ? (
         <Alert color="orange" title="Changed by someone else" mb="lg">
           <Stack gap="xs">
@@ -353,6 +355,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                 </Text>
               )}
             </Section>
+            <ArchiveSection division={loaded} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
