@@ -46,10 +46,17 @@ const TIMEOUT_MS = 5000;
  */
 export async function probeDomain(domain: string, path: string, expected: string, o: { resolve: ResolveDomain; allowPrivate: boolean }): Promise<ProbeResult> {
   let targets: { address: string; port: number }[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    targets = await o.resolve(domain);
+    // A resolver that does not answer counts against the same deadline as the request.
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('deadline')), TIMEOUT_MS);
+    });
+    targets = await Promise.race([o.resolve(domain), late]);
   } catch {
     return 'unreachable';
+  } finally {
+    clearTimeout(timer);
   }
   if (!targets.length) return 'unreachable';
   if (!o.allowPrivate && targets.some((t) => isPrivateAddress(t.address))) return 'private';

@@ -27,6 +27,7 @@ import { ApiError, messageOf } from '../../../lib/api.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { divisionOptions } from '../api/get-division.ts';
 import { useUpdateDivision } from '../api/update-division.ts';
+import { CustomDomainCard } from './CustomDomainCard.tsx';
 
 /** What each feature flag turns on (spec §3, §6), in the words an operator reads. */
 const FLAG_TEXT: Record<FeatureFlag, string> = {
@@ -194,6 +195,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                 error={err('subdomain')}
               />
             </Section>
+            <CustomDomainCard id={loaded.id} />
             <Section title="Features">
               {FEATURE_FLAGS.map((f) => (
                 <Checkbox
