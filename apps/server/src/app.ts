@@ -33,6 +33,8 @@ import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { companyByHubDomain } from './modules/companies/companies.queries.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { resolveByDns } from './modules/domains/domain-probe.ts';
+import { domainsRoutes, domainVerificationRoutes } from './modules/domains/domains.routes.ts';
 import { eventsFastRoute, eventsRoutes } from './modules/events/events.routes.ts';
 import { EventIngest } from './modules/events/ingest.ts';
 import { ensureEventPartitions } from './modules/events/partitions.ts';
@@ -70,7 +72,7 @@ export type BuildAppOptions = {
   database: Database;
   logger?: { stream?: { write(line: string): void }; level?: string };
   /** Tests swap in a cheaper hasher or a fake clock-free limiter when a test is about something else. */
-  overrides?: Partial<Pick<Deps, 'passwords' | 'limiter' | 'mailer' | 'google'>> & { fileStore?: FileStore };
+  overrides?: Partial<Pick<Deps, 'passwords' | 'limiter' | 'mailer' | 'google' | 'resolveDomain'>> & { fileStore?: FileStore };
   /** Run the periodic upkeep (event partitions, unused uploads): the server does; tests call the tasks themselves. */
   upkeep?: boolean;
 };
@@ -139,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     publishedPages: new PublishedPageCache(database.db, new URL(config.PUBLIC_URL).origin),
     background: new Background(app.log),
     ingest: new EventIngest(database.db, app.log, { flushMs: config.EVENT_FLUSH_MS }),
+    resolveDomain: opts.overrides?.resolveDomain ?? resolveByDns,
     jobs: new Jobs({
       database,
       mailer,
@@ -195,6 +198,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(setupRoutes);
       await api.register(accountRoutes);
       await api.register(companiesRoutes);
+      await api.register(domainsRoutes, { sites });
       await api.register(profilesRoutes);
       await api.register(bannersRoutes);
       await api.register(billingRoutes);
@@ -209,6 +213,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
   await app.register(uploadsServeRoutes, { store: fileStore });
+  await app.register(domainVerificationRoutes);
   if (deps.mailer.kind === 'outbox' && config.NODE_ENV !== 'production') await app.register(devMailRoutes, { publicUrl: config.PUBLIC_URL });
 
   fastPath.add(publicPageFastRoute({ sites, pages: deps.publishedPages, securityHeaders: helmetHeaders(helmetOptions(config)), fast: fastPath, log: app.log }));

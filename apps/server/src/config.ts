@@ -66,6 +66,12 @@ const ConfigSchema = z.object({
    * first, so no client meets a closed socket (docs/scaling.md). 0 for no balancer.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(15_000).default(3000),
+  /**
+   * Verifying a division's own domain fetches it over HTTP; by default a domain that points to a
+   * loopback or private address is refused, so the check cannot be turned on the hub's own network.
+   * true only for development and tests, where the domains are this machine's.
+   */
+  DOMAIN_VERIFY_ALLOW_PRIVATE: bool.default(false),
   /** Set to false only in benchmarks that measure something other than abuse protection. */
   RATE_LIMITS: bool.default(true),
   WEB_DIST: z.string().optional(),

@@ -6,6 +6,7 @@ import type { CodeStore } from './modules/auth/codes.ts';
 import type { GoogleVerifier } from './modules/auth/google.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
 import type { SessionStore } from './modules/auth/sessions.ts';
+import type { ResolveDomain } from './modules/domains/domain-probe.ts';
 import type { EventIngest } from './modules/events/ingest.ts';
 import type { Jobs } from './modules/jobs/jobs.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -31,6 +32,8 @@ export type Deps = {
   jobs: Jobs;
   /** Buffered interaction events and their rollups; `flush()` writes what is waiting. */
   ingest: EventIngest;
+  /** Where a division's own domain answers over HTTP, for its verification (DNS; tests point names at their listener). */
+  resolveDomain: ResolveDomain;
 };
 
 declare module 'fastify' {

@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'unavailable',
   'busy',
   'unknown_host',
+  // a division's own domain
+  'domain_not_verified',
   // sign-in and registration
   'not_invited',
   'registration_incomplete',

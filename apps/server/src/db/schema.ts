@@ -12,8 +12,13 @@ export const companies = pgTable('companies', {
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
   subdomain: text('subdomain').notNull().unique(),
-  customDomain: text('custom_domain'),
+  /** The division's own domain, set only once its ownership is verified: every page address and the host look-up read it. */
+  customDomain: text('custom_domain').unique(),
   customDomainUrl: text('custom_domain_url'),
+  /** A domain entered in the console and not yet verified, with the token the hub serves under /.well-known/ for it. */
+  pendingDomain: text('pending_domain').unique(),
+  domainToken: text('domain_token'),
+  customDomainVerifiedAt: timestamp('custom_domain_verified_at', { withTimezone: true }),
   featureFlags: jsonb('feature_flags').$type<Partial<FeatureFlags>>().notNull().default({}),
   imageGalleryLimit: integer('image_gallery_limit').notNull().default(5),
   customSupportLink: text('custom_support_link'),

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { DOMAIN_VERIFICATION_PATH } from '@profilehub/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { errorBody } from '../../http/errors.ts';
@@ -60,12 +61,15 @@ export const UNKNOWN_HOST_MESSAGE = 'This address is not served here. Check the 
  * An onRequest hook: a Host that is neither a hub host, a white-labelled hub nor a division's
  * public host gets 421 — not the hub's web app, not its API. A page of any site whose name
  * was pointed at this server (DNS rebinding) thus reads nothing. Health checks answer on any
- * Host: load balancers and orchestrators probe by address.
+ * Host: load balancers and orchestrators probe by address; a domain's verification path answers
+ * its own token only.
  */
 export function refuseUnknownHosts(sites: PublicSites): onRequestAsyncHookHandler {
   return async (req, reply) => {
     const path = pathOnly(req.url);
     if (path === '/api/health' || path.startsWith('/api/health/')) return;
+    // A division's domain not yet verified is unknown here, but must show the hub its token (the route checks host and token).
+    if (path.startsWith(DOMAIN_VERIFICATION_PATH)) return;
     if (await sites.isKnown(PublicSites.hostOf(req.headers.host))) return;
     return reply.code(421).send(errorBody(421, 'unknown_host', UNKNOWN_HOST_MESSAGE));
   };

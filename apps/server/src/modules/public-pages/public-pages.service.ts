@@ -65,6 +65,11 @@ export class PublicSites {
     return this.#hubHosts.has(host);
   }
 
+  /** Drops what this copy remembers of a host (its division's domain changed); other copies learn within seconds. */
+  forget(host: string): void {
+    this.#known.delete(host);
+  }
+
   /** One look-up per host at a time: the requests that meet a host unknown or stale wait for it. */
   async siteOf(host: string): Promise<Site | null> {
     return (await this.#hostOf(host)).site;

@@ -31,6 +31,8 @@ const PUBLIC_OPERATIONS = new Set([
   // First run: answers needed:false once set up; the POST needs the one-time token (setup.routes.test.ts).
   'GET /api/setup',
   'POST /api/setup',
+  // Caddy's on-demand TLS ask: answers loopback peers only, 200 for verified division domains alone (domains.routes.test.ts).
+  'GET /api/domains/ask',
 ]);
 
 /**
@@ -69,6 +71,11 @@ const TARGETS: Record<string, Target> = {
   'GET /api/companies/console': { kind: 'own' },
   'GET /api/companies/console/{id}': { kind: 'company' },
   'POST /api/companies': { kind: 'company', body: () => ({ title: 'Not yours', subdomain: 'not-yours' }) },
+  // A division's own domain: superadmins only (domains.routes.test.ts); every other caller gets 403.
+  'GET /api/companies/{id}/domain': { kind: 'company' },
+  'PUT /api/companies/{id}/domain': { kind: 'company', body: () => ({ domain: 'taken-over.example.com' }) },
+  'DELETE /api/companies/{id}/domain': { kind: 'company' },
+  'POST /api/companies/{id}/domain/verify': { kind: 'company' },
   'PATCH /api/companies/{id}': { kind: 'company', body: () => ({ updatedAt: new Date().toISOString(), title: 'Taken over' }) },
   'POST /api/companies/{id}/archive': { kind: 'company' },
   'POST /api/companies/{id}/restore': { kind: 'company' },

@@ -28,6 +28,7 @@ import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { divisionOptions } from '../api/get-division.ts';
 import { useUpdateDivision } from '../api/update-division.ts';
 import { ArchivedBanner, ArchiveSection } from './ArchiveDivision.tsx';
+import { CustomDomainCard } from './CustomDomainCard.tsx';
 
 /** What each feature flag turns on (spec §3, §6), in the words an operator reads. */
 const FLAG_TEXT: Record<FeatureFlag, string> = {
@@ -196,6 +197,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                 error={err('subdomain')}
               />
             </Section>
+            <CustomDomainCard id={loaded.id} />
             <Section title="Features">
               {FEATURE_FLAGS.map((f) => (
                 <Checkbox
