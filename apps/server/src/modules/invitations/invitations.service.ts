@@ -8,13 +8,15 @@ import {
   isValidInviteAlias,
 } from '@profilehub/shared';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, administers, canAdminister, canInvite, canSeeCompany } from '../../http/policy.ts';
 import { adminScope } from '../../http/scope.ts';
 import { audit, userByEmail } from '../auth/auth.queries.ts';
 import { companyRowById, flagsOf } from '../companies/companies.queries.ts';
-import { brandedMail, brandOfDivision } from '../mail/branding.ts';
+import { type Brand, brandedMail, brandOfDivision } from '../mail/branding.ts';
+import type { Mail } from '../mail/mailer.ts';
 import { profileDomainOf } from '../profiles/profile-content.ts';
 import { insertProfile, isUniqueViolation } from '../profiles/profiles.queries.ts';
 import { aliasIsFree } from '../profiles/profiles.service.ts';
@@ -28,6 +30,56 @@ function splitName(full: string): { firstName: string; lastName?: string } {
   if (words.length < 2) return { firstName: full.trim() };
   const lastName = words.pop()!;
   return { firstName: words.join(' '), lastName };
+}
+
+/** Where an invitee goes: the division, its template, and its brand when the invitation is emailed. */
+type CompanyRow = NonNullable<Awaited<ReturnType<typeof companyRowById>>>;
+export type InviteTarget = { company: CompanyRow; masterId: number; brand: Brand | null };
+export type Invitee = { name: string; email: string; alias: string | null; content?: Record<string, string> };
+
+/**
+ * What one invitation creates (spec §4 Invite flow), inside the caller's transaction:
+ * the account, its membership, its profile under the template (with `content` on top of
+ * the name and email) and the audit line; the invitation mail when `target.brand` is set.
+ * The invite dialog and the staff import both create people through this.
+ */
+export async function createInvitee(tx: Db, mail: (m: Mail) => void, actor: Actor, target: InviteTarget, person: Invitee) {
+  const { company, brand } = target;
+  const { name, email, alias } = person;
+  const userId = await insertUser(tx, {
+    email,
+    username: email.split('@')[0]!,
+    title: splitName(name).firstName,
+    ...splitName(name),
+    role: 'user',
+  });
+  await insertMember(tx, userId, company.id);
+  const profile = await insertProfile(tx, {
+    userId,
+    companyId: company.id,
+    masterProfileId: target.masterId,
+    alias,
+    content: { ...person.content, ...splitName(name), fullName: name, emailAddress: email },
+  });
+  await audit(tx, actor.userId, 'user.invited', `user:${userId}`);
+  if (brand) {
+    const title = company.whiteLabel?.title ?? company.title;
+    mail(
+      brandedMail(brand, {
+        to: email,
+        subject: `You are invited to the ${title} hub`,
+        lines: [
+          `Hello ${name},`,
+          '',
+          `You have been invited to create your digital business profile on the ${title} hub.`,
+          '',
+          'Activate your account (we will email you a 4-digit code).',
+        ],
+        action: { label: 'Activate your account', url: `${brand.hubUrl}/register?email=${encodeURIComponent(email)}` },
+      }),
+    );
+  }
+  return { userId, profileId: profile.id };
 }
 
 /** GET /users/divisions: where the caller can invite (and what the list filters offer). */
@@ -83,48 +135,13 @@ export async function inviteUser(deps: Pick<Deps, 'db' | 'config' | 'jobs'>, act
   }
   if (await userByEmail(deps.db, input.userAccountEmail)) throw new AppError(409, 'user_exists', INVITE_MESSAGES.alreadyUser, 'userAccountEmail');
 
-  const name = input.person.first_name;
-  // In the division's brand, with a link to its own hub when it is white-labelled.
   const brand = notify ? await brandOfDivision(deps.db, company.id, deps.config.PUBLIC_URL) : null;
-  const title = company.whiteLabel?.title ?? company.title;
   let created: { userId: number; profileId: number };
   try {
     // The invitation mail is queued with the account: both exist, or neither; the mail is retried until delivered.
-    created = await deps.jobs.transaction(deps.db, async (tx, mail) => {
-      const userId = await insertUser(tx, {
-        email: input.userAccountEmail,
-        username: input.userAccountEmail.split('@')[0]!,
-        title: splitName(name).firstName,
-        ...splitName(name),
-        role: 'user',
-      });
-      await insertMember(tx, userId, company.id);
-      const profile = await insertProfile(tx, {
-        userId,
-        companyId: company.id,
-        masterProfileId: masterId,
-        alias,
-        content: { ...splitName(name), fullName: name, emailAddress: input.userAccountEmail },
-      });
-      await audit(tx, actor.userId, 'user.invited', `user:${userId}`);
-      if (brand) {
-        mail(
-          brandedMail(brand, {
-            to: input.userAccountEmail,
-            subject: `You are invited to the ${title} hub`,
-            lines: [
-              `Hello ${name},`,
-              '',
-              `You have been invited to create your digital business profile on the ${title} hub.`,
-              '',
-              'Activate your account (we will email you a 4-digit code).',
-            ],
-            action: { label: 'Activate your account', url: `${brand.hubUrl}/register?email=${encodeURIComponent(input.userAccountEmail)}` },
-          }),
-        );
-      }
-      return { userId, profileId: profile.id };
-    });
+    created = await deps.jobs.transaction(deps.db, (tx, mail) =>
+      createInvitee(tx, mail, actor, { company, masterId, brand }, { name: input.person.first_name, email: input.userAccountEmail, alias }),
+    );
   } catch (err) {
     // Someone took the email or alias between the checks and the insert.
     if (isUniqueViolation(err)) throw new AppError(409, 'conflict', alias ? aliasTakenMessage(alias) : INVITE_MESSAGES.alreadyUser);

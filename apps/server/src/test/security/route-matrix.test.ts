@@ -109,6 +109,9 @@ const TARGETS: Record<string, Target> = {
   'GET /api/users/alias-available': { kind: 'own' },
   'GET /api/users/divisions': { kind: 'own' },
   'GET /api/users/export': { kind: 'own' },
+  // The staff import answers per row: a row naming another division fails as unknown (staff-import.routes.test.ts).
+  'POST /api/users/import': { kind: 'own' },
+  'POST /api/users/import/preview': { kind: 'own' },
   'GET /api/users/suggestions': { kind: 'own' },
 };
 
