@@ -19,6 +19,7 @@ import { publishProfile } from './api/publish-profile.ts';
 import { rollbackProfile } from './api/rollback-profile.ts';
 import { unpublishProfile } from './api/unpublish-profile.ts';
 import type { Tab } from './api/users-query.ts';
+import { ImportStaffButton } from './components/ImportStaffDialog.tsx';
 import { InviteDialog } from './components/InviteDialog.tsx';
 import { InviteSuccessModal } from './components/InviteSuccessModal.tsx';
 
@@ -192,6 +193,7 @@ export function UsersPage() {
                 <Menu.Item onClick={() => download('csv')}>CSV (.csv)</Menu.Item>
               </Menu.Dropdown>
             </Menu>
+            <ImportStaffButton onImported={() => void refresh()} />
             <Button onClick={() => setInviting(true)}>Add New User</Button>
           </Group>
         }
