@@ -39,6 +39,19 @@ export async function aliasHolders(db: Db, aliases: string[]): Promise<Map<strin
   return out;
 }
 
+/** Re-imported people's profiles take the file's fields on top of their own (the alias only where none is set); one statement. */
+export async function updateImportedProfiles(db: Db, items: { profileId: number; content: Record<string, string>; alias: string | null }[]): Promise<void> {
+  if (!items.length) return;
+  const rows = JSON.stringify(items.map((i) => ({ id: i.profileId, content: i.content, alias: i.alias })));
+  await db.execute(sql`
+    update ${profiles} set
+      content = ${profiles.content} || x.content,
+      alias = coalesce(${profiles.alias}, x.alias),
+      updated_at = now()
+    from jsonb_to_recordset(${rows}::jsonb) as x(id int, content jsonb, alias text)
+    where ${profiles.id} = x.id`);
+}
+
 /** A re-imported person's profile takes the file's fields on top of its own (its alias only if it has none). */
 export async function updateImportedProfile(db: Db, profileId: number, content: Record<string, string>, alias: string | null): Promise<void> {
   await db

@@ -2,7 +2,7 @@
  * Bulk import of staff (issue #26): a supervisor (into their divisions) or a superadmin
  * (into any) uploads a CSV or .xlsx file, maps its columns, previews every row with its
  * errors in the invite dialog's words (spec §5, §8), then imports the valid rows. Each new
- * person is created by the invite flow's own code (createInvitee); a person already in
+ * person is created by the invite flow's own code (createInvitees); a person already in
  * the row's division is updated, so the same file imported again creates nobody twice.
  */
 import {
@@ -37,8 +37,8 @@ import { flagsOf } from '../companies/companies.queries.ts';
 import { brandOfDivision } from '../mail/branding.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import { inviteDivisionRows } from './invitations.queries.ts';
-import { createInvitee, type InviteTarget } from './invitations.service.ts';
-import { aliasHolders, type ExistingPerson, peopleByEmail, updateImportedProfile } from './staff-import.queries.ts';
+import { createInvitees, type InviteTarget } from './invitations.service.ts';
+import { aliasHolders, type ExistingPerson, peopleByEmail, updateImportedProfile, updateImportedProfiles } from './staff-import.queries.ts';
 
 type Sheet = { headers: string[]; rows: string[][] };
 type Division = Omit<InviteTarget, 'brand'>;
@@ -200,6 +200,12 @@ export async function previewImport(
   };
 }
 
+/** A valid new row as the invite flow's person in its division. */
+const invitee = (c: Checked, brand: InviteTarget['brand']) => ({
+  target: { ...c.division!, brand },
+  person: { name: c.name, email: c.email, alias: c.alias, content: c.content },
+});
+
 /** Creates (as an invitation) or updates one valid row; a lost race on the email becomes an update. */
 async function importRow(deps: Pick<Deps, 'db' | 'jobs'>, actor: Actor, c: Checked, brand: InviteTarget['brand']): Promise<ImportOutcome> {
   const base = { row: c.row, email: c.email };
@@ -210,9 +216,7 @@ async function importRow(deps: Pick<Deps, 'db' | 'jobs'>, actor: Actor, c: Check
     return { ...base, outcome: 'updated', message: 'Updated' };
   }
   try {
-    await deps.jobs.transaction(deps.db, (tx, mail) =>
-      createInvitee(tx, mail, actor, { ...division, brand }, { name: c.name, email: c.email, alias: c.alias, content: c.content }),
-    );
+    await deps.jobs.transaction(deps.db, (tx, mail) => createInvitees(tx, mail, actor, [invitee(c, brand)]));
     return { ...base, outcome: 'created', message: brand ? 'Invited' : 'Created' };
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -227,6 +231,45 @@ async function importRow(deps: Pick<Deps, 'db' | 'jobs'>, actor: Actor, c: Check
   return { ...base, outcome: 'failed', message: person ? INVITE_MESSAGES.alreadyUser : aliasTakenMessage(c.alias ?? '') };
 }
 
+/** Rows written in one transaction: a commit per row would cost ~10k disk flushes for a full file. */
+const BATCH = 200;
+
+/**
+ * The valid rows of a batch in one transaction (updates, and creations through createInvitees);
+ * when another writer got in first (a unique email or alias), the batch is rolled back and
+ * its rows go one by one, each lost race becoming an update or a failed row.
+ */
+async function importBatch(deps: Pick<Deps, 'db' | 'jobs'>, actor: Actor, batch: Checked[], brandOf: (c: Checked) => InviteTarget['brand']) {
+  try {
+    return await deps.jobs.transaction(deps.db, async (tx, mail) => {
+      const out: ImportOutcome[] = [];
+      const fresh = batch.filter((c) => c.profileId === undefined);
+      if (fresh.length)
+        await createInvitees(
+          tx,
+          mail,
+          actor,
+          fresh.map((c) => invitee(c, brandOf(c))),
+        );
+      await updateImportedProfiles(
+        tx,
+        batch.filter((c) => c.profileId !== undefined).map((c) => ({ profileId: c.profileId!, content: { ...c.content, fullName: c.name }, alias: c.alias })),
+      );
+      for (const c of batch) {
+        const base = { row: c.row, email: c.email };
+        if (c.profileId !== undefined) out.push({ ...base, outcome: 'updated', message: 'Updated' });
+        else out.push({ ...base, outcome: 'created', message: brandOf(c) ? 'Invited' : 'Created' });
+      }
+      return out;
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+  }
+  const out: ImportOutcome[] = [];
+  for (const c of batch) out.push(await importRow(deps, actor, c, brandOf(c)));
+  return out;
+}
+
 /** POST /users/import: checks the file again and imports its valid rows; every row's outcome. */
 export async function runImport(
   deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
@@ -238,16 +281,21 @@ export async function runImport(
   const sheet = await readSheet(input.fileName, input.file);
   const rows = await checkRows(deps, actor, sheet, input.mapping ?? guessImportMapping(sheet.headers));
   const brands = new Map<number, InviteTarget['brand']>();
-  const out: ImportOutcome[] = [];
-  for (const [i, c] of rows.entries()) {
-    if (c.errors.length) out.push({ row: c.row, email: c.email, outcome: 'failed', message: c.errors.join(' ') });
-    else {
-      const companyId = c.division!.company.id;
-      if (input.notify && !brands.has(companyId)) brands.set(companyId, await brandOfDivision(deps.db, companyId, deps.config.PUBLIC_URL));
-      out.push(await importRow(deps, actor, c, input.notify ? brands.get(companyId)! : null));
+  if (input.notify) {
+    for (const c of rows) {
+      const id = c.division?.company.id;
+      if (!c.errors.length && id !== undefined && !brands.has(id)) brands.set(id, await brandOfDivision(deps.db, id, deps.config.PUBLIC_URL));
     }
-    onProgress(i + 1, rows.length);
   }
+  const brandOf = (c: Checked) => brands.get(c.division!.company.id) ?? null;
+  const byRow = new Map<number, ImportOutcome>();
+  for (const c of rows) if (c.errors.length) byRow.set(c.row, { row: c.row, email: c.email, outcome: 'failed', message: c.errors.join(' ') });
+  const valid = rows.filter((c) => !c.errors.length);
+  for (let i = 0; i < valid.length; i += BATCH) {
+    for (const o of await importBatch(deps, actor, valid.slice(i, i + BATCH), brandOf)) byRow.set(o.row, o);
+    onProgress(Math.min(i + BATCH, valid.length), valid.length);
+  }
+  const out = rows.map((c) => byRow.get(c.row)!);
   const count = (o: ImportOutcome['outcome']) => out.filter((r) => r.outcome === o).length;
   return { created: count('created'), updated: count('updated'), failed: count('failed'), rows: out };
 }
