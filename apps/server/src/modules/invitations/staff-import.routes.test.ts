@@ -68,6 +68,14 @@ describe('POST /api/users/import/preview', () => {
     ).toEqual([]);
   });
 
+  it('refuses a file of more than 10,000 rows with 413 and says the limit', async () => {
+    const d = await division();
+    const big = Buffer.from(['Name,Email', ...Array.from({ length: 10_001 }, (_, i) => `P ${i},p${i}@example.test`)].join('\n')).toString('base64');
+    const res = await post('/api/users/import/preview', d.headers, big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('The file has too many rows: at most 10,000.');
+  });
+
   it('refuses a file that is not a spreadsheet, and plain users', async () => {
     const d = await division();
     const bad = await post('/api/users/import/preview', d.headers, Buffer.from('PK\u0003\u0004garbage').toString('base64'), { fileName: 'x.xlsx' });
