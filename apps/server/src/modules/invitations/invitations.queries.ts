@@ -1,7 +1,7 @@
 /** Database access of the invite dialog and the invite flow (spec §4 Invite flow). */
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, companyMembers, profiles, users } from '../../db/schema.ts';
+import { auditLog, companies, companyMembers, profiles, users } from '../../db/schema.ts';
 import { type CompanyScope, inScope } from '../../http/scope.ts';
 import { likeText } from '../users/users.queries.ts';
 
@@ -27,12 +27,23 @@ export async function inviteTemplateId(db: Db, companyId: number, masterProfileI
   return master?.id;
 }
 
-/** The invited person's account; its id. */
-export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<number> {
-  const [user] = await db.insert(users).values(values).returning({ id: users.id });
-  return user!.id;
+/** The invited people's accounts (one statement however many); each id by email. */
+export async function insertUsers(db: Db, values: (typeof users.$inferInsert)[]): Promise<Map<string, number>> {
+  const rows = await db.insert(users).values(values).returning({ id: users.id, email: users.email });
+  return new Map(rows.map((r) => [r.email, r.id]));
 }
 
-export async function insertMember(db: Db, userId: number, companyId: number, role: 'supervisor' | 'member'): Promise<void> {
-  await db.insert(companyMembers).values({ userId, companyId, role });
+export async function insertMembers(db: Db, members: { userId: number; companyId: number; role: 'supervisor' | 'member' }[]): Promise<void> {
+  await db.insert(companyMembers).values(members);
+}
+
+/** The invited people's profiles; each id by user id. */
+export async function insertInviteeProfiles(db: Db, values: (typeof profiles.$inferInsert)[]): Promise<Map<number, number>> {
+  const rows = await db.insert(profiles).values(values).returning({ id: profiles.id, userId: profiles.userId });
+  return new Map(rows.map((r) => [r.userId!, r.id]));
+}
+
+/** One audit line per invited person. */
+export async function auditInvited(db: Db, actorId: number, userIds: number[]): Promise<void> {
+  await db.insert(auditLog).values(userIds.map((id) => ({ actorId, action: 'user.invited', target: `user:${id}` })));
 }

@@ -1,4 +1,8 @@
 import {
+  IMPORT_MAX_BYTES,
+  ImportPreviewResponseSchema,
+  ImportRequestSchema,
+  ImportResultSchema,
   InviteAliasQuerySchema,
   InviteAliasResponseSchema,
   InviteDivisionsQuerySchema,
@@ -13,6 +17,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/auth.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { checkInviteAlias, inviteDivisions, inviteUser } from './invitations.service.ts';
+import { previewImport, runImport } from './staff-import.service.ts';
+
+/** The staff file travels base64 in JSON: a third larger, plus the mapping. */
+const IMPORT_BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 export async function invitationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -88,5 +96,35 @@ export async function invitationsRoutes(app: FastifyInstance) {
       },
     },
     (req) => inviteUser(app.deps, actorOf(req), req.body, req.query.notify_user === 'true'),
+  );
+
+  r.post(
+    '/users/import/preview',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags: ['users'],
+        summary:
+          'Staff import preview (supervisor: their divisions; superadmin: any): a CSV or .xlsx file (base64) and, once chosen, its column mapping; every row with its errors in the invite dialog’s words',
+        body: ImportRequestSchema,
+        response: { 200: ImportPreviewResponseSchema },
+      },
+    },
+    (req) => previewImport(app.deps, actorOf(req), req.body),
+  );
+
+  r.post(
+    '/users/import',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags: ['users'],
+        summary:
+          'Staff import: checks the file again, creates each valid row’s person as an invitation would (emailed when notify is true) or updates the one already in that division (by email); every row’s outcome',
+        body: ImportRequestSchema,
+        response: { 200: ImportResultSchema },
+      },
+    },
+    (req) => runImport(app.deps, actorOf(req), req.body),
   );
 }

@@ -9,17 +9,19 @@ import {
   ROLE_MESSAGES,
 } from '@profilehub/shared';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, administers, canAdminister, canInvite, canSeeCompany, canSetDivisionRole } from '../../http/policy.ts';
 import { adminScope } from '../../http/scope.ts';
 import { audit, userByEmail } from '../auth/auth.queries.ts';
 import { companyRowById, flagsOf } from '../companies/companies.queries.ts';
-import { brandedMail, brandOfDivision } from '../mail/branding.ts';
+import { type Brand, brandedMail, brandOfDivision } from '../mail/branding.ts';
+import type { Mail } from '../mail/mailer.ts';
 import { profileDomainOf } from '../profiles/profile-content.ts';
-import { insertProfile, isUniqueViolation } from '../profiles/profiles.queries.ts';
+import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import { aliasIsFree } from '../profiles/profiles.service.ts';
-import { insertMember, insertUser, inviteDivisionRows, inviteTemplateId } from './invitations.queries.ts';
+import { auditInvited, insertInviteeProfiles, insertMembers, insertUsers, inviteDivisionRows, inviteTemplateId } from './invitations.queries.ts';
 
 type Invite = z.output<typeof InviteSchema>;
 
@@ -29,6 +31,73 @@ function splitName(full: string): { firstName: string; lastName?: string } {
   if (words.length < 2) return { firstName: full.trim() };
   const lastName = words.pop()!;
   return { firstName: words.join(' '), lastName };
+}
+
+/** Where an invitee goes: the division, its template, and its brand when the invitation is emailed. */
+type CompanyRow = NonNullable<Awaited<ReturnType<typeof companyRowById>>>;
+export type InviteTarget = { company: CompanyRow; masterId: number; brand: Brand | null };
+/** `role`: invited as a supervisor of the target division (user when absent). */
+export type Invitee = { name: string; email: string; alias: string | null; content?: Record<string, string>; role?: 'user' | 'supervisor' };
+
+/**
+ * What invitations create (spec §4 Invite flow), inside the caller's transaction: for each
+ * person the account, its membership, its profile under the template (with `content` on top
+ * of the name and email) and the audit line; the invitation mail when the target's brand is
+ * set. The invite dialog (one person) and the staff import (a batch, a few statements for
+ * all of them) both create people through this. Emails must differ within one call.
+ */
+export async function createInvitees(tx: Db, mail: (m: Mail) => void, actor: Actor, items: { target: InviteTarget; person: Invitee }[]) {
+  const userIds = await insertUsers(
+    tx,
+    items.map(({ person: { name, email, role } }) => ({
+      email,
+      username: email.split('@')[0]!,
+      title: splitName(name).firstName,
+      ...splitName(name),
+      role: role ?? 'user',
+    })),
+  );
+  const idOf = (email: string) => userIds.get(email)!;
+  await insertMembers(
+    tx,
+    items.map((i) => ({
+      userId: idOf(i.person.email),
+      companyId: i.target.company.id,
+      role: i.person.role === 'supervisor' ? ('supervisor' as const) : ('member' as const),
+    })),
+  );
+  const profileIds = await insertInviteeProfiles(
+    tx,
+    items.map(({ target, person }) => ({
+      userId: idOf(person.email),
+      companyId: target.company.id,
+      masterProfileId: target.masterId,
+      alias: person.alias,
+      content: { ...person.content, ...splitName(person.name), fullName: person.name, emailAddress: person.email },
+    })),
+  );
+  await auditInvited(tx, actor.userId, [...userIds.values()]);
+  for (const { target, person } of items)
+    if (person.role === 'supervisor') await audit(tx, actor.userId, 'role.changed', `user:${idOf(person.email)} company:${target.company.id} user→supervisor`);
+  for (const { target, person } of items) {
+    if (!target.brand) continue;
+    const title = target.company.whiteLabel?.title ?? target.company.title;
+    mail(
+      brandedMail(target.brand, {
+        to: person.email,
+        subject: `You are invited to the ${title} hub`,
+        lines: [
+          `Hello ${person.name},`,
+          '',
+          `You have been invited to create your digital business profile on the ${title} hub.`,
+          '',
+          'Activate your account (we will email you a 4-digit code).',
+        ],
+        action: { label: 'Activate your account', url: `${target.brand.hubUrl}/register?email=${encodeURIComponent(person.email)}` },
+      }),
+    );
+  }
+  return items.map(({ person }) => ({ userId: idOf(person.email), profileId: profileIds.get(idOf(person.email))! }));
 }
 
 /** GET /users/divisions: where the caller can invite (and what the list filters offer). */
@@ -86,53 +155,22 @@ export async function inviteUser(deps: Pick<Deps, 'db' | 'config' | 'jobs'>, act
   }
   if (await userByEmail(deps.db, input.userAccountEmail)) throw new AppError(409, 'user_exists', INVITE_MESSAGES.alreadyUser, 'userAccountEmail');
 
-  const name = input.person.first_name;
-  // In the division's brand, with a link to its own hub when it is white-labelled.
   const brand = notify ? await brandOfDivision(deps.db, company.id, deps.config.PUBLIC_URL) : null;
-  const title = company.whiteLabel?.title ?? company.title;
-  let created: { userId: number; profileId: number };
+  let created: { userId: number; profileId: number } | undefined;
   try {
     // The invitation mail is queued with the account: both exist, or neither; the mail is retried until delivered.
-    created = await deps.jobs.transaction(deps.db, async (tx, mail) => {
-      const userId = await insertUser(tx, {
-        email: input.userAccountEmail,
-        username: input.userAccountEmail.split('@')[0]!,
-        title: splitName(name).firstName,
-        ...splitName(name),
-        role: supervisor ? 'supervisor' : 'user',
-      });
-      await insertMember(tx, userId, company.id, supervisor ? 'supervisor' : 'member');
-      const profile = await insertProfile(tx, {
-        userId,
-        companyId: company.id,
-        masterProfileId: masterId,
-        alias,
-        content: { ...splitName(name), fullName: name, emailAddress: input.userAccountEmail },
-      });
-      await audit(tx, actor.userId, 'user.invited', `user:${userId}`);
-      if (supervisor) await audit(tx, actor.userId, 'role.changed', `user:${userId} company:${company.id} user→supervisor`);
-      if (brand) {
-        mail(
-          brandedMail(brand, {
-            to: input.userAccountEmail,
-            subject: `You are invited to the ${title} hub`,
-            lines: [
-              `Hello ${name},`,
-              '',
-              `You have been invited to create your digital business profile on the ${title} hub.`,
-              '',
-              'Activate your account (we will email you a 4-digit code).',
-            ],
-            action: { label: 'Activate your account', url: `${brand.hubUrl}/register?email=${encodeURIComponent(input.userAccountEmail)}` },
-          }),
-        );
-      }
-      return { userId, profileId: profile.id };
-    });
+    [created] = await deps.jobs.transaction(deps.db, (tx, mail) =>
+      createInvitees(tx, mail, actor, [
+        {
+          target: { company, masterId, brand },
+          person: { name: input.person.first_name, email: input.userAccountEmail, alias, role: supervisor ? 'supervisor' : 'user' },
+        },
+      ]),
+    );
   } catch (err) {
     // Someone took the email or alias between the checks and the insert.
     if (isUniqueViolation(err)) throw new AppError(409, 'conflict', alias ? aliasTakenMessage(alias) : INVITE_MESSAGES.alreadyUser);
     throw err;
   }
-  return { success: true as const, message: 'User invited', ...created, companyId: company.id, alias, emailed: notify };
+  return { success: true as const, message: 'User invited', ...created!, companyId: company.id, alias, emailed: notify };
 }

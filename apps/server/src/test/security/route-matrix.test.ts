@@ -128,6 +128,9 @@ const TARGETS: Record<string, Target> = {
   'GET /api/users/alias-available': { kind: 'own' },
   'GET /api/users/divisions': { kind: 'own' },
   'GET /api/users/export': { kind: 'own' },
+  // The staff import answers per row: a row naming another division fails as unknown (staff-import.routes.test.ts).
+  'POST /api/users/import': { kind: 'own' },
+  'POST /api/users/import/preview': { kind: 'own' },
   'GET /api/users/suggestions': { kind: 'own' },
   // Role changes: the other division's person in their division (roles.routes.test.ts); platform staff: superadmins only.
   'PUT /api/users/{id}/role': { kind: 'user', body: (b) => ({ companyId: b.company, role: 'supervisor' }) },

@@ -29,6 +29,7 @@ import { rollbackProfile } from './api/rollback-profile.ts';
 import { setRole } from './api/set-role.ts';
 import { unpublishProfile } from './api/unpublish-profile.ts';
 import type { Tab } from './api/users-query.ts';
+import { ImportStaffButton } from './components/ImportStaffDialog.tsx';
 import { InviteDialog } from './components/InviteDialog.tsx';
 import { InviteSuccessModal } from './components/InviteSuccessModal.tsx';
 import { SuperadminsDialog } from './components/SuperadminsDialog.tsx';
@@ -222,6 +223,7 @@ export function UsersPage() {
                 <Menu.Item onClick={() => download('csv')}>CSV (.csv)</Menu.Item>
               </Menu.Dropdown>
             </Menu>
+            <ImportStaffButton onImported={() => void refresh()} />
             {me.role === 'superadmin' ? (
               <Button variant="default" onClick={() => setStaffOpen(true)}>
                 Superadmins
