@@ -30,7 +30,11 @@ test('consent turned on with an empty text is refused: a field error in the edit
   await openEditor(page);
   await openSection(page, 'Footer disclaimer');
   const consent = page.getByRole('switch', { name: 'Ask for consent before publishing' });
+  // The section's last control sits at the sticky save bar's edge when the section opens: bring it to
+  // the middle of the screen first, so the click lands on the switch and not on the bar.
+  await consent.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await consent.click();
+  await expect(consent).toBeChecked();
   const text = page.getByRole('textbox', { name: 'Consent text' });
   await expect(text).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Write the consent text people agree to before publishing, or turn consent off.', { exact: true })).toBeVisible();
@@ -48,6 +52,7 @@ test('consent turned on with an empty text is refused: a field error in the edit
   expect((await refused.json()).message).toBe('Write the consent text people agree to before publishing, or turn consent off.');
 
   // Turned off again, nothing is left to fix and Bob's card is as it was.
+  await consent.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await consent.click();
   await expect(page.getByText(/Write the consent text people agree to before publishing/)).toHaveCount(0);
   await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'saved');
