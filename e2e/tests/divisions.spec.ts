@@ -12,7 +12,7 @@ test('divisions: a superadmin creates a division and saves its white-label, flag
   await signInAndWait(page, USERS.superadmin);
   await sideNav(page).getByRole('link', { name: 'Divisions' }).click();
   await expect(page.getByRole('heading', { name: 'Divisions', level: 1 })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Acme' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Acme', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'New division' }).click();
   const dialog = page.getByRole('dialog', { name: 'New division' });
