@@ -136,6 +136,7 @@ test('a supervisor’s job title on Leo’s card is saved while a new button wai
   expect(links.some((l) => l.title === 'Book a review' && l.url === 'https://acme.example/leo/review')).toBe(true);
   await sideNav(page).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Users/ })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toHaveCount(0);
 
   // The browser's back and forward buttons ask too; "Leave anyway" leaves.

@@ -104,7 +104,12 @@ export function AppRoutes({ routes, prepare }: { routes: AppRoute[]; prepare: ()
         (resolved) => {
           if (!current || !resolved) return;
           if ('redirect' in resolved) navigate(resolved.redirect, { replace: true });
-          else setShown({ location, tree: resolved.tree });
+          else {
+            // A page on show starts afresh: leaving it asks again, even when it is the page
+            // agreed to be left a moment ago (back pressed before the next page showed).
+            released.current = null;
+            setShown({ location, tree: resolved.tree });
+          }
         },
         (error: unknown) => current && setShown({ location, error }),
       );
