@@ -37,7 +37,7 @@ export default async function globalSetup(): Promise<void> {
       DATABASE_URL: databaseUrl ?? '',
     };
 
-    const prepare = spawnSync(process.execPath, ['apps/server/src/bootstrap/prepare.ts'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+    const prepare = spawnSync(process.execPath, ['apps/server/src/bootstrap/prepare.ts'], { cwd: ROOT, env, encoding: 'utf8', timeout: 600_000 });
     if (prepare.status !== 0) throw new Error(`bootstrap/prepare.ts failed (${prepare.status ?? prepare.signal}):\n${prepare.stdout}\n${prepare.stderr}`);
 
     const webDir = path.join(tmp, `e2e-web-${process.pid}`);
@@ -96,7 +96,7 @@ function newestMtime(dir: string): number {
 /** The project's own build (`npm run build -w @profilehub/web`), into apps/web/dist. */
 function buildWeb(): void {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const build = spawnSync(npm, ['run', 'build', '-w', '@profilehub/web'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+  const build = spawnSync(npm, ['run', 'build', '-w', '@profilehub/web'], { cwd: ROOT, encoding: 'utf8', timeout: 600_000 });
   if (build.status !== 0) throw new Error(`The web build failed:\n${build.stdout}\n${build.stderr}`);
 }
 

@@ -88,11 +88,19 @@ test('Jane fills her sections, reorders by drag, uploads and crops a photo, sees
   await dragOnto(page, page.getByRole('button', { name: 'Move My portfolio' }), rows.nth(1));
   await expect(rows.nth(1)).toContainText('My portfolio');
   // And by keyboard: Space lifts, an arrow moves, Space drops.
+  // Each key waits for the list's own announcement, and for the frame in which the sensor
+  // measures the rows, before the next.
+  const announced = (says: RegExp) => page.locator('[id^="DndLiveRegion-"]', { hasText: says });
+  const nextFrames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.getByRole('button', { name: 'Move My portfolio' }).focus();
-  for (const key of ['Space', 'ArrowDown', 'Space']) {
+  for (const [key, says] of [
+    ['Space', /Picked up My portfolio, position 2/],
+    ['ArrowDown', /My portfolio is over position 3/],
+    ['Space', /My portfolio dropped at position 3/],
+  ] as const) {
     await page.keyboard.press(key);
-    // The sensor measures the rows in the frame after each key.
-    await page.waitForTimeout(250);
+    await expect(announced(says)).toHaveCount(1);
+    await nextFrames();
   }
   await expect(rows.nth(2)).toContainText('My portfolio');
   await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'saved', { timeout: 10_000 });

@@ -156,7 +156,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
   await deps.jobs.start();
   app.decorate('deps', deps);
-  fastPath.add(eventsFastRoute(deps, fastPath, app.log));
   app.addHook('onClose', async () => {
     // Mails being sent finish; queued ones wait in the database for the next start or another copy.
     await Promise.all([deps.background.idle(), deps.jobs.stop()]);
@@ -174,6 +173,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   // Before every other hook: an unknown Host gets neither the hub nor its API.
   app.addHook('onRequest', refuseUnknownHosts(sites));
+  // The beacon's fast route leaves an unknown Host to Fastify, whose hook above refuses it.
+  fastPath.add(eventsFastRoute(deps, fastPath, app.log, (host) => sites.isKnown(PublicSites.hostOf(host))));
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, helmetOptions(config));

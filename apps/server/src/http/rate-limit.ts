@@ -58,7 +58,7 @@ export class RateLimiter {
     if (enabled && store.kind === 'redis') {
       // Every wait is bounded (ioredis bounds none by default): a Redis that stops answering
       // fails a command within REDIS_COMMAND_TIMEOUT_MS, never hangs a sign-in; one that refuses
-      // fails it at the next reconnect attempt (no retries). Reconnects come quickly (≤ 200 ms
+      // fails it at the next reconnect attempt (no retries). Reconnects come quickly (≤ 100 ms
       // apart), and the ready check (INFO) is bounded too, so a reconnect to a black hole
       // fails and is tried again until Redis answers.
       this.#redis = new Redis(store.url, {
@@ -66,7 +66,7 @@ export class RateLimiter {
         commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
         connectTimeout: 1000,
         keepAlive: 1000,
-        retryStrategy: (times) => Math.min(times * 50, 200),
+        retryStrategy: (times) => Math.min(times * 25, 100),
       });
       this.#redis.on('error', () => {});
       this.#redis.on('ready', () => this.#up());

@@ -18,6 +18,7 @@ export const hearRefusedBodies: onSendAsyncHookHandler = async (req, reply) => {
   if (Number(req.headers['content-length'] ?? 0) > LINGER_MAX_BYTES) return;
   reply.removeHeader('connection');
   setTimeout(() => {
-    if (!req.raw.complete) req.raw.socket?.destroy();
+    // Destroying a request whose body is still arriving destroys its socket (Node's IncomingMessage).
+    if (!req.raw.complete) req.raw.destroy();
   }, LINGER_MS).unref();
 };

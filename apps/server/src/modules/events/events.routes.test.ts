@@ -210,6 +210,18 @@ describe('POST /api/events, answered before Fastify (http/fast-path.ts)', () => 
     expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['action', 'profileId']);
   });
 
+  it('refuses a beacon sent to a Host this server does not serve with 421, as every route does, storing nothing', async () => {
+    const p = await profile();
+    for (const type of ['text/plain;charset=UTF-8', 'application/json']) {
+      const res = await send({ profileId: p.id, action: 'view', type: 'page' }, { type, host: 'evil.example' });
+      expect(res.statusCode, type).toBe(421);
+      expect(res.json(), type).toMatchObject({ statusCode: 421, code: 'unknown_host' });
+    }
+    expect(await stored(p.id)).toHaveLength(0);
+    // The page's own host is served.
+    expect((await send({ profileId: p.id, action: 'view', type: 'page' }, { host: hostOf(p) })).statusCode).toBe(204);
+  });
+
   it('leaves what a beacon never sends to Fastify: another media type is 415, nothing stored', async () => {
     const p = await profile();
     const res = await send(`profileId=${p.id}`, { type: 'application/x-www-form-urlencoded' });

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { NUL_MESSAGE, TrackEventSchema } from '@profilehub/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -53,9 +53,16 @@ async function recordEvent(deps: EventDeps, from: Sender, input: unknown): Promi
  * small text/plain or JSON body of known length. Anything else (no length, too long, another
  * type) goes on to the Fastify route below, which answers it the same way or refuses it.
  */
-export function eventsFastRoute(deps: EventDeps, fast: FastPath, log: FastifyBaseLogger): FastRoute {
-  const take = async (req: IncomingMessage, res: ServerResponse) => {
+export function eventsFastRoute(
+  deps: EventDeps,
+  fast: FastPath,
+  log: FastifyBaseLogger,
+  isKnownHost: (host: string | undefined) => Promise<boolean>,
+): FastRoute {
+  const take = async (req: IncomingMessage, res: ServerResponse, fastify: RequestListener) => {
     try {
+      // A Host this server does not serve goes on to Fastify (421), its body unread.
+      if (!(await isKnownHost(req.headers.host))) return fastify(req, res);
       const text = await readSmallBody(req);
       let input: unknown;
       try {
@@ -69,12 +76,12 @@ export function eventsFastRoute(deps: EventDeps, fast: FastPath, log: FastifyBas
       fast.sendError(res, err, log);
     }
   };
-  return (req, res) => {
+  return (req, res, fastify) => {
     if (req.method !== 'POST' || pathOnly(req.url ?? '') !== '/api/events') return false;
     const type = mediaType(req);
     const length = Number(req.headers['content-length']);
     if ((type !== 'text/plain' && type !== 'application/json') || !(length <= BODY_LIMIT) || req.headers['transfer-encoding'] !== undefined) return false;
-    void take(req, res);
+    void take(req, res, fastify);
     return true;
   };
 }

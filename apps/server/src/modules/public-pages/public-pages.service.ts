@@ -116,7 +116,7 @@ export class PublicSites {
  * held when it answers; a database that black-holes its connections (no error for up to 20 s)
  * then costs a visitor at most this, the same as one that refuses at once.
  */
-const STALE_AFTER_MS = 150;
+const STALE_AFTER_MS = 60;
 
 /** The work's outcome, or `fallback()` if it has not settled within `ms` (the work runs on; a later failure is dropped). */
 function withinOr<T>(work: Promise<T>, ms: number, fallback: () => T): Promise<T> {
