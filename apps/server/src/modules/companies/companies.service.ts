@@ -122,7 +122,7 @@ export async function setArchived(deps: Pick<Deps, 'db' | 'publishedPages'>, act
   return (await divisionConsoleRow(deps.db, id))!;
 }
 
-export type DeleteEnv = Pick<Deps, 'db' | 'publishedPages' | 'config'> & { store: FileStore; sites: PublicSites; log: FastifyBaseLogger };
+type DeleteEnv = Pick<Deps, 'db' | 'publishedPages' | 'config'> & { store: FileStore; sites: PublicSites; log: FastifyBaseLogger };
 
 /**
  * Deletes a division for good (the console's Delete division), only with its name typed and

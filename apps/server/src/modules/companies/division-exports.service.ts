@@ -49,9 +49,9 @@ const STALLED_MS = 5 * 60_000;
 const EXPORT_EXPIRE_S = 3_600;
 const DAY_MS = 86_400_000;
 
-export type ExportEnv = { db: Db; store: FileStore; dataDir: string; log: FastifyBaseLogger };
+type ExportEnv = { db: Db; store: FileStore; dataDir: string; log: FastifyBaseLogger };
 
-export function toExportAnswer(row: ExportRow): DivisionExport {
+function toExportAnswer(row: ExportRow): DivisionExport {
   return {
     id: row.id,
     companyId: row.companyId,

@@ -77,7 +77,7 @@ export const byteCap = (purpose: Purpose) => (PURPOSE_RULES[purpose].kinds.some(
 export const KEY_PATTERN = /^[0-9a-f]{32}\.(?:jpg|png|webp|gif|svg|mp4|mov)$/;
 
 /** A division's data export (modules/companies/division-exports): never served by GET /uploads/{key}. */
-export const EXPORT_KEY_PATTERN = /^export-[0-9a-f]{32}\.zip$/;
+const EXPORT_KEY_PATTERN = /^export-[0-9a-f]{32}\.zip$/;
 
 /** Stores refuse any other name (defence in depth: routes check keys before they get here). */
 export function assertKey(key: string): void {
