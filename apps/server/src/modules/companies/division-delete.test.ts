@@ -7,7 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies, companyMembers, dailyStats, divisionExports, leadSubmissions, profiles, uploads, users } from '../../db/schema.ts';
 import { childDetails, createCompany, createTemplateDivision, createUser, multipartBody, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { createFileStore } from '../uploads/store.ts';
 import { png } from '../uploads/test-images.ts';
+import { sweepExpiredExports } from './division-exports.service.ts';
 
 const t = useTestApp();
 let admin: Record<string, string>;
@@ -224,6 +226,30 @@ describe('deleting a division', { timeout: 60_000 }, () => {
     expect(audits[1]).toMatchObject({ actorId: adminId, meta: { exportId: ready.id, subdomain: s.d.company.subdomain, usersDeleted: 1 } });
     // The export outlives the division until it expires.
     expect((await download(s.d.company.id, ready.id)).statusCode).toBe(200);
+  });
+
+  it('an expired export cannot be downloaded (410) nor delete the division (409); the upkeep removes its zip', async () => {
+    const s = await divisionWithData();
+    const ready = await exportReady(s.d.company.id);
+    const [row] = await t.db
+      .update(divisionExports)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(divisionExports.id, ready.id))
+      .returning();
+    const gone = await download(s.d.company.id, ready.id);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().message).toBe(M.expired);
+    const refused = await remove(s.d.company.id, { confirm: s.d.company.title, exportId: ready.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(M.expired);
+    const store = createFileStore(t.config);
+    const stored = await store.read(row!.storageKey!);
+    expect(stored).not.toBeNull();
+    stored!.destroy();
+    expect(await sweepExpiredExports({ db: t.db, store, log: t.app.log })).toBeGreaterThanOrEqual(1);
+    expect(await store.read(row!.storageKey!)).toBeNull();
+    const [after] = await t.db.select().from(divisionExports).where(eq(divisionExports.id, ready.id));
+    expect(after).toMatchObject({ status: 'ready', storageKey: null });
   });
 
   it('20 parallel deletes delete it once; the others get 404, none a 500', async () => {
