@@ -33,6 +33,8 @@ import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { companyByHubDomain } from './modules/companies/companies.queries.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { divisionExportsRoutes } from './modules/companies/division-exports.routes.ts';
+import { DIVISION_EXPORT_JOB, runExport, sweepExpiredExports } from './modules/companies/division-exports.service.ts';
 import { resolveByDns } from './modules/domains/domain-probe.ts';
 import { domainsRoutes, domainVerificationRoutes } from './modules/domains/domains.routes.ts';
 import { eventsFastRoute, eventsRoutes } from './modules/events/events.routes.ts';
@@ -154,6 +156,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   deps.jobs.define<{ masterId: number }, RebuildCounts>(REBUILD_CHILDREN_JOB, ({ masterId }) =>
     rebuildChildrenJob(deps, masterId, (profileId, err) => app.log.error({ err, profileId, masterId }, 'rebuilding a child failed')),
   );
+  deps.jobs.define<{ exportId: string }, { status: string }>(DIVISION_EXPORT_JOB, ({ exportId }) =>
+    runExport({ db: deps.db, store: fileStore, dataDir: config.DATA_DIR, log: app.log }, exportId),
+  );
   await deps.jobs.start();
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
@@ -200,6 +205,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(accountRoutes);
       await api.register(companiesRoutes);
       await api.register(domainsRoutes, { sites });
+      await api.register(divisionExportsRoutes, { store: fileStore, sites });
       await api.register(profilesRoutes);
       await api.register(bannersRoutes);
       await api.register(billingRoutes);
@@ -232,6 +238,8 @@ function upkeep(database: Database, fileStore: FileStore, log: FastifyBaseLogger
     // Next month's partition of `events` is made well before it starts (the window runs two months ahead).
     { name: 'event-partitions', cron: '17 3 * * *', run: () => ensureEventPartitions(database.db) },
     { name: 'unused-uploads', cron: '7 * * * *', run: () => sweepUploads(database.db, fileStore, log) },
+    // A division's export is kept DIVISION_EXPORT_TTL_DAYS, then its zip leaves the store.
+    { name: 'expired-exports', cron: '47 * * * *', run: () => sweepExpiredExports({ db: database.db, store: fileStore, log }) },
     // PGlite has no autovacuum to keep the planner's statistics (db/statistics.ts); without them a
     // report on a store opened fresh runs 20 times slower, so a start refreshes them at once too.
     ...(database.kind === 'pglite'

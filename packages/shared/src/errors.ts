@@ -46,6 +46,12 @@ export const ERROR_CODES = [
   'uploads_busy',
   'storage_full',
   'storage_unavailable',
+  // a division's export and deletion
+  'export_not_ready',
+  'export_failed',
+  'export_expired',
+  'export_required',
+  'name_mismatch',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 /** A refusal by Fastify itself, before any route ran. */

@@ -11,6 +11,7 @@ export * from './billing.schemas.ts';
 export * from './companies.schemas.ts';
 export * from './companies.ts';
 export * from './dashboard-nav.ts';
+export * from './division-exports.schemas.ts';
 export * from './domains.schemas.ts';
 export * from './errors.schemas.ts';
 export * from './errors.ts';

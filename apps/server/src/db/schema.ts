@@ -1,6 +1,6 @@
 import type { FeatureFlags, WhiteLabel } from '@profilehub/shared';
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -508,3 +508,37 @@ export const usedIdTokens = pgTable('used_id_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Exports of all of a division's data (a zip in the upload store, made by a job), kept
+ * DIVISION_EXPORT_TTL_DAYS. `company_id` has no foreign key on purpose: the export outlives
+ * the division it was made to keep, until it expires.
+ */
+export const divisionExports = pgTable(
+  'division_exports',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    fileName: text('file_name').notNull(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['queued', 'running', 'ready', 'failed'] })
+      .notNull()
+      .default('queued'),
+    phase: text('phase', { enum: ['queued', 'data', 'uploads', 'storing', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    /** When the job began reading: a change of the division after this is not in the zip. */
+    snapshotAt: timestamp('snapshot_at', { withTimezone: true }),
+    storageKey: text('storage_key'),
+    size: bigint('size', { mode: 'number' }),
+    error: text('error'),
+    createdAt: createdAt(),
+    /** Moved on every step of the job: a queued or running export that stopped moving is dead. */
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('division_exports_company_idx').on(t.companyId, t.createdAt)],
+);

@@ -45,6 +45,18 @@ export function canManageDivisions(actor: Actor): boolean {
   return actor.role === 'superadmin';
 }
 
+/**
+ * Exporting all of a division's data (every member's details, every lead) and deleting the
+ * division for good are platform work: superadmins only, never the division's supervisors.
+ */
+export function canExportDivision(actor: Actor): boolean {
+  return actor.role === 'superadmin';
+}
+
+export function canDeleteDivision(actor: Actor): boolean {
+  return actor.role === 'superadmin';
+}
+
 /** Administration (users, templates, approvals, invitations lists; spec §6) is for supervisors and superadmins, not plain users. */
 export function canAdminister(actor: Actor): boolean {
   return actor.role !== 'user';

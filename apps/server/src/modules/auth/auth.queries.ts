@@ -29,8 +29,8 @@ export async function emailOfUser(db: Db, id: number): Promise<string | undefine
   return u?.email;
 }
 
-export async function audit(db: Db, actorId: number | null, action: string, target?: string) {
-  await db.insert(auditLog).values({ actorId, action, target: target ?? null });
+export async function audit(db: Db, actorId: number | null, action: string, target?: string, meta?: Record<string, unknown>) {
+  await db.insert(auditLog).values({ actorId, action, target: target ?? null, ...(meta ? { meta } : {}) });
 }
 
 /** The user's divisions and roles, in the order the hub lists them, each saying whether it is archived. */

@@ -2,7 +2,19 @@ import { type Company, type CompanyConsoleRow, type CompanyQuery, DEFAULT_FEATUR
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { companies, companyMembers, profileStylings, profiles, users } from '../../db/schema.ts';
+import {
+  companies,
+  companyDailyStats,
+  companyMembers,
+  dailyFiltered,
+  dailyStats,
+  events,
+  profileStylings,
+  profiles,
+  profileTotals,
+  uploads,
+  users,
+} from '../../db/schema.ts';
 
 /** A division's feature flags: those it stored, the defaults (off) for the rest. */
 export const flagsOf = (company: { featureFlags: Partial<FeatureFlags> }): FeatureFlags => ({ ...DEFAULT_FEATURE_FLAGS, ...company.featureFlags });
@@ -236,4 +248,43 @@ export async function setDivisionArchived(db: Db, id: number, archived: boolean)
     .returning({ id: companies.id });
   if (changed) return true;
   return (await companyRowById(db, id)) ? false : undefined;
+}
+
+/** The division's row, locked until the transaction ends: parallel deletes of one division wait here, then find it gone. */
+export async function lockDivision(db: Db, id: number): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Every stored file of the division (those its owners removed too): their bytes go with it. */
+export async function uploadKeysOf(db: Db, companyId: number): Promise<string[]> {
+  const rows = await db.select({ key: uploads.storageKey }).from(uploads).where(eq(uploads.companyId, companyId));
+  return rows.map((r) => r.key);
+}
+
+/**
+ * Deletes a division and everything of it, inside the caller's transaction: its statistics
+ * (no foreign key: written in batches), then the row, which takes its members, profiles,
+ * templates, themes, approvals, lead forms and leads, uploads and publications with it
+ * (ON DELETE CASCADE). Accounts that belonged to this division only, other than platform
+ * staff, are deleted too (their sessions go with them). Returns how many accounts went.
+ */
+export async function deleteDivisionRows(db: Db, companyId: number): Promise<number> {
+  const onlyHere = await db
+    .select({ id: users.id })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        ne(users.role, 'superadmin'),
+        sql`not exists (select 1 from company_members other where other.user_id = ${users.id} and other.company_id <> ${companyId})`,
+      ),
+    );
+  await db.execute(sql`delete from daily_visitors where profile_id in (select id from profiles where company_id = ${companyId})`);
+  for (const table of [dailyStats, companyDailyStats, dailyFiltered, profileTotals, events]) await db.delete(table).where(eq(table.companyId, companyId));
+  await db.delete(companies).where(eq(companies.id, companyId));
+  const ids = onlyHere.map((u) => u.id);
+  if (ids.length > 0) await db.delete(users).where(inArray(users.id, ids));
+  return ids.length;
 }

@@ -1,11 +1,33 @@
-import { COMPANY_MESSAGES, type CompanyConsoleRow, type UpdateCompanyInput } from '@profilehub/shared';
+import {
+  COMPANY_MESSAGES,
+  type CompanyConsoleRow,
+  DELETE_EXPORT_MAX_AGE_HOURS,
+  type DeleteCompanyInput,
+  type DeleteCompanyResult,
+  DIVISION_EXPORT_MESSAGES,
+  type UpdateCompanyInput,
+} from '@profilehub/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { audit } from '../auth/auth.queries.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
+import type { PublicSites } from '../public-pages/public-pages.service.ts';
 import { rerenderAllPublished } from '../publishing/publishing.service.ts';
-import { companyRowById, divisionConsoleRow, firstDefaultThemeId, insertDivision, setDivisionArchived, updateDivision } from './companies.queries.ts';
+import type { FileStore } from '../uploads/file-store.ts';
+import {
+  companyRowById,
+  deleteDivisionRows,
+  divisionConsoleRow,
+  firstDefaultThemeId,
+  insertDivision,
+  lockDivision,
+  setDivisionArchived,
+  updateDivision,
+  uploadKeysOf,
+} from './companies.queries.ts';
+import { exportById, lastChangeOf } from './division-exports.queries.ts';
 
 /**
  * A new division, live, with its first master template in the hub's first default theme
@@ -98,4 +120,59 @@ export async function setArchived(deps: Pick<Deps, 'db' | 'publishedPages'>, act
   if (changed === undefined) throw notFound('Division not found');
   deps.publishedPages.forgetDivision(id);
   return (await divisionConsoleRow(deps.db, id))!;
+}
+
+type DeleteEnv = Pick<Deps, 'db' | 'publishedPages' | 'config'> & { store: FileStore; sites: PublicSites; log: FastifyBaseLogger };
+
+/**
+ * Deletes a division for good (the console's Delete division), only with its name typed and
+ * a finished export of it made after its last change and within the last day — so nothing
+ * is lost that the export does not hold. Everything of it goes in one transaction, which
+ * frees its subdomain, custom domain and hub domain at once; its accounts of no other
+ * division go too (platform staff stay). Its files leave the store after the commit. The
+ * division's row lock orders parallel calls: the first deletes, the rest find nothing (404).
+ * Deleting the last division is allowed: superadmins keep their accounts and make new ones.
+ */
+export async function deleteDivision(env: DeleteEnv, actorId: number, id: number, input: DeleteCompanyInput): Promise<DeleteCompanyResult> {
+  const M = DIVISION_EXPORT_MESSAGES;
+  const done = await env.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const company = await lockDivision(tx, id);
+    if (!company) throw notFound('Division not found');
+    if (input.confirm.trim() !== company.title.trim()) throw new AppError(400, 'name_mismatch', M.nameMismatch, 'confirm');
+    const made = input.exportId ? await exportById(tx, input.exportId) : undefined;
+    if (!made || made.companyId !== id || made.status !== 'ready' || !made.snapshotAt) throw new AppError(409, 'export_required', M.exportFirst, 'exportId');
+    if (!made.storageKey || made.expiresAt.getTime() <= Date.now()) throw new AppError(409, 'export_expired', M.expired, 'exportId');
+    const oldest = Date.now() - DELETE_EXPORT_MAX_AGE_HOURS * 3_600_000;
+    if (made.snapshotAt.getTime() < oldest || made.snapshotAt < (await lastChangeOf(tx, id))) {
+      throw new AppError(409, 'export_required', M.exportOutdated, 'exportId');
+    }
+    const keys = await uploadKeysOf(tx, id);
+    const usersDeleted = await deleteDivisionRows(tx, id);
+    await audit(tx, actorId, 'company.deleted', `company:${id}`, {
+      title: company.title,
+      subdomain: company.subdomain,
+      customDomain: company.customDomain,
+      hubDomain: company.hubDomain,
+      exportId: made.id,
+      usersDeleted,
+    });
+    return { company, keys, usersDeleted };
+  });
+  const { company, keys } = done;
+  env.publishedPages.forgetDivision(id);
+  for (const host of [`${company.subdomain}.${env.config.PUBLIC_DOMAIN}`, company.customDomain, company.pendingDomain, company.hubDomain]) {
+    if (host) env.sites.forget(host.toLowerCase());
+  }
+  let filesDeleted = 0;
+  for (const key of keys) {
+    try {
+      await env.store.delete(key);
+      filesDeleted += 1;
+    } catch (err) {
+      // The row is gone, so the file is no longer served; only its bytes linger.
+      env.log.warn({ err, key }, 'could not remove a deleted division’s file');
+    }
+  }
+  return { id, usersDeleted: done.usersDeleted, filesDeleted };
 }

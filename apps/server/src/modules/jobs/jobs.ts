@@ -130,6 +130,24 @@ export class Jobs implements MailQueue {
     }
   }
 
+  /**
+   * Runs `work` in a transaction and queues one job of a `define`d kind with the data it
+   * returns, in that same transaction: the job exists only if the work commits. Unlike `run`,
+   * nothing waits for it: long work (a division's export) reports its progress itself.
+   */
+  async queue<T>(db: Db, name: string, work: (tx: Db) => Promise<{ value: T; data: object }>, opts: { expireInSeconds: number }): Promise<T> {
+    const value = await db.transaction(async (tx) => {
+      const { value, data } = await work(tx as unknown as Db);
+      const into = { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) };
+      const id = await this.#boss.send(name, data, { ...into, retryLimit: 2, retryDelay: 10, expireInSeconds: opts.expireInSeconds });
+      if (!id) throw new Error(`job queue: ${name} was not queued`);
+      return value;
+    });
+    const worker = this.#workers.get(name);
+    if (worker) this.#boss.notifyWorker(worker);
+    return value;
+  }
+
   async start(): Promise<void> {
     await this.#boss.start();
     for (const [name, work] of this.#tasks) {

@@ -10,6 +10,8 @@ export type ByteRange = { start: number; end: number };
 export interface FileStore {
   readonly kind: 'disk' | 's3';
   put(key: string, bytes: Buffer, mime: string): Promise<void>;
+  /** Stores a local file of any size by streaming it (a division's export), never holding it in memory. */
+  putFile(key: string, file: string, mime: string): Promise<void>;
   /** Removing a missing file is not an error. */
   delete(key: string): Promise<void>;
   /** The file's bytes (or the given range of them), or null when there is no such file. */

@@ -76,7 +76,10 @@ export const byteCap = (purpose: Purpose) => (PURPOSE_RULES[purpose].kinds.some(
 /** Server-generated storage keys: 32 hex characters and the extension of the detected type. */
 export const KEY_PATTERN = /^[0-9a-f]{32}\.(?:jpg|png|webp|gif|svg|mp4|mov)$/;
 
+/** A division's data export (modules/companies/division-exports): never served by GET /uploads/{key}. */
+const EXPORT_KEY_PATTERN = /^export-[0-9a-f]{32}\.zip$/;
+
 /** Stores refuse any other name (defence in depth: routes check keys before they get here). */
 export function assertKey(key: string): void {
-  if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
+  if (!KEY_PATTERN.test(key) && !EXPORT_KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
 }

@@ -1,6 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
@@ -136,6 +138,19 @@ describe('S3-compatible store', () => {
     expect(await sweepUploads(t.app.deps.db, createFileStore(t.config), t.app.log)).toBe(1);
     expect(s3.objects.has(`/media/uploads/${key}`)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: item!.url })).statusCode).toBe(404);
+  });
+
+  it('stores a local file by streaming it (a division export), signed with its real hash', async () => {
+    const file = path.join(t.config.DATA_DIR, 'export.zip');
+    const bytes = randomBytes(300_000);
+    writeFileSync(file, bytes);
+    const key = `export-${'e'.repeat(32)}.zip`;
+    const store = createFileStore(t.config);
+    await store.putFile(key, file, 'application/zip');
+    const stored = s3.objects.get(`/media/uploads/${key}`);
+    expect(stored?.type).toBe('application/zip');
+    expect(stored?.body.equals(bytes)).toBe(true);
+    await expect(store.putFile('../x.zip', file, 'application/zip')).rejects.toThrow('invalid storage key');
   });
 
   it('reports a refused signature, answers null for a missing object, and builds virtual-hosted URLs', async () => {

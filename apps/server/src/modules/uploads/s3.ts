@@ -1,4 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FileStore } from './file-store.ts';
@@ -107,6 +109,26 @@ export function createS3Store(o: S3Options): FileStore {
     kind: 's3',
     async put(key, bytes, mime) {
       const res = await send('PUT', urlOf(key), sha256(bytes), {}, bytes, { 'content-type': mime, 'content-length': String(bytes.length) });
+      if (!res.ok) throw await fail('PUT', res);
+      await res.body?.cancel();
+    },
+    async putFile(key, file, mime) {
+      // Signed with the file's real hash (read once to hash it, once to send it): memory stays flat whatever its size.
+      const hash = createHash('sha256');
+      for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+      const { size } = await stat(file);
+      const url = urlOf(key);
+      const payloadHash = hash.digest('hex');
+      const res = await doFetch(url, {
+        method: 'PUT',
+        headers: {
+          ...signV4({ method: 'PUT', url, payloadHash, region: o.region, accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey, date: now() }),
+          'content-type': mime,
+          'content-length': String(size),
+        },
+        body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+        duplex: 'half',
+      } as RequestInit);
       if (!res.ok) throw await fail('PUT', res);
       await res.body?.cancel();
     },

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import type { FileStore } from './file-store.ts';
@@ -44,6 +46,18 @@ export function createDiskStore(dir: string, write: DiskWrite = writeFile): File
       try {
         await mkdir(path.dirname(file), { recursive: true });
         await write(tmp, bytes, { mode: 0o644, flag: 'wx' });
+        await rename(tmp, file);
+      } catch (err) {
+        await rm(tmp, { force: true }).catch(() => {});
+        throw storageError(err);
+      }
+    },
+    async putFile(key, source) {
+      const file = fileOf(key);
+      const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+        await pipeline(createReadStream(source), createWriteStream(tmp, { mode: 0o600, flags: 'wx' }));
         await rename(tmp, file);
       } catch (err) {
         await rm(tmp, { force: true }).catch(() => {});

@@ -79,6 +79,12 @@ const TARGETS: Record<string, Target> = {
   'PATCH /api/companies/{id}': { kind: 'company', body: () => ({ updatedAt: new Date().toISOString(), title: 'Taken over' }) },
   'POST /api/companies/{id}/archive': { kind: 'company' },
   'POST /api/companies/{id}/restore': { kind: 'company' },
+  // A division's export and deletion: superadmins only (division-delete.test.ts), refused before the body is read.
+  'POST /api/companies/{id}/exports': { kind: 'company' },
+  'GET /api/companies/{id}/exports': { kind: 'company' },
+  'GET /api/companies/{id}/exports/{exportId}': { kind: 'company' },
+  'GET /api/companies/{id}/exports/{exportId}/download': { kind: 'company' },
+  'DELETE /api/companies/{id}': { kind: 'company', body: () => ({ confirm: 'Not yours' }) },
   'GET /api/companies/training-video/{companyId}': { kind: 'company' },
   'GET /api/companies/users/me': { kind: 'own' },
   'GET /api/jwts/verify': { kind: 'own' },

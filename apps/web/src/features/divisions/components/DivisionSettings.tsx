@@ -29,6 +29,7 @@ import { divisionOptions } from '../api/get-division.ts';
 import { useUpdateDivision } from '../api/update-division.ts';
 import { ArchivedBanner, ArchiveSection } from './ArchiveDivision.tsx';
 import { CustomDomainCard } from './CustomDomainCard.tsx';
+import { DeleteSection } from './DeleteDivision.tsx';
 
 /** What each feature flag turns on (spec §3, §6), in the words an operator reads. */
 const FLAG_TEXT: Record<FeatureFlag, string> = {
@@ -358,6 +359,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
               )}
             </Section>
             <ArchiveSection division={loaded} />
+            <DeleteSection division={loaded} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
