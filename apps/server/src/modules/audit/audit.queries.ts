@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, companies, users } from '../../db/schema.ts';
 import { likeText } from '../users/users.queries.ts';
 
-export type AuditLine = {
+type AuditLine = {
   actorId: number | null;
   action: string;
   target: string | null;

@@ -14,7 +14,7 @@ import { sendCsv } from '../users/csv.ts';
 import { type AuditFilter, type AuditRow, auditRows, countAuditRows, insertAuditLines, streamAuditRows } from './audit.queries.ts';
 
 /** What changed, and what else is worth keeping about an action. */
-export type AuditRecord = {
+type AuditRecord = {
   /** The fields as they were; only those that differ from `after` are kept. */
   before?: Record<string, unknown> | undefined;
   /** The fields as they are now; only those that differ from `before` are kept. */
@@ -52,7 +52,7 @@ function shown(field: string, value: unknown): unknown {
 }
 
 /** The fields that differ between two records, each side with only those fields, secrets redacted. */
-export function changedFields(before: Record<string, unknown> = {}, after: Record<string, unknown> = {}) {
+function changedFields(before: Record<string, unknown> = {}, after: Record<string, unknown> = {}) {
   const a = flatten(before);
   const b = flatten(after);
   const out = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
