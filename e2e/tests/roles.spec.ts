@@ -36,8 +36,8 @@ const CASES: Case[] = [
     email: USERS.superadmin,
     greeting: 'Hello Ada',
     landing: '/home',
-    // The divisions console is the superadmin's own (issue 26).
-    links: ['Home', 'Divisions', APPROVALS, 'Statistics', 'Users', 'Templates'],
+    // The divisions console and the audit log are the superadmin's own (issue 26).
+    links: ['Home', 'Divisions', APPROVALS, 'Statistics', 'Users', 'Templates', 'Audit log'],
     tiles: [['Invite a New User', 'Active new users'], ['Manage Users', 'Add & edit content'], ['Manage Templates'], ['Manage Approvals', 'Approve Changes']],
     settings: ['Change Password', 'Log Out'],
   },

@@ -24,6 +24,7 @@ import { helmetHeaders, helmetOptions } from './http/security-headers.ts';
 import { registerWellFormedGuard } from './http/well-formed.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCodeStore } from './modules/auth/codes.ts';
 import { createGoogleVerifier } from './modules/auth/google.ts';
@@ -214,6 +215,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(approvalsRoutes);
       await api.register(reportsRoutes);
       await api.register(usersRoutes);
+      await api.register(auditRoutes);
       await api.register(templatesRoutes);
       await api.register(uploadsRoutes, { store: fileStore, memory: new UploadMemory(config.UPLOAD_MEMORY_MB * 1024 * 1024) });
     },

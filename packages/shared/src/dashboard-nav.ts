@@ -6,7 +6,7 @@ import type { Report } from './navigation.ts';
 // navigation.ts, because only the dashboard needs them (not the sign-in page).
 
 export type SideLink = {
-  key: 'home' | 'divisions' | 'approvals' | 'statistics' | 'users' | 'templates' | 'profile';
+  key: 'home' | 'divisions' | 'approvals' | 'statistics' | 'users' | 'templates' | 'profile' | 'audit';
   label: string;
   to: string;
   activeOn: Report[];
@@ -20,17 +20,18 @@ const LINKS: Record<SideLink['key'], SideLink> = {
   templates: { key: 'templates', label: 'Templates', to: '/templates', activeOn: ['templates', 'manage-templates'] },
   profile: { key: 'profile', label: 'Profile', to: '/self-service', activeOn: ['self-service'] },
   divisions: { key: 'divisions', label: 'Divisions', to: '/divisions', activeOn: ['divisions'] },
+  audit: { key: 'audit', label: 'Audit log', to: '/audit', activeOn: ['audit'] },
 };
 
 /**
  * Spec §2 Main shell: a user sees Home, Statistics, Profile; a supervisor Home,
  * Statistics, Users plus Approvals / Templates when those flags are on; a
  * superadmin everything except Profile, and the divisions console (the hub's own
- * place for what the spec's system did in a separate back office).
+ * place for what the spec's system did in a separate back office) and the audit log.
  */
 export function sideLinks(role: Role, flags: FeatureFlags): SideLink[] {
   if (role === 'user') return [LINKS.home, LINKS.statistics, LINKS.profile];
-  if (role === 'superadmin') return [LINKS.home, LINKS.divisions, LINKS.approvals, LINKS.statistics, LINKS.users, LINKS.templates];
+  if (role === 'superadmin') return [LINKS.home, LINKS.divisions, LINKS.approvals, LINKS.statistics, LINKS.users, LINKS.templates, LINKS.audit];
   const out = [LINKS.home];
   if (flags.approvals) out.push(LINKS.approvals);
   out.push(LINKS.statistics, LINKS.users);

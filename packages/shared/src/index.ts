@@ -3,6 +3,7 @@
 export * from './account.schemas.ts';
 export * from './aliases.ts';
 export * from './approvals.schemas.ts';
+export * from './audit.schemas.ts';
 export * from './auth.schemas.ts';
 export * from './auth.ts';
 export * from './banners.schemas.ts';

@@ -19,8 +19,9 @@ describe('sideLinks (spec §2 Main shell)', () => {
     expect(labels('supervisor', ALL)).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Templates']);
   });
 
-  it('a superadmin sees everything except Profile, and the divisions console, regardless of flags', () => {
-    for (const f of [flags(), ALL]) expect(labels('superadmin', f)).toEqual(['Home', 'Divisions', 'Approvals', 'Statistics', 'Users', 'Templates']);
+  it('a superadmin sees everything except Profile, and the divisions console and audit log, regardless of flags', () => {
+    for (const f of [flags(), ALL])
+      expect(labels('superadmin', f)).toEqual(['Home', 'Divisions', 'Approvals', 'Statistics', 'Users', 'Templates', 'Audit log']);
   });
 
   it('Users is also active on self-service and Templates on manage-templates', () => {
@@ -125,13 +126,19 @@ describe('dashboardRedirect (spec §2 Route guards)', () => {
     expect(go('user', 'divisions')).toBe('/home');
   });
 
+  it('opens the audit log for superadmins only', () => {
+    expect(go('superadmin', 'audit')).toBeNull();
+    expect(go('supervisor', 'audit')).toBe('/home');
+    expect(go('user', 'audit')).toBe('/home');
+  });
+
   it('never redirects a superadmin opening any division’s alias', () => {
     expect(go('superadmin', 'self-service', { alias: '12', aliasCompanyId: 99 })).toBeNull();
     expect(go('superadmin', 'templates', { alias: '12', aliasCompanyId: 99 })).toBeNull();
   });
 
-  it('lets supervisors and superadmins open every report of the spec (the divisions console is the superadmin’s alone)', () => {
-    for (const r of REPORTS.filter((x) => x !== 'self-service' && x !== 'divisions')) {
+  it('lets supervisors and superadmins open every report of the spec (the divisions console and audit log are the superadmin’s alone)', () => {
+    for (const r of REPORTS.filter((x) => x !== 'self-service' && x !== 'divisions' && x !== 'audit')) {
       expect(go('supervisor', r), r).toBeNull();
       expect(go('superadmin', r), r).toBeNull();
     }

@@ -1,7 +1,7 @@
 import type { Role } from './auth.ts';
 
 /** Dashboard reports of spec §2 (`/{report}` and `/{report}/{alias}`). */
-export const REPORTS = ['home', 'statistics', 'users', 'templates', 'approvals', 'self-service', 'manage-templates', 'divisions'] as const;
+export const REPORTS = ['home', 'statistics', 'users', 'templates', 'approvals', 'self-service', 'manage-templates', 'divisions', 'audit'] as const;
 export type Report = (typeof REPORTS)[number];
 
 export type GuardInput = {
@@ -21,6 +21,8 @@ export function dashboardRedirect(g: GuardInput): string | null {
   if (!(REPORTS as readonly string[]).includes(g.report)) return '/home';
   // The divisions console is platform work (not in the spec's screens): superadmins only.
   if (g.report === 'divisions') return g.role === 'superadmin' ? null : '/home';
+  // The audit log spans every division and the platform staff: superadmins only.
+  if (g.report === 'audit') return g.role === 'superadmin' ? null : '/home';
   if (g.role === 'user') {
     if (g.report === 'templates' || g.report === 'manage-templates' || g.report === 'approvals') return '/self-service';
     if (g.report === 'users') return '/self-service';

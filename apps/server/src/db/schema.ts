@@ -183,10 +183,18 @@ export const auditLog = pgTable(
     actorId: integer('actor_id'),
     action: text('action').notNull(),
     target: text('target'),
+    /** The division the action was about (the audit screen's division filter); no foreign key, so the line outlives it. */
+    companyId: integer('company_id'),
+    /** The change record: `before` and `after` (changed fields only, secrets redacted) and details such as counts. */
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt),
+    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
+    index('audit_log_company_created_idx').on(t.companyId, t.createdAt),
+  ],
 );
 
 /** Themes (spec §3 Theme): a layout, a font and CSS; company-specific when company_id is set. */

@@ -116,6 +116,14 @@ export function canManageSuperadmins(actor: Actor): boolean {
   return actor.role === 'superadmin';
 }
 
+/**
+ * The audit log (who did what to which division, before → after) spans every division and
+ * the platform staff themselves: superadmins alone read and export it.
+ */
+export function canReadAuditLog(actor: Actor): boolean {
+  return actor.role === 'superadmin';
+}
+
 /** The divisions a supervisor supervises; none for anyone else. */
 export function supervisedBy(actor: Actor): number[] {
   return actor.role === 'supervisor' ? actor.supervisedCompanyIds : [];

@@ -16,6 +16,7 @@ export const pageComponents: Record<Report, () => Promise<ComponentType>> = {
   'self-service': async () => (await import('../features/self-service/SelfServicePage.tsx')).SelfServicePage,
   'manage-templates': async () => (await import('../features/self-service/templates/ManageTemplatesPage.tsx')).ManageTemplatesPage,
   divisions: async () => (await import('../features/divisions/DivisionsPage.tsx')).DivisionsPage,
+  audit: async () => (await import('../features/audit/AuditPage.tsx')).AuditPage,
 };
 
 /** The dashboard's shell and the two preview pages: found through this table for the same reason. */

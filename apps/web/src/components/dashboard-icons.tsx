@@ -124,3 +124,11 @@ export const IconDivisions = (p: IconProps) => (
     <path d="M7 8h2M7 12h2M7 16h2M15 13h2M15 17h2" />
   </Icon>
 );
+
+export const IconAudit = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 4H6.5A1.5 1.5 0 0 0 5 5.5v14A1.5 1.5 0 0 0 6.5 21h11a1.5 1.5 0 0 0 1.5-1.5v-14A1.5 1.5 0 0 0 17.5 4H15" />
+    <rect x="9" y="2.5" width="6" height="3" rx="1" />
+    <path d="M8.5 11h7M8.5 14.5h7M8.5 18h4" />
+  </Icon>
+);

@@ -1,10 +1,10 @@
 /**
- * Database access of sign-in: accounts and their counters, the audit log, spent Google
+ * Database access of sign-in: accounts and their counters, spent Google
  * id tokens, one-time codes, sessions and the shared JWT secret.
  */
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appState, auditLog, companies, companyMembers, oneTimeCodes, profiles, sessions, usedIdTokens, users } from '../../db/schema.ts';
+import { appState, companies, companyMembers, oneTimeCodes, profiles, sessions, usedIdTokens, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
@@ -27,10 +27,6 @@ export async function userByGoogleSub(db: Db, sub: string): Promise<UserRow | un
 export async function emailOfUser(db: Db, id: number): Promise<string | undefined> {
   const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
   return u?.email;
-}
-
-export async function audit(db: Db, actorId: number | null, action: string, target?: string, meta?: Record<string, unknown>) {
-  await db.insert(auditLog).values({ actorId, action, target: target ?? null, ...(meta ? { meta } : {}) });
 }
 
 /** The user's divisions and roles, in the order the hub lists them, each saying whether it is archived. */

@@ -6,12 +6,12 @@ import { AppError, badRequest } from '../../http/errors.ts';
 import { actorFrom, canAdminister, hubClosedFor, signsInOnEveryHub } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { pendingCount } from '../approvals/approvals-list.ts';
+import { audit } from '../audit/audit.service.ts';
 import { companiesByIds, companyByHubDomain, isMember } from '../companies/companies.queries.ts';
 import { brandOfAccount } from '../mail/branding.ts';
 import { codeMail, resetMail } from './auth.mails.ts';
 import {
   aliasOwnerRegistered,
-  audit,
   clearFailedLogins,
   clearLoginVerification,
   completeRegistration,

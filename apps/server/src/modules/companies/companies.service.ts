@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { audit } from '../auth/auth.queries.ts';
+import { audit } from '../audit/audit.service.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import type { PublicSites } from '../public-pages/public-pages.service.ts';
 import { rerenderAllPublished } from '../publishing/publishing.service.ts';
@@ -21,6 +21,7 @@ import {
   deleteDivisionRows,
   divisionConsoleRow,
   firstDefaultThemeId,
+  flagsOf,
   insertDivision,
   lockDivision,
   setDivisionArchived,
@@ -53,13 +54,30 @@ export async function addDivision(db: Db, actorId: number, input: { title: strin
   const made = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const division = await createDivision(tx, input);
-    await audit(tx, actorId, 'company.created', `company:${division.id}`);
+    await audit(tx, actorId, 'company.created', `company:${division.id}`, { after: { title: input.title, subdomain: input.subdomain } });
     return division;
   });
   return (await divisionConsoleRow(db, made.id))!;
 }
 
 type Settings = Omit<UpdateCompanyInput, 'updatedAt'>;
+type CompanyRow = NonNullable<Awaited<ReturnType<typeof companyRowById>>>;
+
+/** A division's settings as the console names them: what the audit log compares before and after a save. */
+function settingsOf(row: CompanyRow): Record<string, unknown> {
+  const { updatedAt: _stamp, ...whiteLabel } = row.whiteLabel ?? {};
+  return {
+    title: row.title,
+    description: row.description,
+    subdomain: row.subdomain,
+    feature_flags: flagsOf(row),
+    paymentStructure: row.paymentStructure,
+    limits: { imageGallery: row.imageGalleryLimit },
+    customSupportLink: row.customSupportLink,
+    trainingVideoUrl: row.trainingVideoUrl,
+    whiteLabel: row.whiteLabel ? whiteLabel : null,
+  };
+}
 
 /**
  * The divisions console's save: only the settings sent change; a division changed since the
@@ -76,6 +94,7 @@ export async function updateDivisionSettings(
   const { updatedAt, limits, feature_flags, whiteLabel, ...rest } = input;
   const before = await companyRowById(deps.db, id);
   if (!before) throw notFound('Division not found');
+  const loadedAt = new Date(updatedAt);
   const values: Parameters<typeof updateDivision>[3] = { ...rest };
   if (rest.title !== undefined) values.name = rest.title;
   if (limits) values.imageGalleryLimit = limits.imageGallery;
@@ -86,7 +105,15 @@ export async function updateDivisionSettings(
   }
   let row: Awaited<ReturnType<typeof updateDivision>>;
   try {
-    row = await updateDivision(deps.db, id, new Date(updatedAt), values);
+    // The line is written with the change, in one transaction. `before` is the row this save
+    // replaced: it was read after the editor loaded it, the save lands only on the version the
+    // editor loaded, and every write moves updatedAt on — so a landed save replaced `before`.
+    row = await deps.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const saved = await updateDivision(tx, id, loadedAt, values);
+      if (saved) await audit(tx, actorId, 'company.updated', `company:${id}`, { before: settingsOf(before), after: settingsOf(saved) });
+      return saved;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) {
       const hub = values.hubDomain && values.hubDomain !== before.hubDomain;
@@ -95,7 +122,6 @@ export async function updateDivisionSettings(
     throw err;
   }
   if (!row) throw new AppError(409, 'stale_version', COMPANY_MESSAGES.changedMeanwhile);
-  await audit(deps.db, actorId, 'company.updated', `company:${id}`);
   deps.background.run('rendering the division’s pages again', async () => {
     await rerenderAllPublished(deps, new Date(), id);
   });
@@ -114,7 +140,11 @@ export async function setArchived(deps: Pick<Deps, 'db' | 'publishedPages'>, act
   const changed = await deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const done = await setDivisionArchived(tx, id, archived);
-    if (done) await audit(tx, actorId, archived ? 'company.archived' : 'company.restored', `company:${id}`);
+    if (done)
+      await audit(tx, actorId, archived ? 'company.archived' : 'company.restored', `company:${id}`, {
+        before: { archived: !archived },
+        after: { archived },
+      });
     return done;
   });
   if (changed === undefined) throw notFound('Division not found');
@@ -150,12 +180,9 @@ export async function deleteDivision(env: DeleteEnv, actorId: number, id: number
     const keys = await uploadKeysOf(tx, id);
     const usersDeleted = await deleteDivisionRows(tx, id);
     await audit(tx, actorId, 'company.deleted', `company:${id}`, {
-      title: company.title,
-      subdomain: company.subdomain,
-      customDomain: company.customDomain,
-      hubDomain: company.hubDomain,
-      exportId: made.id,
-      usersDeleted,
+      companyId: id,
+      before: { title: company.title, subdomain: company.subdomain, customDomain: company.customDomain, hubDomain: company.hubDomain },
+      details: { exportId: made.id, usersDeleted },
     });
     return { company, keys, usersDeleted };
   });

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { audit } from '../auth/auth.queries.ts';
+import { audit } from '../audit/audit.service.ts';
 import type { FileStore } from '../uploads/file-store.ts';
 import { companyRowById } from './companies.queries.ts';
 import {
@@ -89,7 +89,7 @@ export async function requestExport(deps: Pick<Deps, 'db' | 'jobs'>, actorId: nu
         requestedBy: actorId,
         expiresAt: new Date(Date.now() + DIVISION_EXPORT_TTL_DAYS * DAY_MS),
       });
-      await audit(tx, actorId, 'company.export_requested', `company:${companyId}`, { exportId: id });
+      await audit(tx, actorId, 'company.export_requested', `company:${companyId}`, { companyId, details: { exportId: id } });
       return { value, data: { exportId: id } };
     },
     { expireInSeconds: EXPORT_EXPIRE_S },

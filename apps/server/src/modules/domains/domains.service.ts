@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DOMAIN_MESSAGES, DOMAIN_VERIFICATION_PATH, type DomainState } from '@profilehub/shared';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { audit } from '../auth/auth.queries.ts';
+import { audit } from '../audit/audit.service.ts';
 import { companyByHubDomain } from '../companies/companies.queries.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import { rerenderAllPublished } from '../publishing/publishing.service.ts';
@@ -69,7 +69,10 @@ export async function setDomain(env: Env, actorId: number, companyId: number, do
     if (isUniqueViolation(err)) throw new AppError(409, 'conflict', DOMAIN_MESSAGES.taken, 'domain');
     throw err;
   }
-  await audit(env.db, actorId, 'company.domain_set', `company:${companyId}`);
+  await audit(env.db, actorId, 'company.domain_set', `company:${companyId}`, {
+    before: { customDomain: row.customDomain, pendingDomain: row.pendingDomain },
+    after: { customDomain: null, pendingDomain: domain },
+  });
   if (row.customDomain) {
     forget(row.customDomain);
     rerender(env, companyId);
@@ -98,7 +101,10 @@ export async function verifyDomain(env: Env, actorId: number, companyId: number,
     if (isUniqueViolation(err)) throw new AppError(409, 'conflict', DOMAIN_MESSAGES.taken, 'domain');
     throw err;
   }
-  await audit(env.db, actorId, 'company.domain_verified', `company:${companyId}`);
+  await audit(env.db, actorId, 'company.domain_verified', `company:${companyId}`, {
+    before: { customDomain: row.customDomain, pendingDomain: domain },
+    after: { customDomain: domain, pendingDomain: null },
+  });
   forget(domain);
   rerender(env, companyId);
   return domainState(env, companyId);
@@ -107,7 +113,10 @@ export async function verifyDomain(env: Env, actorId: number, companyId: number,
 export async function removeDomain(env: Env, actorId: number, companyId: number, forget: (domain: string) => void): Promise<DomainState> {
   const row = await rowOf(env, companyId);
   await clearDomain(env.db, companyId);
-  await audit(env.db, actorId, 'company.domain_removed', `company:${companyId}`);
+  await audit(env.db, actorId, 'company.domain_removed', `company:${companyId}`, {
+    before: { customDomain: row.customDomain, pendingDomain: row.pendingDomain },
+    after: { customDomain: null, pendingDomain: null },
+  });
   if (row.customDomain) {
     forget(row.customDomain);
     rerender(env, companyId);

@@ -1,7 +1,7 @@
 /** Database access of the invite dialog and the invite flow (spec §4 Invite flow). */
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, companies, companyMembers, profiles, users } from '../../db/schema.ts';
+import { companies, companyMembers, profiles, users } from '../../db/schema.ts';
 import { type CompanyScope, inScope } from '../../http/scope.ts';
 import { likeText } from '../users/users.queries.ts';
 
@@ -41,9 +41,4 @@ export async function insertMembers(db: Db, members: { userId: number; companyId
 export async function insertInviteeProfiles(db: Db, values: (typeof profiles.$inferInsert)[]): Promise<Map<number, number>> {
   const rows = await db.insert(profiles).values(values).returning({ id: profiles.id, userId: profiles.userId });
   return new Map(rows.map((r) => [r.userId!, r.id]));
-}
-
-/** One audit line per invited person. */
-export async function auditInvited(db: Db, actorId: number, userIds: number[]): Promise<void> {
-  await db.insert(auditLog).values(userIds.map((id) => ({ actorId, action: 'user.invited', target: `user:${id}` })));
 }

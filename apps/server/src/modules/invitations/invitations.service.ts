@@ -14,14 +14,15 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, administers, canAdminister, canInvite, canSeeCompany, canSetDivisionRole } from '../../http/policy.ts';
 import { adminScope } from '../../http/scope.ts';
-import { audit, userByEmail } from '../auth/auth.queries.ts';
+import { auditEach } from '../audit/audit.service.ts';
+import { userByEmail } from '../auth/auth.queries.ts';
 import { companyRowById, flagsOf } from '../companies/companies.queries.ts';
 import { type Brand, brandedMail, brandOfDivision } from '../mail/branding.ts';
 import type { Mail } from '../mail/mailer.ts';
 import { profileDomainOf } from '../profiles/profile-content.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import { aliasIsFree } from '../profiles/profiles.service.ts';
-import { auditInvited, insertInviteeProfiles, insertMembers, insertUsers, inviteDivisionRows, inviteTemplateId } from './invitations.queries.ts';
+import { insertInviteeProfiles, insertMembers, insertUsers, inviteDivisionRows, inviteTemplateId } from './invitations.queries.ts';
 
 type Invite = z.output<typeof InviteSchema>;
 
@@ -76,9 +77,26 @@ export async function createInvitees(tx: Db, mail: (m: Mail) => void, actor: Act
       content: { ...person.content, ...splitName(person.name), fullName: person.name, emailAddress: person.email },
     })),
   );
-  await auditInvited(tx, actor.userId, [...userIds.values()]);
-  for (const { target, person } of items)
-    if (person.role === 'supervisor') await audit(tx, actor.userId, 'role.changed', `user:${idOf(person.email)} company:${target.company.id} user→supervisor`);
+  // One line per invited person (into which division), and one per person invited as a supervisor.
+  await auditEach(tx, actor.userId, [
+    ...items.map(({ target, person }) => ({
+      action: 'user.invited',
+      target: `user:${idOf(person.email)}`,
+      record: { companyId: target.company.id, details: { userId: idOf(person.email), companyId: target.company.id } },
+    })),
+    ...items
+      .filter(({ person }) => person.role === 'supervisor')
+      .map(({ target, person }) => ({
+        action: 'role.changed',
+        target: `user:${idOf(person.email)} company:${target.company.id} user→supervisor`,
+        record: {
+          companyId: target.company.id,
+          details: { userId: idOf(person.email), companyId: target.company.id },
+          before: { role: 'user' },
+          after: { role: 'supervisor' },
+        },
+      })),
+  ]);
   for (const { target, person } of items) {
     if (!target.brand) continue;
     const title = target.company.whiteLabel?.title ?? target.company.title;

@@ -33,6 +33,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import { type Actor, canAdminister, canInvite } from '../../http/policy.ts';
 import { adminScope } from '../../http/scope.ts';
+import { audit } from '../audit/audit.service.ts';
 import { flagsOf } from '../companies/companies.queries.ts';
 import { brandOfDivision } from '../mail/branding.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
@@ -297,5 +298,8 @@ export async function runImport(
   }
   const out = rows.map((c) => byRow.get(c.row)!);
   const count = (o: ImportOutcome['outcome']) => out.filter((r) => r.outcome === o).length;
-  return { created: count('created'), updated: count('updated'), failed: count('failed'), rows: out };
+  const counts = { created: count('created'), updated: count('updated'), failed: count('failed') };
+  // One line for the whole file (each new person also has their own user.invited line).
+  await audit(deps.db, actor.userId, 'users.imported', undefined, { details: { file: input.fileName, rows: out.length, ...counts } });
+  return { ...counts, rows: out };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
-import { audit } from '../auth/auth.queries.ts';
+import { audit } from '../audit/audit.service.ts';
 import { buildMe, type RequestContext } from '../auth/auth.service.ts';
 import { createDivision } from '../companies/companies.service.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';

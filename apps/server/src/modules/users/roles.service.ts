@@ -8,7 +8,7 @@ import { type DivisionRole, ROLE_MESSAGES, type SetDivisionRoleResponse, type Su
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, administers, canManageSuperadmins, canSeeCompany, canSetDivisionRole } from '../../http/policy.ts';
-import { audit } from '../auth/auth.queries.ts';
+import { audit } from '../audit/audit.service.ts';
 import {
   accountByEmail,
   dropSuperadmin,
@@ -46,7 +46,13 @@ export async function setDivisionRole(
     const from = asDivisionRole(member, account.role);
     await setMemberRole(tx, userId, companyId, role === 'supervisor' ? 'supervisor' : 'member');
     await syncAccountRole(tx, userId);
-    if (from !== role) await audit(tx, actor.userId, 'role.changed', `user:${userId} company:${companyId} ${from}→${role}`);
+    if (from !== role)
+      await audit(tx, actor.userId, 'role.changed', `user:${userId} company:${companyId} ${from}→${role}`, {
+        companyId,
+        details: { userId, companyId },
+        before: { role: from },
+        after: { role },
+      });
   });
   const message = role === 'supervisor' ? ROLE_MESSAGES.madeSupervisor : ROLE_MESSAGES.madeUser;
   return { success: true, message, userId, companyId, role };
@@ -73,7 +79,11 @@ export async function addSuperadmin(deps: Pick<Deps, 'db'>, actor: Actor, email:
     if (!account) throw notFound(ROLE_MESSAGES.noAccount);
     if (account.role === 'superadmin') throw new AppError(409, 'conflict', ROLE_MESSAGES.alreadySuperadmin);
     await makeSuperadmin(tx, account.id);
-    await audit(tx, actor.userId, 'role.changed', `user:${account.id} ${account.role}→superadmin`);
+    await audit(tx, actor.userId, 'role.changed', `user:${account.id} ${account.role}→superadmin`, {
+      details: { userId: account.id },
+      before: { role: account.role },
+      after: { role: 'superadmin' },
+    });
   });
   return { success: true as const, message: ROLE_MESSAGES.madeSuperadmin };
 }
@@ -88,7 +98,11 @@ export async function removeSuperadmin(deps: Pick<Deps, 'db'>, actor: Actor, use
     if (staff.length <= 1) throw new AppError(409, 'conflict', ROLE_MESSAGES.lastSuperadmin);
     await dropSuperadmin(tx, userId);
     const after = await lockAccount(tx, userId);
-    await audit(tx, actor.userId, 'role.changed', `user:${userId} superadmin→${after?.role ?? 'user'}`);
+    await audit(tx, actor.userId, 'role.changed', `user:${userId} superadmin→${after?.role ?? 'user'}`, {
+      details: { userId },
+      before: { role: 'superadmin' },
+      after: { role: after?.role ?? 'user' },
+    });
   });
   return { success: true as const, message: ROLE_MESSAGES.removedSuperadmin };
 }

@@ -65,6 +65,9 @@ const TARGETS: Record<string, Target> = {
   'GET /api/approvals/count': { kind: 'own' },
   'PUT /api/approvals/respond/{id}': { kind: 'approval', body: () => ({ approved: true, rebuild: true }) },
   'PUT /api/approvals/single/{id}': { kind: 'approval', body: () => ({ approved: null, requestedAt: new Date().toISOString() }) },
+  // The audit log: superadmins only (audit.routes.test.ts); every other caller gets 403.
+  'GET /api/audit': { kind: 'own' },
+  'GET /api/audit/export': { kind: 'own' },
   'GET /api/auth/logout': { kind: 'own' },
   'GET /api/companies': { kind: 'own' },
   // The divisions console: superadmins only (companies-console.routes.test.ts); every other caller gets 403.

@@ -2,7 +2,7 @@ import { Badge, NavLink, VisuallyHidden } from '@mantine/core';
 import type { SideLink } from '@profilehub/shared';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { IconApprovals, IconChart, IconDivisions, IconHome, IconProfile, IconTemplates, IconUsers } from '../../components/dashboard-icons.tsx';
+import { IconApprovals, IconAudit, IconChart, IconDivisions, IconHome, IconProfile, IconTemplates, IconUsers } from '../../components/dashboard-icons.tsx';
 import { isLinkActive } from './nav.ts';
 import classes from './shell.module.css';
 
@@ -14,6 +14,7 @@ const ICONS: Record<SideLink['key'], ComponentType<{ size?: number }>> = {
   users: IconUsers,
   templates: IconTemplates,
   profile: IconProfile,
+  audit: IconAudit,
 };
 
 type Props = { links: SideLink[]; report: string; pendingApprovals: number; onNavigate?: () => void };
