@@ -432,7 +432,7 @@ await main('public-page', async () => {
       if (r.runtimeError && unrecorded.length < 2 * LIGHTHOUSE_RUNS) unrecorded.push(r.runtimeError);
       else runs.push(r);
     }
-    for (const error of unrecorded) console.log(`Lighthouse could not record a run (${error}); it was run again.`);
+    for (const error of unrecorded) console.log(`Lighthouse could not record a run (${error}); it was discarded and run again.`);
     const byPerf = [...runs].sort((a, b) => a.performance - b.performance);
     lighthouse = {
       url: lighthouseUrl,
@@ -454,7 +454,7 @@ await main('public-page', async () => {
     }
     const m = lighthouse.median;
     console.log(
-      `Lighthouse (mobile, ${runs.length} runs, median by performance) ${lighthouseUrl}: performance ${m.performance}, accessibility ${m.accessibility}, ` +
+      `Lighthouse (mobile, ${runs.length} runs counted, ${unrecorded.length} discarded as not recorded, median by performance) ${lighthouseUrl}: performance ${m.performance}, accessibility ${m.accessibility}, ` +
         `best practices ${m.bestPractices}, SEO ${m.seo}; FCP ${fmt(m.fcpMs)} ms, LCP ${fmt(m.lcpMs)} ms, TBT ${fmt(m.tbtMs)} ms, CLS ${fmt(m.cls, 3)}` +
         `${m.failingAccessibility.length ? `\n  accessibility audits failing: ${m.failingAccessibility.join('; ')}` : ''}` +
         `${m.performance < 98 && m.failingPerformance.length ? `\n  performance audits below full marks: ${m.failingPerformance.join('; ')}` : ''}`,
@@ -503,8 +503,8 @@ await main('public-page', async () => {
         [`rebuild ${rebuilt} published children, median of ${REBUILD_RUNS}`, `${fmt(rebuildMs)} ms`, 'printed', ''],
         lighthouse.median
           ? [
-              'Lighthouse (mobile) performance / accessibility',
-              `${lighthouse.median.performance} / ${lighthouse.median.accessibility}`,
+              'Lighthouse (mobile) performance / accessibility (runs counted, discarded)',
+              `${lighthouse.median.performance} / ${lighthouse.median.accessibility} (${lighthouse.runs} counted, ${lighthouse.unrecorded.length} discarded)`,
               '≥ 98 / 100',
               verdict(lighthousePass),
             ]
