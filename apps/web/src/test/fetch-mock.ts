@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /** One part of a multipart body: a field's text, or a file's name, content type and bytes (as text). */
-export type MockPart = { name: string; value: string } | { name: string; filename: string; type: string; content: string };
+type MockPart = { name: string; value: string } | { name: string; filename: string; type: string; content: string };
 export type MockCall = {
   method: string;
   path: string;
