@@ -249,11 +249,14 @@ export function httpPostJson(port, urlPath, body, { headers = {}, timeoutMs = 10
   });
 }
 
+/** How long a server may take to answer its first 200 (BENCH_HEALTH_TIMEOUT_S; at load 30 on 2 cores a start can take over a minute). */
+const HEALTH_TIMEOUT_MS = Number(process.env.BENCH_HEALTH_TIMEOUT_S ?? 60) * 1000;
+
 /**
  * Polls GET /api/health every `intervalMs` until a 200; rejects when the process exits
  * first or `timeoutMs` passes. Resolves the time of the 200 (performance.now()).
  */
-export async function waitForHealth(port, { child, intervalMs = 20, timeoutMs = 60_000 } = {}) {
+export async function waitForHealth(port, { child, intervalMs = 20, timeoutMs = HEALTH_TIMEOUT_MS } = {}) {
   const deadline = performance.now() + timeoutMs;
   let exited = null;
   child?.exited.then((r) => {

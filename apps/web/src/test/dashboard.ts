@@ -1,12 +1,23 @@
+import type { Company, FeatureFlags, Me } from '@profilehub/shared';
+import type { WhiteLabelResponse } from '../lib/white-label.ts';
 import { mockFetch } from './fetch-mock.ts';
 
 /** A division's feature flags as GET /api/companies/users/me answers them: all off unless given. */
-export function testFlags(overrides: Record<string, boolean> = {}) {
-  return { approvals: false, templates: false, permissions: false, rte: false, corporate: false, invite_users: false, style_editing: false, ...overrides };
+export function testFlags(overrides: Partial<FeatureFlags> = {}): FeatureFlags {
+  return {
+    approvals: false,
+    templates: false,
+    permissions: false,
+    rte: false,
+    corporate: false,
+    invite_users: false,
+    style_editing: false,
+    ...overrides,
+  } satisfies FeatureFlags;
 }
 
 /** The signed-in person's division (Acme, id 3) as GET /api/companies/users/me answers it. */
-export function testCompany(overrides: Record<string, unknown> = {}) {
+export function testCompany(overrides: Partial<Company> = {}): Company {
   return {
     id: 3,
     name: 'acme',
@@ -23,15 +34,17 @@ export function testCompany(overrides: Record<string, unknown> = {}) {
     publicationState: 'live',
     whiteLabel: null,
     ...overrides,
-  };
+  } satisfies Company;
 }
 
 /** A session for `user`: the token, and the calls every dashboard page makes (white label, me, token check), plus `routes`. */
-export function mockSignedIn(user: unknown, routes: Parameters<typeof mockFetch>[0] = {}) {
+export function mockSignedIn(user: Me, routes: Parameters<typeof mockFetch>[0] = {}) {
   sessionStorage.setItem('jwt', 'token');
   return mockFetch({
-    'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
-    'GET /api/companies/users/me': { body: user },
+    'GET /api/white-label': {
+      body: { whiteLabel: null, supportHref: 'https://profilehub.example/support', googleSignIn: false, closed: null } satisfies WhiteLabelResponse,
+    },
+    'GET /api/companies/users/me': { body: user satisfies Me },
     'GET /api/jwts/verify': { body: { valid: true } },
     ...routes,
   });

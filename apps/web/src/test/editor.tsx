@@ -1,4 +1,4 @@
-import type { ProfileEditorView } from '@profilehub/shared';
+import type { FeatureFlags, ProfileEditorView } from '@profilehub/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -20,8 +20,8 @@ type ViewParts = {
   profile?: Partial<ProfileEditorView['profile']>;
   content: Record<string, unknown>;
   permissions?: Partial<ProfileEditorView['permissions']> & Record<string, unknown>;
-  flags?: Record<string, boolean>;
-  master?: Record<string, unknown> | null;
+  flags?: Partial<FeatureFlags>;
+  master?: ProfileEditorView['master'];
   access?: Partial<ProfileEditorView['access']>;
 };
 
@@ -64,7 +64,7 @@ export function testEditorView(o: ViewParts): ProfileEditorView {
     },
     master: o.master ?? null,
     access: { canManage: false, canEditStyling: false, canManagePermissions: false, needsApproval: false, ...o.access },
-  } as ProfileEditorView;
+  } satisfies ProfileEditorView;
 }
 
 /** Renders an editor screen inside the app's providers and the query client; themes answer none unless `routes` say. */

@@ -1,6 +1,37 @@
 import { vi } from 'vitest';
 
-export type MockCall = { method: string; path: string; query: URLSearchParams; body: unknown; headers: Record<string, string> };
+/** One part of a multipart body: a field's text, or a file's name, content type and bytes (as text). */
+type MockPart = { name: string; value: string } | { name: string; filename: string; type: string; content: string };
+export type MockCall = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  /** A JSON body, parsed. */
+  body: unknown;
+  /** A FormData body (multipart), part by part in the order sent; undefined for any other body. */
+  parts: MockPart[] | undefined;
+  headers: Record<string, string>;
+};
+
+/** The parts of a FormData body as the browser would send them: field names, file names, content types, bytes. */
+async function partsOf(form: FormData): Promise<MockPart[]> {
+  const parts: MockPart[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') parts.push({ name, value });
+    else parts.push({ name, filename: value.name, type: value.type, content: await readText(value) });
+  }
+  return parts;
+}
+
+/** A Blob's bytes as text (jsdom's Blob has no text()). */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
 type Reply = { status?: number; body?: unknown };
 type Handler = Reply | ((call: MockCall) => Reply);
 
@@ -19,6 +50,7 @@ export function mockFetch(routes: Record<string, Handler>): MockCall[] {
       path: url.pathname,
       query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      parts: init?.body instanceof FormData ? await partsOf(init.body) : undefined,
       headers,
     };
     calls.push(call);

@@ -1,3 +1,4 @@
+import type { InviteDivision, Me } from '@profilehub/shared';
 import { render } from '@testing-library/react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
@@ -24,7 +25,8 @@ export function renderAt(path: string) {
   return { at: () => location!, ...view };
 }
 
-export function testUser(overrides: Record<string, unknown> = {}) {
+/** The signed-in person as GET /api/companies/users/me answers it: Jane, a user without a division unless overridden. */
+export function testUser(overrides: Partial<Me> = {}): Me {
   return {
     id: 1,
     email: 'jane@acme.example',
@@ -40,11 +42,11 @@ export function testUser(overrides: Record<string, unknown> = {}) {
     supervisedCompanyIds: [],
     pendingApprovals: 0,
     ...overrides,
-  };
+  } satisfies Me;
 }
 
 /** A division as GET /api/users/divisions answers it (the admin lists' filter and the invite dialog). */
-export function testDivision(id: number, title: string, overrides: Record<string, unknown> = {}) {
+export function testDivision(id: number, title: string, overrides: Partial<InviteDivision> = {}): InviteDivision {
   return {
     id,
     name: title.toLowerCase(),
@@ -54,5 +56,5 @@ export function testDivision(id: number, title: string, overrides: Record<string
     masterProfileId: id * 10,
     canInvite: true,
     ...overrides,
-  };
+  } satisfies InviteDivision;
 }

@@ -4,9 +4,11 @@
  * another division's things never get a 2xx. A route that is on neither list fails this
  * suite until someone classifies it — secure by default, kept that way by a test.
  */
+import { QUERY_REPORTS, REPORT_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvals, leadForms, permissionRecords, profileStylings, uploads, users } from '../../db/schema.ts';
+import { UNCONFIRMED_MESSAGE } from '../../http/auth.ts';
 import { childDetails, createTemplateDivision, createUser, multipartBody, signIn } from '../factories.ts';
 import { useTestApp } from '../harness.ts';
 
@@ -234,7 +236,10 @@ describe('the route × caller matrix', () => {
 
   it("callers of one division aimed at another division's things never get a 2xx", async () => {
     const failures: string[] = [];
-    let pairs = 0;
+    /** Confirmed callers' pairs: past the set-your-password gate, into the route's own checks (by status). */
+    const reached = new Map<number, number>();
+    /** The unconfirmed caller's pairs: refused by the gate before any tenancy code runs — a case of its own. */
+    let gated = 0;
     for (const [op, target] of Object.entries(TARGETS)) {
       if (target.kind === 'own') continue;
       const [method, path] = op.split(' ') as [string, string];
@@ -248,44 +253,75 @@ describe('the route × caller matrix', () => {
           headers: actor.headers,
           ...(body === undefined ? {} : { payload: body as object }),
         });
-        pairs++;
-        // Refused as such: 404 (it does not exist for you) or 403 (unconfirmed, or a role the route needs) — never a
-        // 2xx, and never a 400 that would mean the body was checked before the caller was.
-        if (res.statusCode !== 404 && res.statusCode !== 403) failures.push(`${actor.name}: ${op} → ${res.statusCode} ${res.body.slice(0, 100)}`);
         if (bMarkers.some((m) => res.body.includes(m))) failures.push(`${actor.name}: ${op} answered with the other division's data`);
+        const gate = res.statusCode === 403 && res.json<{ message?: string }>().message === UNCONFIRMED_MESSAGE;
+        if (actor.name === 'unconfirmed') {
+          // Refused at the gate, whatever it aimed at: proves the gate, not the route's tenancy checks.
+          gated++;
+          if (!gate) failures.push(`unconfirmed: ${op} → ${res.statusCode} ${res.body.slice(0, 100)} (expected the set-your-password 403)`);
+          continue;
+        }
+        reached.set(res.statusCode, (reached.get(res.statusCode) ?? 0) + 1);
+        // Refused as such: 404 (it does not exist for you) or 403 (a role the route needs) — never a 2xx, never
+        // the unconfirmed gate (these callers are confirmed), and never a 400 that would mean the body was
+        // checked before the caller was.
+        if ((res.statusCode !== 404 && res.statusCode !== 403) || gate) failures.push(`${actor.name}: ${op} → ${res.statusCode} ${res.body.slice(0, 100)}`);
       }
     }
-    expect(pairs).toBeGreaterThanOrEqual(90);
-    console.log(`route × caller pairs aimed at another division: ${pairs}`);
+    const pairs = [...reached.values()].reduce((n, c) => n + c, 0);
+    console.log(
+      `route × confirmed caller pairs aimed at another division, past the sign-in and password gates: ${pairs} (${[...reached]
+        .map(([status, n]) => `${n} × ${status}`)
+        .join(', ')}); the unconfirmed caller, refused at the set-your-password gate: ${gated}`,
+    );
+    expect(pairs).toBeGreaterThanOrEqual(80);
+    expect(gated).toBe(pairs / 2);
     expect(failures).toEqual([]);
     // Nothing of the other division changed.
     const [still] = await t.app.deps.db.select().from(approvals).where(eq(approvals.id, b.approval));
     expect(still?.approved).toBeNull();
-  });
+  }, 120_000);
 
   it("lists and reports never show another division's data", async () => {
     const failures: string[] = [];
     // Every read of the caller's own lists (signing out would end the callers' sessions).
     const reads = Object.entries(TARGETS).filter(([op, target]) => target.kind === 'own' && op.startsWith('GET ') && op !== 'GET /api/auth/logout');
     expect(reads.length).toBeGreaterThanOrEqual(15);
-    console.log(`list reads checked for another division's data: ${reads.length} routes × ${actors.length} callers × 5 queries`);
-    for (const [op] of reads) {
-      const path = op.slice(4);
+    console.log(`list reads checked for another division's data: ${reads.length} routes (the reports one per report) × ${actors.length} callers × 5 queries`);
+    // Every report by its real name (a made-up one is refused 400 before any data is read).
+    const paths = reads.flatMap(([op]) => (op.includes('{report}') ? QUERY_REPORTS.map((r) => op.slice(4).replace('{report}', r)) : [op.slice(4)]));
+    let answered = 0;
+    for (const path of paths) {
       for (const actor of actors) {
-        const res = await t.app.inject({ method: 'GET', url: path.replace('{report}', 'views'), headers: actor.headers });
-        if (res.statusCode >= 500) failures.push(`${actor.name}: ${op} → ${res.statusCode}`);
+        const res = await t.app.inject({ method: 'GET', url: path, headers: actor.headers });
+        if (res.statusCode >= 500 || (path.startsWith('/api/reports/query/') && res.statusCode === 400))
+          failures.push(`${actor.name}: ${path} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+        if (res.statusCode === 200) answered++;
         const leaked = bMarkers.filter((m) => res.body.includes(m));
-        if (leaked.length) failures.push(`${actor.name}: ${op} shows ${leaked.join(', ')}`);
+        if (leaked.length) failures.push(`${actor.name}: ${path} shows ${leaked.join(', ')}`);
         // The same lists asked for the other division by name or id.
         for (const query of [`companyId=${b.company}`, `company=${b.company}`, `profileId=${b.profile}`, `q=${bMarkers[0]}`]) {
-          const aimed = await t.app.inject({ method: 'GET', url: `${path.replace('{report}', 'views')}?${query}`, headers: actor.headers });
-          if (aimed.statusCode >= 500) failures.push(`${actor.name}: ${op}?${query} → ${aimed.statusCode}`);
-          if (aimed.statusCode < 300 && bMarkers.some((m) => aimed.body.includes(m))) failures.push(`${actor.name}: ${op}?${query} shows the other division`);
+          const aimed = await t.app.inject({ method: 'GET', url: `${path}?${query}`, headers: actor.headers });
+          if (aimed.statusCode >= 500) failures.push(`${actor.name}: ${path}?${query} → ${aimed.statusCode}`);
+          if (aimed.statusCode < 300 && bMarkers.some((m) => aimed.body.includes(m))) failures.push(`${actor.name}: ${path}?${query} shows the other division`);
         }
       }
     }
+    console.log(`own reads answered 200: ${answered} of ${paths.length * actors.length}`);
+    // The reports really ran for the confirmed callers: each answered 200 to at least one of them, but the
+    // average over every division, which only superadmins may see (refused 403 as such, not as a bad name).
+    for (const report of QUERY_REPORTS) {
+      const answers: { status: number; message?: string }[] = [];
+      for (const actor of actors.filter((a) => a.name !== 'unconfirmed')) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/reports/query/${report}`, headers: actor.headers });
+        answers.push({ status: res.statusCode, message: res.json<{ message?: string }>().message });
+      }
+      const superadminOnly = answers.every((a) => a.status === 403 && a.message === REPORT_MESSAGES.superadminOnly);
+      if (!answers.some((a) => a.status === 200) && !(report === 'average_interactions' && superadminOnly))
+        failures.push(`report ${report} answered ${answers.map((a) => a.status).join(', ')} to the confirmed callers`);
+    }
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 
   it("an upload aimed at another division's profile is refused before any byte is stored", async () => {
     for (const actor of actors) {

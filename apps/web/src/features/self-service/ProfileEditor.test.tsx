@@ -37,7 +37,9 @@ function editorView(
       ...o.content,
     },
     permissions: { childPermissions: o.childPermissions ?? [] },
-    master: o.child ? { id: 2, templateName: 'Standard', stylingId: 1, publishedAt: null, textValues: { whatsappNumber: '+27 21 555 0199' } } : null,
+    master: o.child
+      ? { id: 2, templateName: 'Standard', stylingId: 1, publishedAt: null, textValues: { whatsappNumber: '+27 21 555 0199' }, inheritedKeys: [], content: {} }
+      : null,
   });
 }
 

@@ -1,26 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { testCompany } from '../../test/dashboard.ts';
 import { type MockCall, mockFetch } from '../../test/fetch-mock.ts';
 import { renderAt, testDivision, testUser } from '../../test/render.tsx';
 
 const flags = { approvals: true, templates: true, permissions: false, rte: false, corporate: true, invite_users: true, style_editing: false };
-const company = (id: number, title: string, extraFlags: Partial<typeof flags> = {}) => ({
-  id,
-  name: title.toLowerCase(),
-  title,
-  description: title,
-  subdomain: title.toLowerCase(),
-  customDomain: null,
-  customDomainUrl: null,
-  masterProfiles: [],
-  limits: { imageGallery: 5 },
-  feature_flags: { ...flags, ...extraFlags },
-  customSupportLink: null,
-  paymentStructure: 'corporate',
-  publicationState: 'live',
-  whiteLabel: null,
-});
+const company = (id: number, title: string, extraFlags: Partial<typeof flags> = {}) =>
+  testCompany({
+    id,
+    name: title.toLowerCase(),
+    title,
+    description: title,
+    subdomain: title.toLowerCase(),
+    feature_flags: { ...flags, ...extraFlags },
+    paymentStructure: 'corporate',
+  });
 const row = (id: number, fullName: string) => ({
   id,
   userId: id,

@@ -8,11 +8,30 @@ describe('uploadFiles', () => {
     let n = 0;
     const calls = mockFetch({ 'POST /api/upload': () => ({ body: [{ id: ++n, url: `/uploads/${n}.png`, mime: 'image/png', width: 1, height: 1, size: 1 }] }) });
     const progress: string[] = [];
-    const files = await uploadFiles([new Blob(['a']), new Blob(['b'])], { purpose: 'gallery', profileId: 7, onProgress: (t) => progress.push(t) });
+    const photo = new File(['png bytes'], 'team photo.png', { type: 'image/png' });
+    const files = await uploadFiles([photo, new Blob(['b'], { type: 'image/jpeg' })], {
+      purpose: 'gallery',
+      profileId: 7,
+      onProgress: (t) => progress.push(t),
+    });
     expect(progress).toEqual(['Preparing 2 upload(s)', 'Busy Uploading 1 of 2', 'Busy Uploading 2 of 2']);
     expect(files.map((f) => f.id)).toEqual([1, 2]);
     expect(calls).toHaveLength(2);
     expect(calls[0]?.headers.authorization).toBe('Bearer token');
+    // One file per request, as multipart: the fields the server reads, then the file under 'files'
+    // with its own name (a Blob without one gets upload-N) and content type.
+    expect(calls[0]?.parts).toEqual([
+      { name: 'purpose', value: 'gallery' },
+      { name: 'profileId', value: '7' },
+      { name: 'files', filename: 'team photo.png', type: 'image/png', content: 'png bytes' },
+    ]);
+    expect(calls[1]?.parts).toEqual([
+      { name: 'purpose', value: 'gallery' },
+      { name: 'profileId', value: '7' },
+      { name: 'files', filename: 'upload-2', type: 'image/jpeg', content: 'b' },
+    ]);
+    // The browser sets the multipart content type with its boundary: the client must not set one.
+    expect(calls[0]?.headers['content-type']).toBeUndefined();
   });
 
   it('answers a refused upload with the server’s message', async () => {
