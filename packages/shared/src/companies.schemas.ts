@@ -169,6 +169,17 @@ export const UpdateCompanySchema = z.strictObject({
   customSupportLink: supportLink.nullable().optional(),
   trainingVideoUrl: httpsUrl.nullable().optional(),
   whiteLabel: WhiteLabelSchema.nullable().optional(),
+  /** The display name of the division's mails (their From); null for its white-label title or the product's name. */
+  mailFromName: z
+    .string()
+    .trim()
+    .min(1, 'Enter a name, or leave it empty for the division’s title.')
+    .max(80, 'Use at most 80 characters.')
+    .regex(/^[^\r\n<>"]*$/, 'A sender name cannot contain line breaks, quotes or angle brackets.')
+    .nullable()
+    .optional(),
+  /** The address of its mails' From; the server accepts only its verified custom domain or the hub's mail domain. */
+  mailFromAddress: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address.')).nullable().optional(),
 });
 export type UpdateCompanyInput = z.input<typeof UpdateCompanySchema>;
 
@@ -187,6 +198,8 @@ export type CompanyConsoleQuery = z.infer<typeof CompanyConsoleQuerySchema>;
 /** A division as the console lists and edits it: the hub's shape plus what only an operator needs. */
 export const CompanyConsoleRowSchema = CompanySchema.extend({
   trainingVideoUrl: z.string().nullable(),
+  mailFromName: z.string().nullable(),
+  mailFromAddress: z.string().nullable(),
   updatedAt: z.string(),
   members: z.number().int(),
   profiles: z.number().int(),

@@ -131,6 +131,59 @@ describe('divisions console: settings', () => {
   });
 });
 
+describe('divisions console: the sender of its mails', () => {
+  let row: CompanyConsoleRow;
+  beforeAll(async () => {
+    row = (await create(admin, { title: 'Vandelay', subdomain: 'vandelay' })).json();
+    // Its own domain, verified (as the domains module sets it once ownership is proven).
+    await t.db.update(companies).set({ customDomain: 'cards.vandelay.example', customDomainVerifiedAt: new Date() }).where(eq(companies.id, row.id));
+    row = (await t.app.inject({ method: 'GET', url: `/api/companies/console/${row.id}`, headers: admin })).json();
+  });
+
+  it('saves a display name and an address in the verified domain or the hub’s mail domain, and clears them with null', async () => {
+    const res = await patch(admin, row.id, { updatedAt: row.updatedAt, mailFromName: 'Vandelay Industries', mailFromAddress: 'Hello@Cards.Vandelay.Example' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ mailFromName: 'Vandelay Industries', mailFromAddress: 'hello@cards.vandelay.example' });
+    // testConfig's MAIL_FROM is no-reply@hub.test: the hub's own mail domain is allowed too.
+    const hub = await patch(admin, row.id, { updatedAt: res.json().updatedAt, mailFromAddress: 'vandelay@hub.test' });
+    expect(hub.statusCode).toBe(200);
+    const cleared = await patch(admin, row.id, { updatedAt: hub.json().updatedAt, mailFromName: null, mailFromAddress: null });
+    expect(cleared.json()).toMatchObject({ mailFromName: null, mailFromAddress: null });
+    row = cleared.json();
+  });
+
+  it('refuses an address that is no email, one in another domain (its subdomains too), and a name that would break the header (400 naming the field)', async () => {
+    for (const [body, path, message] of [
+      [{ mailFromAddress: 'not-an-email' }, 'mailFromAddress', 'Enter a valid email address.'],
+      [{ mailFromAddress: 'ceo@bank.example' }, 'mailFromAddress', COMPANY_MESSAGES.mailFromDomain(['cards.vandelay.example', 'hub.test'])],
+      [{ mailFromAddress: 'x@mail.cards.vandelay.example' }, 'mailFromAddress', COMPANY_MESSAGES.mailFromDomain(['cards.vandelay.example', 'hub.test'])],
+      [{ mailFromName: 'Vandelay\r\nBcc: all@example.com' }, 'mailFromName', 'A sender name cannot contain line breaks, quotes or angle brackets.'],
+    ] as const) {
+      const res = await patch(admin, row.id, { updatedAt: row.updatedAt, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json(), JSON.stringify(body)).toMatchObject({ message, errors: [{ path }] });
+    }
+    const [stored] = await t.db.select().from(companies).where(eq(companies.id, row.id));
+    expect(stored).toMatchObject({ mailFromName: null, mailFromAddress: null });
+  });
+
+  it('a division without a verified domain may send only from the hub’s mail domain', async () => {
+    const plain = (await create(admin, { title: 'Kramerica', subdomain: 'kramerica' })).json() as CompanyConsoleRow;
+    const res = await patch(admin, plain.id, { updatedAt: plain.updatedAt, mailFromAddress: 'hi@cards.vandelay.example' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(COMPANY_MESSAGES.mailFromDomain(['hub.test']));
+  });
+
+  it('refuses a sender change on a stale version (409) and from a supervisor of the division (403)', async () => {
+    const stale = await patch(admin, row.id, { updatedAt: '2020-01-01T00:00:00.000Z', mailFromName: 'Late' });
+    expect(stale.statusCode).toBe(409);
+    const sup = await patch(supervisor, supervised.id, { updatedAt: new Date().toISOString(), mailFromName: 'Mine', mailFromAddress: 'me@hub.test' });
+    expect(sup.statusCode).toBe(403);
+    const [still] = await t.db.select().from(companies).where(eq(companies.id, supervised.id));
+    expect(still).toMatchObject({ mailFromName: null, mailFromAddress: null });
+  });
+});
+
 describe('divisions console: who may use it', () => {
   it('refuses supervisors (even of the division) and users: list, read, create, change', async () => {
     for (const headers of [supervisor, user]) {

@@ -203,6 +203,8 @@ async function consoleRows(db: Db, rows: CompanyRow[]): Promise<CompanyConsoleRo
   return list.map((c, i) => ({
     ...c,
     trainingVideoUrl: rows[i]!.trainingVideoUrl,
+    mailFromName: rows[i]!.mailFromName,
+    mailFromAddress: rows[i]!.mailFromAddress,
     updatedAt: rows[i]!.updatedAt.toISOString(),
     members: members.find((m) => m.companyId === c.id)?.n ?? 0,
     profiles: profileCounts.find((p) => p.companyId === c.id)?.n ?? 0,

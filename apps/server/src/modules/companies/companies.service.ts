@@ -1,8 +1,9 @@
 import { COMPANY_MESSAGES, type CompanyConsoleRow, type UpdateCompanyInput } from '@profilehub/shared';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { audit } from '../auth/auth.queries.ts';
+import { senderDomains } from '../mail/mailer.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import { rerenderAllPublished } from '../publishing/publishing.service.ts';
 import { companyRowById, divisionConsoleRow, firstDefaultThemeId, insertDivision, setDivisionArchived, updateDivision } from './companies.queries.ts';
@@ -44,6 +45,8 @@ type Settings = Omit<UpdateCompanyInput, 'updatedAt'>;
  * editor loaded it is refused (409), never overwritten. A white-label's hub domain is kept
  * lower-cased in its own column (the host look-up on every request reads it). Published
  * pages show the division's name and brand, so they are rendered again in the background.
+ * The division's own From address must be in its verified custom domain or the hub's mail
+ * domain (`senderDomains`); any other is refused (400) rather than sent as someone else.
  */
 export async function updateDivisionSettings(
   deps: Pick<Deps, 'db' | 'config' | 'background'>,
@@ -54,6 +57,10 @@ export async function updateDivisionSettings(
   const { updatedAt, limits, feature_flags, whiteLabel, ...rest } = input;
   const before = await companyRowById(deps.db, id);
   if (!before) throw notFound('Division not found');
+  if (rest.mailFromAddress) {
+    const allowed = senderDomains(before.customDomain, deps.config.MAIL_FROM);
+    if (!allowed.includes(rest.mailFromAddress.split('@')[1]!)) throw badRequest(COMPANY_MESSAGES.mailFromDomain(allowed), 'mailFromAddress');
+  }
   const values: Parameters<typeof updateDivision>[3] = { ...rest };
   if (rest.title !== undefined) values.name = rest.title;
   if (limits) values.imageGalleryLimit = limits.imageGallery;
