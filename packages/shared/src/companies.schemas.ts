@@ -183,6 +183,26 @@ export const UpdateCompanySchema = z.strictObject({
 });
 export type UpdateCompanyInput = z.input<typeof UpdateCompanySchema>;
 
+/**
+ * POST /api/companies/{id}/preview: the console's unsaved branding, to see before saving how
+ * the division's sign-in page and a sample public page will look (nothing is stored).
+ */
+export const CompanyPreviewSchema = z.strictObject({
+  title: divisionTitle.optional(),
+  customSupportLink: supportLink.nullable().optional(),
+  whiteLabel: WhiteLabelSchema.nullable().optional(),
+});
+export type CompanyPreviewInput = z.input<typeof CompanyPreviewSchema>;
+
+/** The two previews as HTML documents for sandboxed frames (no scripts run in them), with the brand colour's contrast. */
+export const CompanyPreviewResultSchema = z.object({
+  signIn: z.string(),
+  page: z.string(),
+  /** The brand colour's contrast on the page's white background (below 4.5:1 the page shows accents in dark text instead); null without one. */
+  contrast: z.object({ ratio: z.number(), readable: z.boolean() }).nullable(),
+});
+export type CompanyPreviewResult = z.infer<typeof CompanyPreviewResultSchema>;
+
 /** GET /api/companies/console: the superadmin's divisions console (search by name, subdomain or description). */
 export const CompanyConsoleQuerySchema = z.strictObject({
   search: z.string().trim().max(200).refine(hasNoNul, NUL_MESSAGE).optional(),

@@ -184,6 +184,62 @@ describe('divisions console: the sender of its mails', () => {
   });
 });
 
+describe('divisions console: live preview', () => {
+  const preview = (headers: Record<string, string>, id: number, body: object) =>
+    t.app.inject({ method: 'POST', url: `/api/companies/${id}/preview`, headers, payload: body });
+
+  it('renders the sign-in page and the template’s page with the unsaved brand, nothing stored', async () => {
+    const row = (await create(admin, { title: 'Soylent', subdomain: 'soylent' })).json() as CompanyConsoleRow;
+    const res = await preview(admin, row.id, {
+      title: 'Soylent Green',
+      whiteLabel: {
+        title: 'Soylent Hub',
+        brand_color: '#0f766e',
+        logo: '/uploads/0123456789abcdef0123456789abcdef.png',
+        css: '.ph-auth-card{border-width:3px}',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json() as { signIn: string; page: string; contrast: { ratio: number; readable: boolean } };
+    expect(body.signIn).toContain('Sign in to Soylent Hub hub');
+    expect(body.signIn).toContain('src="/uploads/0123456789abcdef0123456789abcdef.png"');
+    expect(body.signIn).toContain('.ph-auth-card{border-width:3px}');
+    // The page renderer's output: the brand colour and the sample name.
+    expect(body.page).toMatch(/^<!doctype html>/i);
+    expect(body.page).toContain('#0f766e');
+    expect(body.page).toContain('Jane');
+    expect(body.contrast).toEqual({ ratio: expect.any(Number), readable: true });
+    const [stored] = await t.db.select().from(companies).where(eq(companies.id, row.id));
+    expect(stored).toMatchObject({ title: 'Soylent', whiteLabel: null });
+  });
+
+  it('sanitises custom CSS as publishing does: no </style> or <script> gets out of the style element', async () => {
+    const row = (await create(admin, { title: 'Tyrell', subdomain: 'tyrell' })).json() as CompanyConsoleRow;
+    const css = 'body{color:red}</style><script>alert(1)</script><style>';
+    const res = await preview(admin, row.id, { whiteLabel: { title: 'Tyrell', css } });
+    expect(res.statusCode).toBe(200);
+    const { signIn, page } = res.json() as { signIn: string; page: string };
+    for (const html of [signIn, page]) {
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html).not.toContain('</style><script>');
+      expect(html.toLowerCase().split('</style>').length).toBe(html.toLowerCase().split('<style').length);
+    }
+    expect(signIn).toContain('body{color:red}');
+    // A low-contrast brand colour is flagged as the renderer judges it.
+    const low = await preview(admin, row.id, { whiteLabel: { title: 'Tyrell', brand_color: '#f5c518' } });
+    expect(low.json().contrast).toMatchObject({ readable: false });
+  });
+
+  it('refuses bad input (400), supervisors and users (403), and an unknown division (404)', async () => {
+    const bad = await preview(admin, supervised.id, { whiteLabel: { title: 'X', brand_color: 'red;}' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('whiteLabel.brand_color');
+    for (const headers of [supervisor, user]) expect((await preview(headers, supervised.id, { title: 'Mine' })).statusCode).toBe(403);
+    expect((await preview(admin, 999_999, { title: 'Nobody' })).statusCode).toBe(404);
+  });
+});
+
 describe('divisions console: who may use it', () => {
   it('refuses supervisors (even of the division) and users: list, read, create, change', async () => {
     for (const headers of [supervisor, user]) {

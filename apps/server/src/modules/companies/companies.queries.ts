@@ -239,3 +239,14 @@ export async function setDivisionArchived(db: Db, id: number, archived: boolean)
   if (changed) return true;
   return (await companyRowById(db, id)) ? false : undefined;
 }
+
+/** The division's first master template (the one the console previews), or undefined. */
+export async function firstMasterProfileId(db: Db, companyId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.isMaster, true)))
+    .orderBy(asc(profiles.id))
+    .limit(1);
+  return row?.id;
+}

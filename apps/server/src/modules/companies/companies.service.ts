@@ -1,12 +1,21 @@
-import { COMPANY_MESSAGES, type CompanyConsoleRow, type UpdateCompanyInput } from '@profilehub/shared';
+import { COMPANY_MESSAGES, type CompanyConsoleRow, type CompanyPreviewInput, type CompanyPreviewResult, type UpdateCompanyInput } from '@profilehub/shared';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { audit } from '../auth/auth.queries.ts';
 import { senderDomains } from '../mail/mailer.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
-import { rerenderAllPublished } from '../publishing/publishing.service.ts';
-import { companyRowById, divisionConsoleRow, firstDefaultThemeId, insertDivision, setDivisionArchived, updateDivision } from './companies.queries.ts';
+import { renderSamplePage, rerenderAllPublished } from '../publishing/publishing.service.ts';
+import {
+  companyRowById,
+  divisionConsoleRow,
+  firstDefaultThemeId,
+  firstMasterProfileId,
+  insertDivision,
+  setDivisionArchived,
+  updateDivision,
+} from './companies.queries.ts';
+import { brandContrast, signInPreviewHtml } from './division-preview.ts';
 
 /**
  * A new division, live, with its first master template in the hub's first default theme
@@ -85,6 +94,25 @@ export async function updateDivisionSettings(
     await rerenderAllPublished(deps, new Date(), id);
   });
   return (await divisionConsoleRow(deps.db, id))!;
+}
+
+/**
+ * The console's live preview: the division's sign-in page and its template's public page with
+ * the settings sent (unsaved) over the stored ones. The caller checked who may ask.
+ */
+export async function previewDivision(deps: Pick<Deps, 'db' | 'config'>, id: number, input: CompanyPreviewInput): Promise<CompanyPreviewResult> {
+  const row = await companyRowById(deps.db, id);
+  if (!row) throw notFound('Division not found');
+  const whiteLabel = input.whiteLabel !== undefined ? input.whiteLabel : row.whiteLabel;
+  const title = input.title ?? row.title;
+  const customSupportLink = input.customSupportLink !== undefined ? input.customSupportLink : row.customSupportLink;
+  const templateId = await firstMasterProfileId(deps.db, id);
+  const page = templateId ? await renderSamplePage(deps, templateId, { title, whiteLabel }) : undefined;
+  return {
+    signIn: signInPreviewHtml({ whiteLabel, customSupportLink }),
+    page: page ?? '<!doctype html><html lang="en"><body><p>This division has no template to preview.</p></body></html>',
+    contrast: brandContrast(whiteLabel?.brand_color),
+  };
 }
 
 /**

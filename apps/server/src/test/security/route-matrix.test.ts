@@ -79,6 +79,7 @@ const TARGETS: Record<string, Target> = {
   'PATCH /api/companies/{id}': { kind: 'company', body: () => ({ updatedAt: new Date().toISOString(), title: 'Taken over' }) },
   'POST /api/companies/{id}/archive': { kind: 'company' },
   'POST /api/companies/{id}/restore': { kind: 'company' },
+  'POST /api/companies/{id}/preview': { kind: 'company', body: () => ({ whiteLabel: { title: 'Not yours' } }) },
   'GET /api/companies/training-video/{companyId}': { kind: 'company' },
   'GET /api/companies/users/me': { kind: 'own' },
   'GET /api/jwts/verify': { kind: 'own' },
