@@ -16,12 +16,14 @@ export function DivisionPreview({ id, input }: { id: number; input: CompanyPrevi
   // Typing in a colour or CSS field renders once it pauses, not on every key.
   // Compared as text: the form makes a new object on every render.
   const [settled] = useDebouncedValue(JSON.stringify(input), 300);
-  const preview = useQuery(
-    divisionPreviewOptions(
-      id,
-      useMemo(() => JSON.parse(settled) as CompanyPreviewInput, [settled]),
-    ),
-  );
+  // A half-typed colour or link is not sent: the preview keeps the last settings that were valid.
+  const lastValid = useRef<CompanyPreviewInput>(input);
+  const shown = useMemo(() => {
+    const parsed = CompanyPreviewSchema.safeParse(JSON.parse(settled));
+    if (parsed.success) lastValid.current = JSON.parse(settled) as CompanyPreviewInput;
+    return lastValid.current;
+  }, [settled]);
+  const preview = useQuery(divisionPreviewOptions(id, shown));
   const contrast = preview.data?.contrast;
   return (
     <Paper withBorder radius="md" p="md" aria-label="Live preview" component="section">
