@@ -29,7 +29,7 @@ test('divisions: a superadmin creates a division and saves its white-label, flag
   await page.getByLabel('Hub title').fill('Initech');
   await page.getByLabel('Brand colour', { exact: true }).fill('#0f766e');
   await page.getByLabel('Hub domain').fill('hub.initech-console.localhost');
-  await expect(page.getByLabel('Brand preview').getByText('Sign in to Initech hub')).toBeVisible();
+  await expect(page.frameLocator('iframe[title="Sign-in page preview"]').getByText('Sign in to Initech hub')).toBeVisible();
   await shot(page, 'divisions-settings-1440');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expectToast(page, 'Initech Console was saved');

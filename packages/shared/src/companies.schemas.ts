@@ -169,8 +169,39 @@ export const UpdateCompanySchema = z.strictObject({
   customSupportLink: supportLink.nullable().optional(),
   trainingVideoUrl: httpsUrl.nullable().optional(),
   whiteLabel: WhiteLabelSchema.nullable().optional(),
+  /** The display name of the division's mails (their From); null for its white-label title or the product's name. */
+  mailFromName: z
+    .string()
+    .trim()
+    .min(1, 'Enter a name, or leave it empty for the division’s title.')
+    .max(80, 'Use at most 80 characters.')
+    .regex(/^[^\r\n<>"]*$/, 'A sender name cannot contain line breaks, quotes or angle brackets.')
+    .nullable()
+    .optional(),
+  /** The address of its mails' From; the server accepts only its verified custom domain or the hub's mail domain. */
+  mailFromAddress: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address.')).nullable().optional(),
 });
 export type UpdateCompanyInput = z.input<typeof UpdateCompanySchema>;
+
+/**
+ * POST /api/companies/{id}/preview: the console's unsaved branding, to see before saving how
+ * the division's sign-in page and a sample public page will look (nothing is stored).
+ */
+export const CompanyPreviewSchema = z.strictObject({
+  title: divisionTitle.optional(),
+  customSupportLink: supportLink.nullable().optional(),
+  whiteLabel: WhiteLabelSchema.nullable().optional(),
+});
+export type CompanyPreviewInput = z.input<typeof CompanyPreviewSchema>;
+
+/** The two previews as HTML documents for sandboxed frames (no scripts run in them), with the brand colour's contrast. */
+export const CompanyPreviewResultSchema = z.object({
+  signIn: z.string(),
+  page: z.string(),
+  /** The brand colour's contrast on the page's white background (below 4.5:1 the page shows accents in dark text instead); null without one. */
+  contrast: z.object({ ratio: z.number(), readable: z.boolean() }).nullable(),
+});
+export type CompanyPreviewResult = z.infer<typeof CompanyPreviewResultSchema>;
 
 /** GET /api/companies/console: the superadmin's divisions console (search by name, subdomain or description). */
 export const CompanyConsoleQuerySchema = z.strictObject({
@@ -187,6 +218,8 @@ export type CompanyConsoleQuery = z.infer<typeof CompanyConsoleQuerySchema>;
 /** A division as the console lists and edits it: the hub's shape plus what only an operator needs. */
 export const CompanyConsoleRowSchema = CompanySchema.extend({
   trainingVideoUrl: z.string().nullable(),
+  mailFromName: z.string().nullable(),
+  mailFromAddress: z.string().nullable(),
   updatedAt: z.string(),
   members: z.number().int(),
   profiles: z.number().int(),

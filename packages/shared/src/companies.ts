@@ -75,5 +75,6 @@ export const COMPANY_MESSAGES = {
   subdomainTaken: 'Another division already uses this address. Choose another.',
   hubDomainTaken: 'Another division already uses this hub domain.',
   hubClosed: 'Your company’s hub has been closed. Ask your administrator if you think this is a mistake.',
+  mailFromDomain: (allowed: string[]) => `Send from an address at ${allowed.join(' or ')}: the division’s verified domain or the hub’s own mail domain.`,
   changedMeanwhile: 'Someone else changed this division since you opened it. Reload to see their changes, then make yours again.',
 } as const;

@@ -30,6 +30,10 @@ export const companies = pgTable('companies', {
   /** Lower-cased white-label hub domain, indexed so the host lookup on every page load is cheap. */
   hubDomain: text('hub_domain').unique(),
   trainingVideoUrl: text('training_video_url'),
+  /** The display name of the division's mails (their From); null: its white-label title, else the product's. */
+  mailFromName: text('mail_from_name'),
+  /** The address of its mails' From, in its verified custom domain or the hub's mail domain; null: MAIL_FROM's address. */
+  mailFromAddress: text('mail_from_address'),
   /** When a superadmin archived the division (its pages 410, its members cannot sign in); null while live. */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: createdAt(),

@@ -95,3 +95,14 @@ export function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return DEFAULT_ERROR_MESSAGE;
 }
+
+/**
+ * The field a refusal names (`errors[0].path` of the shared error body, e.g. `subdomain` or
+ * `whiteLabel.brand_color`), so a form shows the message under that field; undefined when the
+ * refusal is not about one field (or the error is not the server's).
+ */
+export function refusedField(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const path = (error.body as { errors?: { path?: unknown }[] } | null)?.errors?.[0]?.path;
+  return typeof path === 'string' && path !== '' ? path : undefined;
+}

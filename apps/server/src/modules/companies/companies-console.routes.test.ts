@@ -131,6 +131,115 @@ describe('divisions console: settings', () => {
   });
 });
 
+describe('divisions console: the sender of its mails', () => {
+  let row: CompanyConsoleRow;
+  beforeAll(async () => {
+    row = (await create(admin, { title: 'Vandelay', subdomain: 'vandelay' })).json();
+    // Its own domain, verified (as the domains module sets it once ownership is proven).
+    await t.db.update(companies).set({ customDomain: 'cards.vandelay.example', customDomainVerifiedAt: new Date() }).where(eq(companies.id, row.id));
+    row = (await t.app.inject({ method: 'GET', url: `/api/companies/console/${row.id}`, headers: admin })).json();
+  });
+
+  it('saves a display name and an address in the verified domain or the hub’s mail domain, and clears them with null', async () => {
+    const res = await patch(admin, row.id, { updatedAt: row.updatedAt, mailFromName: 'Vandelay Industries', mailFromAddress: 'Hello@Cards.Vandelay.Example' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ mailFromName: 'Vandelay Industries', mailFromAddress: 'hello@cards.vandelay.example' });
+    // testConfig's MAIL_FROM is no-reply@hub.test: the hub's own mail domain is allowed too.
+    const hub = await patch(admin, row.id, { updatedAt: res.json().updatedAt, mailFromAddress: 'vandelay@hub.test' });
+    expect(hub.statusCode).toBe(200);
+    const cleared = await patch(admin, row.id, { updatedAt: hub.json().updatedAt, mailFromName: null, mailFromAddress: null });
+    expect(cleared.json()).toMatchObject({ mailFromName: null, mailFromAddress: null });
+    row = cleared.json();
+  });
+
+  it('refuses an address that is no email, one in another domain (its subdomains too), and a name that would break the header (400 naming the field)', async () => {
+    for (const [body, path, message] of [
+      [{ mailFromAddress: 'not-an-email' }, 'mailFromAddress', 'Enter a valid email address.'],
+      [{ mailFromAddress: 'ceo@bank.example' }, 'mailFromAddress', COMPANY_MESSAGES.mailFromDomain(['cards.vandelay.example', 'hub.test'])],
+      [{ mailFromAddress: 'x@mail.cards.vandelay.example' }, 'mailFromAddress', COMPANY_MESSAGES.mailFromDomain(['cards.vandelay.example', 'hub.test'])],
+      [{ mailFromName: 'Vandelay\r\nBcc: all@example.com' }, 'mailFromName', 'A sender name cannot contain line breaks, quotes or angle brackets.'],
+    ] as const) {
+      const res = await patch(admin, row.id, { updatedAt: row.updatedAt, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json(), JSON.stringify(body)).toMatchObject({ message, errors: [{ path }] });
+    }
+    const [stored] = await t.db.select().from(companies).where(eq(companies.id, row.id));
+    expect(stored).toMatchObject({ mailFromName: null, mailFromAddress: null });
+  });
+
+  it('a division without a verified domain may send only from the hub’s mail domain', async () => {
+    const plain = (await create(admin, { title: 'Kramerica', subdomain: 'kramerica' })).json() as CompanyConsoleRow;
+    const res = await patch(admin, plain.id, { updatedAt: plain.updatedAt, mailFromAddress: 'hi@cards.vandelay.example' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(COMPANY_MESSAGES.mailFromDomain(['hub.test']));
+  });
+
+  it('refuses a sender change on a stale version (409) and from a supervisor of the division (403)', async () => {
+    const stale = await patch(admin, row.id, { updatedAt: '2020-01-01T00:00:00.000Z', mailFromName: 'Late' });
+    expect(stale.statusCode).toBe(409);
+    const sup = await patch(supervisor, supervised.id, { updatedAt: new Date().toISOString(), mailFromName: 'Mine', mailFromAddress: 'me@hub.test' });
+    expect(sup.statusCode).toBe(403);
+    const [still] = await t.db.select().from(companies).where(eq(companies.id, supervised.id));
+    expect(still).toMatchObject({ mailFromName: null, mailFromAddress: null });
+  });
+});
+
+describe('divisions console: live preview', () => {
+  const preview = (headers: Record<string, string>, id: number, body: object) =>
+    t.app.inject({ method: 'POST', url: `/api/companies/${id}/preview`, headers, payload: body });
+
+  it('renders the sign-in page and the template’s page with the unsaved brand, nothing stored', async () => {
+    const row = (await create(admin, { title: 'Soylent', subdomain: 'soylent' })).json() as CompanyConsoleRow;
+    const res = await preview(admin, row.id, {
+      title: 'Soylent Green',
+      whiteLabel: {
+        title: 'Soylent Hub',
+        brand_color: '#0f766e',
+        logo: '/uploads/0123456789abcdef0123456789abcdef.png',
+        css: '.ph-auth-card{border-width:3px}',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json() as { signIn: string; page: string; contrast: { ratio: number; readable: boolean } };
+    expect(body.signIn).toContain('Sign in to Soylent Hub hub');
+    expect(body.signIn).toContain('src="/uploads/0123456789abcdef0123456789abcdef.png"');
+    expect(body.signIn).toContain('.ph-auth-card{border-width:3px}');
+    // The page renderer's output: the brand colour and the sample name.
+    expect(body.page).toMatch(/^<!doctype html>/i);
+    expect(body.page).toContain('#0f766e');
+    expect(body.page).toContain('Jane');
+    expect(body.contrast).toEqual({ ratio: expect.any(Number), readable: true });
+    const [stored] = await t.db.select().from(companies).where(eq(companies.id, row.id));
+    expect(stored).toMatchObject({ title: 'Soylent', whiteLabel: null });
+  });
+
+  it('sanitises custom CSS as publishing does: no </style> or <script> gets out of the style element', async () => {
+    const row = (await create(admin, { title: 'Tyrell', subdomain: 'tyrell' })).json() as CompanyConsoleRow;
+    const css = 'body{color:red}</style><script>alert(1)</script><style>';
+    const res = await preview(admin, row.id, { whiteLabel: { title: 'Tyrell', css } });
+    expect(res.statusCode).toBe(200);
+    const { signIn, page } = res.json() as { signIn: string; page: string };
+    for (const html of [signIn, page]) {
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html).not.toContain('</style><script>');
+      expect(html.toLowerCase().split('</style>').length).toBe(html.toLowerCase().split('<style').length);
+    }
+    expect(signIn).toContain('body{color:red}');
+    // A low-contrast brand colour is flagged as the renderer judges it.
+    const low = await preview(admin, row.id, { whiteLabel: { title: 'Tyrell', brand_color: '#f5c518' } });
+    expect(low.json().contrast).toMatchObject({ readable: false });
+  });
+
+  it('refuses bad input (400), supervisors and users (403), and an unknown division (404)', async () => {
+    const bad = await preview(admin, supervised.id, { whiteLabel: { title: 'X', brand_color: 'red;}' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('whiteLabel.brand_color');
+    for (const headers of [supervisor, user]) expect((await preview(headers, supervised.id, { title: 'Mine' })).statusCode).toBe(403);
+    expect((await preview(admin, 999_999, { title: 'Nobody' })).statusCode).toBe(404);
+  });
+});
+
 describe('divisions console: who may use it', () => {
   it('refuses supervisors (even of the division) and users: list, read, create, change', async () => {
     for (const headers of [supervisor, user]) {

@@ -215,6 +215,8 @@ async function consoleRows(db: Db, rows: CompanyRow[]): Promise<CompanyConsoleRo
   return list.map((c, i) => ({
     ...c,
     trainingVideoUrl: rows[i]!.trainingVideoUrl,
+    mailFromName: rows[i]!.mailFromName,
+    mailFromAddress: rows[i]!.mailFromAddress,
     updatedAt: rows[i]!.updatedAt.toISOString(),
     members: members.find((m) => m.companyId === c.id)?.n ?? 0,
     profiles: profileCounts.find((p) => p.companyId === c.id)?.n ?? 0,
@@ -287,4 +289,15 @@ export async function deleteDivisionRows(db: Db, companyId: number): Promise<num
   const ids = onlyHere.map((u) => u.id);
   if (ids.length > 0) await db.delete(users).where(inArray(users.id, ids));
   return ids.length;
+}
+
+/** The division's first master template (the one the console previews), or undefined. */
+export async function firstMasterProfileId(db: Db, companyId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.isMaster, true)))
+    .orderBy(asc(profiles.id))
+    .limit(1);
+  return row?.id;
 }

@@ -3,6 +3,8 @@ import {
   CompanyConsoleListSchema,
   CompanyConsoleQuerySchema,
   CompanyConsoleRowSchema,
+  CompanyPreviewResultSchema,
+  CompanyPreviewSchema,
   CompanyQuerySchema,
   CompanySchema,
   CreateCompanySchema,
@@ -20,7 +22,7 @@ import { actorOf } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, canManageDivisions, canSeeCompany, companiesOf } from '../../http/policy.ts';
 import { companyByHubDomain, companyRowById, divisionConsoleRow, listCompanies, listDivisionsConsole } from './companies.queries.ts';
-import { addDivision, setArchived, updateDivisionSettings } from './companies.service.ts';
+import { addDivision, previewDivision, setArchived, updateDivisionSettings } from './companies.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 
@@ -117,6 +119,24 @@ export async function companiesRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = consoleActor(actorOf(req));
       return updateDivisionSettings(app.deps, actor.userId, req.params.id, req.body);
+    },
+  );
+
+  r.post(
+    '/companies/:id/preview',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'How the division’s sign-in page and a sample public page look with unsaved settings: HTML for sandboxed frames (superadmin)',
+        params: idParams,
+        body: CompanyPreviewSchema,
+        response: { 200: CompanyPreviewResultSchema },
+      },
+    },
+    async (req, reply) => {
+      consoleActor(actorOf(req));
+      reply.header('cache-control', 'no-store');
+      return previewDivision(app.deps, req.params.id, req.body);
     },
   );
 

@@ -1,6 +1,8 @@
 import {
   COMPANY_MESSAGES,
   type CompanyConsoleRow,
+  type CompanyPreviewInput,
+  type CompanyPreviewResult,
   DELETE_EXPORT_MAX_AGE_HOURS,
   type DeleteCompanyInput,
   type DeleteCompanyResult,
@@ -10,17 +12,19 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
+import { senderDomains } from '../mail/mailer.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import type { PublicSites } from '../public-pages/public-pages.service.ts';
-import { rerenderAllPublished } from '../publishing/publishing.service.ts';
+import { renderSamplePage, rerenderAllPublished } from '../publishing/publishing.service.ts';
 import type { FileStore } from '../uploads/file-store.ts';
 import {
   companyRowById,
   deleteDivisionRows,
   divisionConsoleRow,
   firstDefaultThemeId,
+  firstMasterProfileId,
   flagsOf,
   insertDivision,
   lockDivision,
@@ -28,6 +32,7 @@ import {
   updateDivision,
   uploadKeysOf,
 } from './companies.queries.ts';
+import { brandContrast, signInPreviewHtml } from './division-preview.ts';
 import { exportById, lastChangeOf } from './division-exports.queries.ts';
 
 /**
@@ -76,6 +81,8 @@ function settingsOf(row: CompanyRow): Record<string, unknown> {
     customSupportLink: row.customSupportLink,
     trainingVideoUrl: row.trainingVideoUrl,
     whiteLabel: row.whiteLabel ? whiteLabel : null,
+    mailFromName: row.mailFromName,
+    mailFromAddress: row.mailFromAddress,
   };
 }
 
@@ -84,6 +91,8 @@ function settingsOf(row: CompanyRow): Record<string, unknown> {
  * editor loaded it is refused (409), never overwritten. A white-label's hub domain is kept
  * lower-cased in its own column (the host look-up on every request reads it). Published
  * pages show the division's name and brand, so they are rendered again in the background.
+ * The division's own From address must be in its verified custom domain or the hub's mail
+ * domain (`senderDomains`); any other is refused (400) rather than sent as someone else.
  */
 export async function updateDivisionSettings(
   deps: Pick<Deps, 'db' | 'config' | 'background'>,
@@ -95,6 +104,10 @@ export async function updateDivisionSettings(
   const before = await companyRowById(deps.db, id);
   if (!before) throw notFound('Division not found');
   const loadedAt = new Date(updatedAt);
+  if (rest.mailFromAddress) {
+    const allowed = senderDomains(before.customDomain, deps.config.MAIL_FROM);
+    if (!allowed.includes(rest.mailFromAddress.split('@')[1]!)) throw badRequest(COMPANY_MESSAGES.mailFromDomain(allowed), 'mailFromAddress');
+  }
   const values: Parameters<typeof updateDivision>[3] = { ...rest };
   if (rest.title !== undefined) values.name = rest.title;
   if (limits) values.imageGalleryLimit = limits.imageGallery;
@@ -126,6 +139,25 @@ export async function updateDivisionSettings(
     await rerenderAllPublished(deps, new Date(), id);
   });
   return (await divisionConsoleRow(deps.db, id))!;
+}
+
+/**
+ * The console's live preview: the division's sign-in page and its template's public page with
+ * the settings sent (unsaved) over the stored ones. The caller checked who may ask.
+ */
+export async function previewDivision(deps: Pick<Deps, 'db' | 'config'>, id: number, input: CompanyPreviewInput): Promise<CompanyPreviewResult> {
+  const row = await companyRowById(deps.db, id);
+  if (!row) throw notFound('Division not found');
+  const whiteLabel = input.whiteLabel !== undefined ? input.whiteLabel : row.whiteLabel;
+  const title = input.title ?? row.title;
+  const customSupportLink = input.customSupportLink !== undefined ? input.customSupportLink : row.customSupportLink;
+  const templateId = await firstMasterProfileId(deps.db, id);
+  const page = templateId ? await renderSamplePage(deps, templateId, { title, whiteLabel }) : undefined;
+  return {
+    signIn: signInPreviewHtml({ whiteLabel, customSupportLink }),
+    page: page ?? '<!doctype html><html lang="en"><body><p>This division has no template to preview.</p></body></html>',
+    contrast: brandContrast(whiteLabel?.brand_color),
+  };
 }
 
 /**

@@ -15,7 +15,16 @@ export type Brand = {
    * The From of its mails: the division's name, at MAIL_FROM's address until a division
    * has an address of its own (`address`). Null: MAIL_FROM as it is (the product).
    */
-  sender: { name: string; address: string | null } | null;
+  sender: { name: string; address: string | null; verifiedDomain?: string | null } | null;
+};
+
+/** A division's row as its mails read it (mail.queries.ts). */
+type DivisionSender = {
+  whiteLabel: WhiteLabel | null;
+  hubDomain: string | null;
+  mailFromName: string | null;
+  mailFromAddress: string | null;
+  customDomain: string | null;
 };
 
 /** The product's own colour (spec §9 default colour 17,75,138). */
@@ -42,18 +51,30 @@ export function divisionBrand(whiteLabel: WhiteLabel, hubDomain: string | null, 
 }
 
 /**
- * The brand of the account behind an email: its first white-labelled division (in the
- * order the hub lists them), else the product. An unknown email gets the product.
+ * A division's mails: its brand (white-label, else the product's), From the sender the
+ * console set for it — its name, and its own address when it has one in an allowed domain
+ * (the mailer checks that against `verifiedDomain` and MAIL_FROM, see `senderDomains`).
+ */
+function brandOfRow(row: DivisionSender | undefined, publicUrl: string): Brand {
+  const brand = row?.whiteLabel ? divisionBrand(row.whiteLabel, row.hubDomain, publicUrl) : productBrand(publicUrl);
+  if (!row || (!row.mailFromName && !row.mailFromAddress)) return brand;
+  return {
+    ...brand,
+    sender: { name: row.mailFromName ?? brand.sender?.name ?? brand.title, address: row.mailFromAddress, verifiedDomain: row.customDomain },
+  };
+}
+
+/**
+ * The brand of the account behind an email: its first division (in the order the hub lists
+ * them) — white-labelled or with a sender of its own — else the product. An unknown email gets the product.
  */
 export async function brandOfAccount(db: Db, email: string, publicUrl: string): Promise<Brand> {
-  const row = await accountWhiteLabel(db, email);
-  return row?.whiteLabel ? divisionBrand(row.whiteLabel, row.hubDomain, publicUrl) : productBrand(publicUrl);
+  return brandOfRow(await accountWhiteLabel(db, email), publicUrl);
 }
 
 /** The brand of a division by id (mails about a division's profiles). */
 export async function brandOfDivision(db: Db, companyId: number, publicUrl: string): Promise<Brand> {
-  const row = await divisionWhiteLabel(db, companyId);
-  return row?.whiteLabel ? divisionBrand(row.whiteLabel, row.hubDomain, publicUrl) : productBrand(publicUrl);
+  return brandOfRow(await divisionWhiteLabel(db, companyId), publicUrl);
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -3,10 +3,19 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, companyMembers, mailOutbox, users } from '../../db/schema.ts';
 
-/** White label and hub domain of the first division (in the order the hub lists them) of the account behind an email. */
+/** What a division's mails are branded with: white label, hub domain, and its own sender. */
+const SENDER_COLUMNS = {
+  whiteLabel: companies.whiteLabel,
+  hubDomain: companies.hubDomain,
+  mailFromName: companies.mailFromName,
+  mailFromAddress: companies.mailFromAddress,
+  customDomain: companies.customDomain,
+};
+
+/** White label, hub domain and sender of the first division (in the order the hub lists them) of the account behind an email. */
 export async function accountWhiteLabel(db: Db, email: string) {
   const [row] = await db
-    .select({ whiteLabel: companies.whiteLabel, hubDomain: companies.hubDomain })
+    .select(SENDER_COLUMNS)
     .from(users)
     .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
@@ -17,11 +26,7 @@ export async function accountWhiteLabel(db: Db, email: string) {
 }
 
 export async function divisionWhiteLabel(db: Db, companyId: number) {
-  const [row] = await db
-    .select({ whiteLabel: companies.whiteLabel, hubDomain: companies.hubDomain })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
+  const [row] = await db.select(SENDER_COLUMNS).from(companies).where(eq(companies.id, companyId)).limit(1);
   return row;
 }
 

@@ -150,3 +150,26 @@ describe('a code mail, as the mailbox receives it', () => {
     }
   });
 });
+
+describe('a division with a sender of its own, as the mailbox receives it', () => {
+  it('comes From its display name at its own address in its verified domain; without that domain, at MAIL_FROM’s address', async () => {
+    const d = await acme();
+    await t.db
+      .update(companies)
+      .set({ mailFromName: 'Acme Sales Team', mailFromAddress: 'team@cards.acme.example', customDomain: `cards-${d.company.id}.acme.example` })
+      .where(eq(companies.id, d.company.id));
+    // The stored address is not in the division's verified domain (it changed): MAIL_FROM's address, its name kept.
+    await t.app.inject({ method: 'POST', url: '/api/approvals', headers: d.jane.headers, payload: { profileId: d.jane.id } });
+    const fallback = await mailTo(d.sup.user.email, /asks for approval of profile changes$/);
+    expect(fallback.from?.value).toEqual([{ name: 'Acme Sales Team', address: 'no-reply@hub.test' }]);
+
+    const own = `team@cards-${d.company.id}.acme.example`;
+    await t.db.update(companies).set({ mailFromAddress: own }).where(eq(companies.id, d.company.id));
+    const res = await t.app.inject({ method: 'POST', url: '/api/profiles/generate-login-otp', payload: { email: d.jane.user.email } });
+    expect(res.statusCode).toBe(200);
+    const code = await mailTo(d.jane.user.email, /^Your Acme code: \d{4}$/);
+    expect(code.from?.value).toEqual([{ name: 'Acme Sales Team', address: own }]);
+    // Message-IDs stay in the hub's domain: the hub made the message.
+    expect(code.messageId).toMatch(/@hub\.test>$/);
+  });
+});

@@ -19,7 +19,7 @@ export type Mail = {
    * Whom the mail speaks for: the From's display name, and its address when the division
    * has one of its own (else MAIL_FROM's). Absent: MAIL_FROM as it is.
    */
-  sender?: { name: string; address: string | null };
+  sender?: { name: string; address: string | null; verifiedDomain?: string | null };
   /** The brand's logo shown at LOGO_SRC: `source` is its path on the hub or its URL, `url` the absolute URL. */
   logo?: { source: string; url: string };
   /** A notification its reader can turn off: where they do it (List-Unsubscribe), and Auto-Submitted. */
@@ -38,6 +38,17 @@ export type Mailer = {
 function addressOf(from: string): string | null {
   const m = /<([^<>\s@]+@[^<>\s@]+)>\s*$/.exec(from) ?? /^\s*([^<>\s@]+@[^<>\s@]+)\s*$/.exec(from);
   return m?.[1] ?? null;
+}
+
+/**
+ * The domains a division's own From address may be in: its verified custom domain (its
+ * ownership was proven over HTTP) and the hub's mail domain (MAIL_FROM's), exactly — no
+ * subdomains, no other division's domain. The console refuses others (400); a mail whose
+ * stored address is no longer in one (its custom domain was removed) goes from MAIL_FROM's.
+ */
+export function senderDomains(verifiedDomain: string | null | undefined, mailFrom: string): string[] {
+  const hub = addressOf(mailFrom)?.split('@')[1]?.toLowerCase();
+  return [...new Set([verifiedDomain?.toLowerCase(), hub].filter((d): d is string => Boolean(d)))];
 }
 
 /** The domain Message-IDs are made in: MAIL_FROM's, a domain the hub sends as (else PUBLIC_URL's host). */
@@ -75,7 +86,8 @@ type Options = {
 async function compose(mail: Mail, opts: Options) {
   const { sender, logo, unsubscribeUrl, ...rest } = mail;
   const fromAddress = addressOf(opts.from);
-  const from = sender && fromAddress ? { name: oneLine(sender.name), address: sender.address ?? fromAddress } : opts.from;
+  const own = sender?.address && senderDomains(sender.verifiedDomain, opts.from).includes(sender.address.split('@')[1]!.toLowerCase()) ? sender.address : null;
+  const from = sender && fromAddress ? { name: oneLine(sender.name), address: own ?? fromAddress } : opts.from;
   let html = mail.html;
   const attachments: { cid: string; filename: string; content: Buffer; contentType: string; contentDisposition: 'inline' }[] = [];
   if (html?.includes(LOGO_SRC)) {

@@ -287,6 +287,25 @@ export async function publishProfile(
   return { site, publishedAt: now };
 }
 
+/**
+ * The divisions console's preview of a sample public page: the division's template rendered
+ * exactly as publishing renders it (same renderer, same CSS sanitising), with the division's
+ * unsaved name and white-label in place of the stored ones and a sample name where the
+ * template has none. Nothing is stored. Undefined when the template is gone.
+ */
+export async function renderSamplePage(
+  env: { db: Db; config: SiteConfig },
+  templateId: number,
+  unsaved: Pick<CompanyRow, 'title' | 'whiteLabel'>,
+): Promise<string | undefined> {
+  const ctx = await loadProfileContext(env.db, templateId);
+  if (!ctx) return undefined;
+  const own = ctx.profile.content as Record<string, unknown>;
+  const sample = { ...own, firstName: own.firstName || 'Jane', lastName: own.lastName || 'Doe', jobTitle: own.jobTitle || 'Sales' };
+  const page = await renderFor(env.db, { ...ctx, company: { ...ctx.company, ...unsaved } }, sample, env.config, themeLookup(env.db), new Date());
+  return page.html;
+}
+
 /** Takes the page down (it then answers 404). The last published snapshot stays for approval diffs. */
 export async function unpublishProfile(env: PublishEnv, profile: ProfileRow): Promise<void> {
   await clearPublishedPage(env.db, profile.id);

@@ -90,6 +90,7 @@ const TARGETS: Record<string, Target> = {
   'GET /api/companies/{id}/exports/{exportId}': { kind: 'company' },
   'GET /api/companies/{id}/exports/{exportId}/download': { kind: 'company' },
   'DELETE /api/companies/{id}': { kind: 'company', body: () => ({ confirm: 'Not yours' }) },
+  'POST /api/companies/{id}/preview': { kind: 'company', body: () => ({ whiteLabel: { title: 'Not yours' } }) },
   'GET /api/companies/training-video/{companyId}': { kind: 'company' },
   'GET /api/companies/users/me': { kind: 'own' },
   'GET /api/jwts/verify': { kind: 'own' },

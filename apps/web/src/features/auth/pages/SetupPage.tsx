@@ -3,7 +3,7 @@ import { passwordProblem, SetupSchema, type SetupStatus, subdomainFromName } fro
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RevealPasswordInput } from '../../../components/RevealPasswordInput.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf, refusedField } from '../../../lib/api.ts';
 import { toastError } from '../../../lib/notify.ts';
 import { useCompleteSetup } from '../api/complete-setup.ts';
 import { getSetupStatus } from '../api/get-setup-status.ts';
@@ -65,9 +65,9 @@ export function SetupPage() {
     setup.mutate(input, {
       onSuccess: () => navigate('/home', { replace: true }),
       onError: (err) => {
-        const path = err instanceof ApiError ? (err.body as { errors?: { path?: string; message: string }[] } | null)?.errors?.[0]?.path : undefined;
+        const path = refusedField(err);
         const field = path ? (FIELD_OF[path] ?? (path as keyof Fields)) : undefined;
-        if (field && err instanceof ApiError) setErrors({ [field]: err.message });
+        if (field) setErrors({ [field]: messageOf(err) });
         else toastError(err);
       },
     });

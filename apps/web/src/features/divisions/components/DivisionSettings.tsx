@@ -17,19 +17,21 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { contrastRatio, parseRgb, readableOn } from '@profilehub/profile-page/browser';
 import { type CompanyConsoleRow, FEATURE_FLAGS, type FeatureFlag, type UpdateCompanyInput, UpdateCompanySchema, type WhiteLabel } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { ApiError, messageOf } from '../../../lib/api.ts';
+import { ApiError, messageOf, refusedField } from '../../../lib/api.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { usePhone } from '../../../lib/use-phone.ts';
 import { divisionOptions } from '../api/get-division.ts';
 import { useUpdateDivision } from '../api/update-division.ts';
 import { ArchivedBanner, ArchiveSection } from './ArchiveDivision.tsx';
+import { BrandImageField } from './BrandImageField.tsx';
 import { CustomDomainCard } from './CustomDomainCard.tsx';
 import { DeleteSection } from './DeleteDivision.tsx';
+import { DivisionPreview } from './DivisionPreview.tsx';
 
 /** What each feature flag turns on (spec §3, §6), in the words an operator reads. */
 const FLAG_TEXT: Record<FeatureFlag, string> = {
@@ -53,7 +55,11 @@ type Form = {
   trainingVideoUrl: string;
   whiteLabelled: boolean;
   whiteLabel: WhiteLabel;
+  mailFromName: string;
+  mailFromAddress: string;
 };
+
+type Faq = NonNullable<WhiteLabel['faq']>;
 
 const formOf = (c: CompanyConsoleRow): Form => ({
   title: c.title,
@@ -66,12 +72,16 @@ const formOf = (c: CompanyConsoleRow): Form => ({
   trainingVideoUrl: c.trainingVideoUrl ?? '',
   whiteLabelled: c.whiteLabel !== null,
   whiteLabel: c.whiteLabel ?? { title: c.title },
+  mailFromName: c.mailFromName ?? '',
+  mailFromAddress: c.mailFromAddress ?? '',
 });
 
 const orNull = (s: string) => (s.trim() ? s.trim() : null);
 /** The white-label without empty fields (an emptied field means "the product's"). */
 const cleanWhiteLabel = (wl: WhiteLabel): WhiteLabel =>
-  Object.fromEntries(Object.entries(wl).filter(([k, v]) => k !== 'updatedAt' && v !== '' && v !== null && v !== undefined)) as WhiteLabel;
+  Object.fromEntries(
+    Object.entries(wl).filter(([k, v]) => k !== 'updatedAt' && v !== '' && v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0)),
+  ) as WhiteLabel;
 
 /** Only what changed is sent, with the version the form was loaded at. */
 function changes(loaded: CompanyConsoleRow, f: Form): UpdateCompanyInput {
@@ -89,6 +99,8 @@ function changes(loaded: CompanyConsoleRow, f: Form): UpdateCompanyInput {
   const wl = f.whiteLabelled ? cleanWhiteLabel(f.whiteLabel) : null;
   const wasWl = loaded.whiteLabel ? cleanWhiteLabel(loaded.whiteLabel) : null;
   if (JSON.stringify(wl) !== JSON.stringify(wasWl)) out.whiteLabel = wl;
+  if (f.mailFromName !== was.mailFromName) out.mailFromName = orNull(f.mailFromName);
+  if (f.mailFromAddress !== was.mailFromAddress) out.mailFromAddress = orNull(f.mailFromAddress);
   return out;
 }
 
@@ -114,6 +126,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [stale, setStale] = useState(false);
   const save = useUpdateDivision();
+  const phone = usePhone();
   const patch = changes(loaded, form);
   const dirty = Object.keys(patch).length > 1;
 
@@ -136,9 +149,9 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
       {
         onSuccess: (row) => toastSuccess(`${row.title} was saved`),
         onError: (e) => {
-          if (e instanceof ApiError && e.status === 409 && !(e.body as { errors?: { path?: string }[] })?.errors?.[0]?.path) setStale(true);
-          else if (e instanceof ApiError && (e.body as { errors?: { path?: string }[] })?.errors?.[0]?.path)
-            setErrors({ [(e.body as { errors: { path: string }[] }).errors[0]!.path]: e.message });
+          const field = refusedField(e);
+          if (field) setErrors({ [field]: messageOf(e) });
+          else if (e instanceof ApiError && e.status === 409) setStale(true);
           else toastError(e);
         },
       },
@@ -146,10 +159,15 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
   };
 
   const wl = form.whiteLabel;
-  const brand = wl.brand_color || undefined;
-  const brandRgb = parseRgb(brand);
-  const onBrand = readableOn(brand);
-  const ratio = brandRgb ? contrastRatio(brandRgb, parseRgb(onBrand) ?? [0, 0, 0]) : null;
+  const faq: Faq = wl.faq ?? [];
+  const setFaq = (next: Faq) => setWl('faq', next);
+  const masterId = loaded.masterProfiles[0]?.id;
+  const image = (key: 'logo' | 'light_logo' | 'icon' | 'light_icon' | 'profile_placeholder_image') => ({
+    value: wl[key] ?? '',
+    onChange: (url: string) => setWl(key, url),
+    error: err(`whiteLabel.${key}`),
+    profileId: masterId,
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -185,7 +203,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
         </Alert>
       ) : null}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
             <Section title="General">
               <TextInput label="Name" value={form.title} onChange={(e) => set('title', e.currentTarget.value)} error={err('title')} />
@@ -215,6 +233,9 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                   Payment structure
                 </Text>
                 <SegmentedControl
+                  fullWidth
+                  // Two long labels side by side overflow a phone: one above the other there.
+                  orientation={phone ? 'vertical' : 'horizontal'}
                   value={form.paymentStructure}
                   onChange={(v) => set('paymentStructure', v as Form['paymentStructure'])}
                   data={[
@@ -247,6 +268,25 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                 onChange={(e) => set('trainingVideoUrl', e.currentTarget.value)}
                 error={err('trainingVideoUrl')}
               />
+            </Section>
+            <Section title="Sender of its mails">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label="Sender name"
+                  description="The From name of the division’s mails; empty for its brand’s title."
+                  value={form.mailFromName}
+                  onChange={(e) => set('mailFromName', e.currentTarget.value)}
+                  error={err('mailFromName')}
+                />
+                <TextInput
+                  label="Sender address"
+                  type="email"
+                  description="At the division’s verified domain or the hub’s mail domain; empty for the hub’s address."
+                  value={form.mailFromAddress}
+                  onChange={(e) => set('mailFromAddress', e.currentTarget.value)}
+                  error={err('mailFromAddress')}
+                />
+              </SimpleGrid>
             </Section>
             <Section title="White-label">
               <Switch
@@ -283,37 +323,16 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                       error={err('whiteLabel.brand_color_error')}
                     />
                   </SimpleGrid>
-                  {ratio !== null ? (
-                    <Text size="xs" c={ratio >= 4.5 ? 'dimmed' : 'orange.8'}>
-                      Text on the brand colour: {ratio.toFixed(1)}:1{' '}
-                      {ratio >= 4.5 ? '(readable)' : '— below 4.5:1; buttons switch to the more readable of dark or light text'}
-                    </Text>
-                  ) : null}
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput
-                      label="Logo (dark, for light backgrounds)"
-                      value={wl.logo ?? ''}
-                      onChange={(e) => setWl('logo', e.currentTarget.value)}
-                      error={err('whiteLabel.logo')}
-                    />
-                    <TextInput
-                      label="Logo (light)"
-                      value={wl.light_logo ?? ''}
-                      onChange={(e) => setWl('light_logo', e.currentTarget.value)}
-                      error={err('whiteLabel.light_logo')}
-                    />
-                    <TextInput label="Icon" value={wl.icon ?? ''} onChange={(e) => setWl('icon', e.currentTarget.value)} error={err('whiteLabel.icon')} />
-                    <TextInput
-                      label="Icon (light)"
-                      value={wl.light_icon ?? ''}
-                      onChange={(e) => setWl('light_icon', e.currentTarget.value)}
-                      error={err('whiteLabel.light_icon')}
-                    />
-                    <TextInput
+                    <BrandImageField label="Logo (dark, for light backgrounds)" purpose="logo" accept="image/png,image/jpeg" {...image('logo')} />
+                    <BrandImageField label="Logo (light)" purpose="logo" accept="image/png,image/jpeg" dark {...image('light_logo')} />
+                    <BrandImageField label="Icon" purpose="general" accept="image/png,image/jpeg,image/webp" {...image('icon')} />
+                    <BrandImageField label="Icon (light)" purpose="general" accept="image/png,image/jpeg,image/webp" dark {...image('light_icon')} />
+                    <BrandImageField
                       label="Profile placeholder image"
-                      value={wl.profile_placeholder_image ?? ''}
-                      onChange={(e) => setWl('profile_placeholder_image', e.currentTarget.value)}
-                      error={err('whiteLabel.profile_placeholder_image')}
+                      purpose="profile-photo"
+                      accept="image/png,image/jpeg,image/webp"
+                      {...image('profile_placeholder_image')}
                     />
                   </SimpleGrid>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -351,6 +370,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                     onChange={(e) => setWl('legal', e.currentTarget.value)}
                     error={err('whiteLabel.legal')}
                   />
+                  <FaqEditor faq={faq} onChange={setFaq} err={err} />
                 </>
               ) : (
                 <Text size="sm" c="dimmed">
@@ -362,31 +382,17 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
             <DeleteSection division={loaded} />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Paper withBorder radius="md" p="md" style={{ position: 'sticky', top: 80 }} aria-label="Brand preview">
-            <Text size="xs" tt="uppercase" fw={700} c="dimmed" mb="sm">
-              Preview
-            </Text>
-            <Stack gap="sm">
-              <Paper radius="md" p="md" style={{ background: '#f5f7fa' }}>
-                <Text fw={700} size="lg" style={{ color: wl.brand_dark_color || undefined }}>
-                  Sign in to {form.whiteLabelled ? wl.title || form.title : 'Profilehub'} hub
-                </Text>
-                <Button fullWidth mt="sm" style={form.whiteLabelled && brand ? { background: brand, color: onBrand } : undefined}>
-                  Continue
-                </Button>
-              </Paper>
-              <Paper radius="md" p="md" withBorder>
-                <Title order={4}>Jane Doe</Title>
-                <Text size="sm" c="dimmed">
-                  Sales · {form.title}
-                </Text>
-                <Button fullWidth mt="sm" radius="xl" style={form.whiteLabelled && brand ? { background: brand, color: onBrand } : undefined}>
-                  Save my details
-                </Button>
-              </Paper>
-            </Stack>
-          </Paper>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <div style={phone ? undefined : { position: 'sticky', top: 80 }}>
+            <DivisionPreview
+              id={loaded.id}
+              input={{
+                title: form.title.trim() || loaded.title,
+                customSupportLink: orNull(form.customSupportLink),
+                whiteLabel: form.whiteLabelled ? cleanWhiteLabel({ ...wl, title: wl.title || form.title || loaded.title }) : null,
+              }}
+            />
+          </div>
         </Grid.Col>
       </Grid>
     </form>
@@ -401,5 +407,53 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       <Stack gap="sm">{children}</Stack>
     </Paper>
+  );
+}
+
+/** The division's own FAQ (spec §3 settings): questions and answers in order; none for the product's FAQ. */
+function FaqEditor({ faq, onChange, err }: { faq: Faq; onChange: (next: Faq) => void; err: (path: string) => string | undefined }) {
+  const setItem = (i: number, key: 'question' | 'answer', value: string) => onChange(faq.map((q, j) => (j === i ? { ...q, [key]: value } : q)));
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        FAQ
+      </Text>
+      {faq.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          No questions of its own: the hub shows the product’s FAQ.
+        </Text>
+      ) : null}
+      {faq.map((q, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the items have no id; their place is their identity while editing.
+        <Paper key={i} withBorder radius="sm" p="sm">
+          <Stack gap="xs">
+            <TextInput
+              label={`Question ${i + 1}`}
+              value={q.question}
+              onChange={(e) => setItem(i, 'question', e.currentTarget.value)}
+              error={err(`whiteLabel.faq.${i}.question`)}
+            />
+            <Textarea
+              label={`Answer ${i + 1}`}
+              autosize
+              minRows={2}
+              value={q.answer}
+              onChange={(e) => setItem(i, 'answer', e.currentTarget.value)}
+              error={err(`whiteLabel.faq.${i}.answer`)}
+            />
+            <Group justify="flex-end">
+              <Button size="xs" variant="subtle" color="red" onClick={() => onChange(faq.filter((_, j) => j !== i))}>
+                Remove question {i + 1}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+      <Group>
+        <Button size="xs" variant="light" onClick={() => onChange([...faq, { question: '', answer: '' }])} disabled={faq.length >= 30}>
+          Add a question
+        </Button>
+      </Group>
+    </Stack>
   );
 }

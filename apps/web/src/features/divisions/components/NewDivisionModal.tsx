@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { CreateCompanySchema, subdomainFromName } from '@profilehub/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api.ts';
+import { refusedField } from '../../../lib/api.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCreateDivision } from '../api/create-division.ts';
 
@@ -41,7 +41,7 @@ export function NewDivisionModal({ opened, onClose }: Props) {
         navigate(`/divisions/${row.id}`);
       },
       onError: (err) => {
-        const path = err instanceof ApiError ? (err.body as { errors?: { path?: string }[] } | null)?.errors?.[0]?.path : undefined;
+        const path = refusedField(err);
         if (path === 'subdomain' || path === 'title') setErrors({ [path]: err.message });
         else toastError(err);
       },

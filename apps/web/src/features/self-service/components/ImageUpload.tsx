@@ -4,8 +4,8 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { ApiError } from '../../../lib/api.ts';
 import { toastError } from '../../../lib/notify.ts';
+import { type UploadPurpose, uploadFiles } from '../../../lib/upload-files.ts';
 import { deleteUpload } from '../api/delete-upload.ts';
-import { type UploadPurpose, uploadFiles } from '../api/upload-files.ts';
 import { useEditor } from '../hooks/editor-context.tsx';
 import { IconTrash } from './editor-icons.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
+import { errorBody, mockFetch } from '../test/fetch-mock.ts';
 import { uploadFiles } from './upload-files.ts';
 
 describe('uploadFiles', () => {

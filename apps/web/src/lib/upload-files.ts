@@ -4,8 +4,8 @@
  * request itself with the same token and error reading.
  */
 import { DEFAULT_ERROR_MESSAGE, errorMessageOf } from '@profilehub/shared';
-import { ApiError } from '../../../lib/api.ts';
-import { getToken } from '../../../lib/session.ts';
+import { ApiError } from './api.ts';
+import { getToken } from './session.ts';
 
 /** Upload purposes of the server's rules (apps/server/src/modules/uploads/rules.ts). */
 export type UploadPurpose = 'profile-photo' | 'logo' | 'background' | 'mobile-banner' | 'desktop-banner' | 'banner' | 'gallery' | 'rich-text' | 'general';

@@ -1,0 +1,98 @@
+import type { CompanyConsoleRow } from '@profilehub/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../../../app/providers.tsx';
+import { queryClient } from '../../../lib/queries.ts';
+import { type MockCall, mockFetch } from '../../../test/fetch-mock.ts';
+import { DivisionSettings } from './DivisionSettings.tsx';
+
+// Mantine's autosizing textareas (custom CSS, legal text) listen for fonts loading; jsdom has no FontFaceSet.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+
+const ROW: CompanyConsoleRow = {
+  id: 5,
+  name: 'Acme',
+  title: 'Acme',
+  description: '',
+  subdomain: 'acme',
+  customDomain: null,
+  customDomainUrl: null,
+  masterProfiles: [{ id: 50 }],
+  limits: { imageGallery: 5 },
+  feature_flags: { approvals: false, templates: false, permissions: false, rte: false, corporate: false, invite_users: false, style_editing: false },
+  customSupportLink: null,
+  paymentStructure: 'corporate',
+  publicationState: 'live',
+  whiteLabel: { title: 'Acme', brand_color: '#c2410c' },
+  trainingVideoUrl: null,
+  mailFromName: null,
+  mailFromAddress: null,
+  updatedAt: '2026-11-26T10:00:00.000Z',
+  members: 3,
+  profiles: 2,
+  archivedAt: null,
+};
+
+type Body = { whiteLabel?: { brand_color?: string } | null };
+
+function renderSettings(patchReply: (call: MockCall) => { status?: number; body?: unknown } = () => ({ body: ROW })) {
+  queryClient.clear();
+  sessionStorage.setItem('jwt', 'token');
+  const calls = mockFetch({
+    'GET /api/companies/console/5': { body: ROW },
+    'GET /api/companies/5/domain': { body: { domain: null, pending: null, status: 'none' } },
+    'POST /api/companies/5/preview': (call) => {
+      const colour = (call.body as Body).whiteLabel?.brand_color ?? 'none';
+      return { body: { signIn: `<p>sign-in ${colour}</p>`, page: `<p>page ${colour}</p>`, contrast: { ratio: 5.2, readable: true } } };
+    },
+    'PATCH /api/companies/5': patchReply,
+  });
+  render(
+    <AppProviders env="test">
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <DivisionSettings id={5} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </AppProviders>,
+  );
+  return calls;
+}
+
+const frame = (title: string) => screen.getByTitle(title) as HTMLIFrameElement;
+
+describe('DivisionSettings (issue 26)', () => {
+  it('previews an unsaved brand colour in both frames, sandboxed, before anything is saved', async () => {
+    const calls = renderSettings();
+    await waitFor(() => expect(frame('Public page preview').srcdoc).toBe('<p>page #c2410c</p>'));
+    expect(frame('Sign-in page preview').getAttribute('sandbox')).toBe('');
+    fireEvent.change(screen.getByLabelText('Brand colour'), { target: { value: '#0f766e' } });
+    await waitFor(() => expect(frame('Public page preview').srcdoc).toBe('<p>page #0f766e</p>'));
+    expect(frame('Sign-in page preview').srcdoc).toBe('<p>sign-in #0f766e</p>');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('shows the schema’s message under a sender address that is no email, without sending', async () => {
+    const calls = renderSettings();
+    const address = await screen.findByLabelText('Sender address');
+    await userEvent.type(address, 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('shows the server’s refusal under the field it names', async () => {
+    const message = 'Send from an address at hub.test: the division’s verified domain or the hub’s own mail domain.';
+    const calls = renderSettings(() => ({
+      status: 400,
+      body: { statusCode: 400, code: 'bad_request', message, errors: [{ path: 'mailFromAddress', message }] },
+    }));
+    await userEvent.type(await screen.findByLabelText('Sender address'), 'ceo@bank.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ updatedAt: ROW.updatedAt, mailFromAddress: 'ceo@bank.example' });
+  });
+});
