@@ -1,0 +1,2 @@
+CREATE INDEX "profiles_staff_updated_idx" ON "profiles" USING btree ("updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"user_id","published_at") WHERE not "profiles"."is_master";--> statement-breakpoint
+CREATE INDEX "users_superadmin_idx" ON "users" USING btree ("id") WHERE "users"."role" = 'superadmin';
