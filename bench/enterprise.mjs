@@ -150,6 +150,8 @@ async function runOn(label, dbOptions) {
       for (const [group, name, url] of figures) results[`${who}|${name}`] = { group, who, name, ...(await measure(url, as[who])) };
     rounds.push({ round, loadavg1m: load, loadavg1mAtEnd: loadavg(), baseline, results });
     console.log(`  ${label} round ${round}: load average ${load} → ${loadavg()}, baseline /api/health p95 ${fmt(baseline.p95, 1)} ms`);
+    // Each round's figures as they come, so a run cut short still shows what it measured.
+    for (const r of Object.values(results)) console.log(`    ${r.who.padEnd(10)} ${r.name.padEnd(36)} p50 ${fmt(r.p50, 1)} ms, p95 ${fmt(r.p95, 1)} ms`);
   }
 
   // Export: RSS sampled every 10 ms while every profile streams out as .xlsx.
