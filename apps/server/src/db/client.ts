@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+// Trigram indexes serve the name search of the users list (schema.ts); PostgreSQL has pg_trgm as a contrib extension.
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -110,7 +112,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => remote.close(),
     };
   }
-  const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
+  const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const { executeSql } = fromPglite(client);
   return {

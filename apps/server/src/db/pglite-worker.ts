@@ -8,6 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { WorkerReply, WorkerRequest } from './pglite-remote.ts';
@@ -22,7 +23,7 @@ const PARSERS = Object.fromEntries(
   [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, identity]),
 );
 
-const client = await PGlite.create({ dataDir });
+const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
 const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<void> }>();
 let nextTx = 1;
 

@@ -1,6 +1,16 @@
 import type { FeatureFlags, WhiteLabel } from '@profilehub/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * A profile's own name as lists show it: its full name, else first and last name (null when neither). Written with `||`
+ * rather than concat_ws so it is immutable and a trigram index can hold it (the users list's name search, issue #27).
+ */
+export const profileOwnNameSql = (content: SQLWrapper): SQL<string | null> =>
+  sql`coalesce(nullif(trim(${content}->>'fullName'), ''), nullif(trim(coalesce(${content}->>'firstName', '') || ' ' || coalesce(${content}->>'lastName', '')), ''))`;
+/** An account's names and email in one text, for the trigram index of the name search (a superset: the list re-checks its own rule). */
+export const accountSearchTextSql = (u: { firstName: SQLWrapper; lastName: SQLWrapper; email: SQLWrapper }): SQL<string> =>
+  sql`(coalesce(${u.firstName}, '') || ' ' || coalesce(${u.lastName}, '') || ' ' || ${u.email})`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -40,33 +50,42 @@ export const companies = pgTable('companies', {
   updatedAt: updatedAt(),
 });
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  username: text('username').notNull(),
-  title: text('title'),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  role: text('role', { enum: ['superadmin', 'supervisor', 'user'] })
-    .notNull()
-    .default('user'),
-  passwordHash: text('password_hash'),
-  /** Registration completed: the invited person proved their email (code or Google). */
-  registered: boolean('registered').notNull().default(false),
-  /** A password was set after registration (spec: unconfirmed users must set one first). */
-  confirmed: boolean('confirmed').notNull().default(false),
-  /** Set after repeated wrong passwords: the next sign-in needs an emailed code first. */
-  verificationRequired: boolean('verification_required').notNull().default(false),
-  failedLogins: integer('failed_logins').notNull().default(0),
-  googleSub: text('google_sub').unique(),
-  blocked: boolean('blocked').notNull().default(false),
-  /** Settings → Manage Notifications: the mails a person may turn off (codes and reset links always go). */
-  mailApprovalRequests: boolean('mail_approval_requests').notNull().default(true),
-  mailApprovalDecisions: boolean('mail_approval_decisions').notNull().default(true),
-  mailLeadMessages: boolean('mail_lead_messages').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    username: text('username').notNull(),
+    title: text('title'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    role: text('role', { enum: ['superadmin', 'supervisor', 'user'] })
+      .notNull()
+      .default('user'),
+    passwordHash: text('password_hash'),
+    /** Registration completed: the invited person proved their email (code or Google). */
+    registered: boolean('registered').notNull().default(false),
+    /** A password was set after registration (spec: unconfirmed users must set one first). */
+    confirmed: boolean('confirmed').notNull().default(false),
+    /** Set after repeated wrong passwords: the next sign-in needs an emailed code first. */
+    verificationRequired: boolean('verification_required').notNull().default(false),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    googleSub: text('google_sub').unique(),
+    blocked: boolean('blocked').notNull().default(false),
+    /** Settings → Manage Notifications: the mails a person may turn off (codes and reset links always go). */
+    mailApprovalRequests: boolean('mail_approval_requests').notNull().default(true),
+    mailApprovalDecisions: boolean('mail_approval_decisions').notNull().default(true),
+    mailLeadMessages: boolean('mail_lead_messages').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The few superadmins, found without reading every account: lists leave platform staff out (scope.ts notPlatformStaff)
+  // by this look-up, which at 100,000 accounts otherwise scans them all on every request (issue #27).
+  (t) => [
+    index('users_superadmin_idx').on(t.id).where(sql`${t.role} = 'superadmin'`),
+    index('users_search_trgm_idx').using('gin', sql`${accountSearchTextSql(t)} gin_trgm_ops`),
+  ],
+);
 
 /** Membership of a user in a division; `supervisor` members manage that division. */
 export const companyMembers = pgTable(
@@ -165,6 +184,15 @@ export const profiles = pgTable(
     index('profiles_master_idx').on(t.masterProfileId),
     // The users list's default order (last edited first) within a division: an index scan, not a sort.
     index('profiles_company_updated_idx').on(t.companyId, t.updatedAt.desc(), t.id.desc()).where(sql`not ${t.isMaster}`),
+    // The name search of the users list at 100,000 staff: ILIKE '%…%' through trigrams
+    // (pg_trgm: the migration that adds these indexes creates the extension).
+    index('profiles_own_name_trgm_idx')
+      .using('gin', sql`(${profileOwnNameSql(t.content)}) gin_trgm_ops`)
+      .where(sql`not ${t.isMaster}`),
+    // The same order as the one above across every division (a superadmin’s list of 100,000 staff, issue #27), as the
+    // list asks for it (`desc` is nulls first): the first page is an index scan, and the tab counts an index-only scan
+    // (owner and publish time are in the index).
+    index('profiles_staff_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.userId, t.publishedAt).where(sql`not ${t.isMaster}`),
   ],
 );
 

@@ -1,0 +1,5 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "profiles_own_name_trgm_idx" ON "profiles" USING gin ((coalesce(nullif(trim("content"->>'fullName'), ''), nullif(trim(coalesce("content"->>'firstName', '') || ' ' || coalesce("content"->>'lastName', '')), ''))) gin_trgm_ops) WHERE not "profiles"."is_master";--> statement-breakpoint
+CREATE INDEX "profiles_staff_updated_idx" ON "profiles" USING btree ("updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"user_id","published_at") WHERE not "profiles"."is_master";--> statement-breakpoint
+CREATE INDEX "users_superadmin_idx" ON "users" USING btree ("id") WHERE "users"."role" = 'superadmin';--> statement-breakpoint
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ((coalesce("first_name", '') || ' ' || coalesce("last_name", '') || ' ' || "email") gin_trgm_ops);
