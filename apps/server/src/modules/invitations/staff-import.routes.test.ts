@@ -69,6 +69,25 @@ describe('POST /api/users/import/preview', () => {
     ).toEqual([]);
   });
 
+  it('reads the first sheet of an .xlsx file row by row, blank rows left out', async () => {
+    const d = await division();
+    const k = tag();
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Staff');
+    sheet.addRow(['Name', 'Email', 'Division', 'Phone']);
+    sheet.addRow(['Xena Sheet', `xena-${k}@example.test`, d.company.title, '+27 21 555 0199']);
+    sheet.getRow(4).values = ['Yuri Sheet', `yuri-${k}@example.test`, d.company.title, 5550100];
+    book.addWorksheet('Other').addRow(['not', 'read']);
+    const file = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    const res = await post('/api/users/import/preview', d.headers, file, { fileName: 'staff.xlsx' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rows).toEqual([
+      { row: 2, values: { fullName: 'Xena Sheet', email: `xena-${k}@example.test`, division: d.company.title, phone: '+27 21 555 0199' }, errors: [] },
+      { row: 4, values: { fullName: 'Yuri Sheet', email: `yuri-${k}@example.test`, division: d.company.title, phone: '5550100' }, errors: [] },
+    ]);
+  });
+
   it('refuses a file of more than 10,000 rows with 413 and says the limit', async () => {
     const d = await division();
     const big = Buffer.from(['Name,Email', ...Array.from({ length: 10_001 }, (_, i) => `P ${i},p${i}@example.test`)].join('\n')).toString('base64');
@@ -214,12 +233,12 @@ describe('POST /api/users/import (a job)', () => {
     const crash = () => {
       throw new Error('the server stopped');
     };
-    await expect(runImportJob(t.app.deps, job!.id, crash)).rejects.toThrow('the server stopped');
+    await expect(runImportJob(t.app.deps, job!.id, { afterBatch: crash, batchSize: 200 })).rejects.toThrow('the server stopped');
     const midway = (await t.app.inject({ method: 'GET', url: `/api/users/import/${job!.id}`, headers: d.headers })).json();
     expect(midway).toMatchObject({ state: 'running', total: 450, done: 200, created: 200 });
     expect((await resultOf(job!.id, d.headers)).statusCode).toBe(409);
 
-    await runImportJob(t.app.deps, job!.id);
+    await runImportJob(t.app.deps, job!.id, { batchSize: 200 });
     const end = (await t.app.inject({ method: 'GET', url: `/api/users/import/${job!.id}`, headers: d.headers })).json();
     expect(end).toMatchObject({ state: 'done', total: 450, done: 450, created: 450, updated: 0, skipped: 0 });
     const people = await t.app.deps.db

@@ -358,8 +358,11 @@ async function importRow(db: Db, transaction: Tx, jobId: number, actor: Actor, c
   });
 }
 
-/** Rows written in one transaction: a commit per row would cost ~10k disk flushes for a full file. */
-const BATCH = 200;
+/**
+ * Rows written in one transaction: a commit per row would cost ~10k disk flushes for a full
+ * file, and each batch costs a dozen round trips, which a busy database makes slow.
+ */
+const BATCH = 500;
 
 /**
  * A batch in one transaction: its rows not yet done are created (createInvitees), updated or
@@ -402,12 +405,12 @@ async function importBatch(deps: Pick<Deps, 'db' | 'jobs'>, jobId: number, actor
  * batches, each with its rows' outcomes; rows that already have one (an earlier run that
  * stopped midway) are passed over, so running it again is safe. A file that has become
  * unreadable, or a mapping that no longer fits, ends the job as failed; anything else throws
- * and pg-boss retries it. `afterBatch` lets a test stop it midway.
+ * and pg-boss retries it. A test can stop it after a batch (`afterBatch`) and make batches smaller.
  */
 export async function runImportJob(
   deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
   importId: number,
-  afterBatch: (batchNo: number) => void = () => {},
+  { afterBatch = () => {}, batchSize = BATCH }: { afterBatch?: (batchNo: number) => void; batchSize?: number } = {},
 ): Promise<{ importId: number }> {
   const job = await importJobToRun(deps.db, importId);
   if (!job || job.file === null || job.state === 'done' || job.state === 'failed') return { importId };
@@ -418,7 +421,7 @@ export async function runImportJob(
     const sheet = await openSheet(job.fileName, job.file);
     const checker = await RowChecker.for(deps.db, actor, sheet.headers, job.mapping);
     let n = 0;
-    for await (const batch of checkedBatches(deps.db, sheet.rows, checker, BATCH)) {
+    for await (const batch of checkedBatches(deps.db, sheet.rows, checker, batchSize)) {
       if (job.notify) {
         for (const c of batch) {
           const id = c.division?.company.id;

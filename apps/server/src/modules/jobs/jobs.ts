@@ -133,8 +133,8 @@ export class Jobs implements MailQueue {
   /**
    * Queues a job of a `define`d kind in the caller's transaction (it exists only if that
    * commits) and returns without waiting for it; `wakeWorker` after the commit starts it here
-   * at once. Long work sends heartbeats, so a job whose copy died is retried within about
-   * `heartbeatSeconds` rather than after its whole expiry.
+   * at once. Long work sends heartbeats, so a job whose copy died is retried once its
+   * heartbeat is `heartbeatSeconds` old (at pg-boss's next monitor pass), not after its expiry.
    */
   async queue(tx: Db, name: string, data: object, options: { expireInSeconds: number; heartbeatSeconds: number }): Promise<string> {
     const into = { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) };
