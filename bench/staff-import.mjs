@@ -167,7 +167,7 @@ async function runOn(label, dbOptions) {
       ratio: baselineMs ? endToEndMs / baselineMs : null,
     });
     console.log(
-      `  round ${round}: load ${load}; preview ${fmt(preview.ms)} ms + import job ${fmt(job.ms)} ms = ${fmt(endToEndMs)} ms; result file ${fmt(result.ms)} ms; baseline INSERT ${fmt(baselineMs)} ms`,
+      `  round ${round}: load ${load}; preview ${fmt(preview.ms)} ms + import job ${fmt(job.ms)} ms = ${fmt(endToEndMs)} ms; result file ${fmt(result.ms)} ms; baseline INSERT ${fmt(baselineMs)} ms; peak RSS so far ${fmt(peak / 2 ** 20)} MiB`,
     );
   }
   const again = await importAsJob(port, headers, body);
