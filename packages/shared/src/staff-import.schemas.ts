@@ -61,21 +61,26 @@ export const ImportPreviewResponseSchema = z.object({
 });
 export type ImportPreviewResponse = z.infer<typeof ImportPreviewResponseSchema>;
 
-export const ImportOutcomeSchema = z.object({
-  row: z.number(),
-  email: z.string(),
-  outcome: z.enum(['created', 'updated', 'failed']),
-  message: z.string(),
-});
-export type ImportOutcome = z.infer<typeof ImportOutcomeSchema>;
+/** What became of a row: its person created or updated, or the row skipped (with the reason). */
+const IMPORT_OUTCOMES = ['created', 'updated', 'skipped'] as const;
+export type ImportOutcomeKind = (typeof IMPORT_OUTCOMES)[number];
 
-export const ImportResultSchema = z.object({
+export const ImportJobIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** An import running as a job (POST /users/import answers it; GET /users/import/:id polls it). */
+export const ImportJobSchema = z.object({
+  id: z.number(),
+  fileName: z.string(),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  notify: z.boolean(),
+  /** Rows of the file (its header not counted) and how many have an outcome so far. */
+  total: z.number(),
+  done: z.number(),
   created: z.number(),
   updated: z.number(),
-  failed: z.number(),
-  rows: z.array(ImportOutcomeSchema),
+  skipped: z.number(),
 });
-export type ImportResult = z.infer<typeof ImportResultSchema>;
+export type ImportJob = z.infer<typeof ImportJobSchema>;
 
 const GUESS: Record<ImportField, RegExp> = {
   fullName: /^(full\s*name|name|person|staff|employee)$/i,

@@ -582,3 +582,47 @@ export const divisionExports = pgTable(
   },
   (t) => [index('division_exports_company_idx').on(t.companyId, t.createdAt)],
 );
+
+/**
+ * A staff import (issue #26) run as a job: the uploaded file until it is done, who started it
+ * and the divisions its rows address (who may see it), and its progress. Any copy of the
+ * server runs it and any serves its status and result.
+ */
+export const importJobs = pgTable('import_jobs', {
+  id: serial('id').primaryKey(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The divisions the file's rows name that the starter may import into: a supervisor sees the job when they supervise all of them. */
+  companyIds: integer('company_ids').array().notNull(),
+  /** The starter as the policy saw them (role and divisions), for the checks the job makes. */
+  actor: jsonb('actor').$type<{ userId: number; role: string; companyIds: number[]; supervisedCompanyIds: number[] }>().notNull(),
+  fileName: text('file_name').notNull(),
+  /** The file, base64; cleared once the import is done. */
+  file: text('file'),
+  mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+  notify: boolean('notify').notNull(),
+  /** queued, running, done or failed. */
+  state: text('state').notNull().default('queued'),
+  total: integer('total').notNull(),
+  done: integer('done').notNull().default(0),
+  created: integer('created').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  skipped: integer('skipped').notNull().default(0),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/** Each row's outcome, written in the transaction that imports it: a row with an outcome is never imported again. */
+export const importJobRows = pgTable(
+  'import_job_rows',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    email: text('email').notNull(),
+    /** created, updated or skipped. */
+    outcome: text('outcome').notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.row] })],
+);

@@ -129,6 +129,19 @@ export function supervisedBy(actor: Actor): number[] {
   return actor.role === 'supervisor' ? actor.supervisedCompanyIds : [];
 }
 
+/**
+ * A staff import's progress and result (issue #26) list the people of the divisions its rows
+ * name: a superadmin sees any; a supervisor one whose divisions they all supervise, or their
+ * own that names none. Anyone else gets 404, as for a missing one.
+ */
+export function canSeeImport(actor: Actor, job: { createdBy: number | null; companyIds: number[] }): boolean {
+  if (actor.role === 'superadmin') return true;
+  const mine = supervisedBy(actor);
+  if (!mine.length) return false;
+  if (!job.companyIds.length) return job.createdBy === actor.userId;
+  return job.companyIds.every((id) => mine.includes(id));
+}
+
 export function canSeeCompany(actor: Actor, companyId: number): boolean {
   const scope = companiesOf(actor);
   return scope === 'all' || scope.includes(companyId);

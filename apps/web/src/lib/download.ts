@@ -17,7 +17,7 @@ export function fileNameOf(disposition: string | null): string | null {
 }
 
 /** Saves a blob on the person's device under `name`. */
-export function saveBlob(blob: Blob, name: string): void {
+function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -223,7 +223,7 @@ describe('deleting a division', { timeout: 60_000 }, () => {
       .where(eq(auditLog.target, `company:${s.d.company.id}`))
       .orderBy(asc(auditLog.id));
     expect(audits.map((a) => a.action)).toEqual(['company.export_requested', 'company.deleted']);
-    expect(audits[1]).toMatchObject({ actorId: adminId, meta: { exportId: ready.id, subdomain: s.d.company.subdomain, usersDeleted: 1 } });
+    expect(audits[1]).toMatchObject({ actorId: adminId, meta: { exportId: ready.id, usersDeleted: 1, before: { subdomain: s.d.company.subdomain } } });
     // The export outlives the division until it expires.
     expect((await download(s.d.company.id, ready.id)).statusCode).toBe(200);
   });

@@ -78,22 +78,21 @@ export async function requestExport(deps: Pick<Deps, 'db' | 'jobs'>, actorId: nu
   if (running) return toExportAnswer(running);
   const id = randomUUID();
   const day = new Date().toISOString().slice(0, 10);
-  const row = await deps.jobs.queue(
-    deps.db,
-    DIVISION_EXPORT_JOB,
-    async (tx) => {
-      const value = await insertExport(tx, {
-        id,
-        companyId,
-        fileName: `division-${company.subdomain}-export-${day}.zip`,
-        requestedBy: actorId,
-        expiresAt: new Date(Date.now() + DIVISION_EXPORT_TTL_DAYS * DAY_MS),
-      });
-      await audit(tx, actorId, 'company.export_requested', `company:${companyId}`, { companyId, details: { exportId: id } });
-      return { value, data: { exportId: id } };
-    },
-    { expireInSeconds: EXPORT_EXPIRE_S },
-  );
+  // The export, its audit line and its job commit together; the job starts here at once.
+  const row = await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const value = await insertExport(db, {
+      id,
+      companyId,
+      fileName: `division-${company.subdomain}-export-${day}.zip`,
+      requestedBy: actorId,
+      expiresAt: new Date(Date.now() + DIVISION_EXPORT_TTL_DAYS * DAY_MS),
+    });
+    await audit(db, actorId, 'company.export_requested', `company:${companyId}`, { companyId, details: { exportId: id } });
+    await deps.jobs.queue(db, DIVISION_EXPORT_JOB, { exportId: id }, { expireInSeconds: EXPORT_EXPIRE_S, heartbeatSeconds: 30 });
+    return value;
+  });
+  deps.jobs.wakeWorker(DIVISION_EXPORT_JOB);
   return toExportAnswer(row);
 }
 

@@ -1,8 +1,9 @@
 import {
   IMPORT_MAX_BYTES,
+  ImportJobIdParamsSchema,
+  ImportJobSchema,
   ImportPreviewResponseSchema,
   ImportRequestSchema,
-  ImportResultSchema,
   InviteAliasQuerySchema,
   InviteAliasResponseSchema,
   InviteDivisionsQuerySchema,
@@ -17,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/auth.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { checkInviteAlias, inviteDivisions, inviteUser } from './invitations.service.ts';
-import { previewImport, runImport } from './staff-import.service.ts';
+import { importStatus, previewImport, sendImportResult, startImport } from './staff-import.service.ts';
 
 /** The staff file travels base64 in JSON: a third larger, plus the mapping. */
 const IMPORT_BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -120,11 +121,36 @@ export async function invitationsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['users'],
         summary:
-          'Staff import: checks the file again, creates each valid row’s person as an invitation would (emailed when notify is true) or updates the one already in that division (by email); every row’s outcome',
+          'Staff import: checks the file and queues its import as a job (202 with its status); the job creates each valid row’s person as an invitation would (emailed when notify is true) or updates the one already in that division (by email), in batches',
         body: ImportRequestSchema,
-        response: { 200: ImportResultSchema },
+        response: { 202: ImportJobSchema },
       },
     },
-    (req) => runImport(app.deps, actorOf(req), req.body),
+    async (req, reply) => reply.code(202).send(await startImport(app.deps, actorOf(req), req.body)),
+  );
+
+  r.get(
+    '/users/import/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A staff import’s progress: rows done of the total, created, updated and skipped (another division’s import answers 404)',
+        params: ImportJobIdParamsSchema,
+        response: { 200: ImportJobSchema },
+      },
+    },
+    (req) => importStatus(app.deps, actorOf(req), req.params.id),
+  );
+
+  r.get(
+    '/users/import/:id/result',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A finished staff import’s result: a CSV of every row with its outcome (created, updated or skipped) and the reason (409 while it runs)',
+        params: ImportJobIdParamsSchema,
+      },
+    },
+    (req, reply) => sendImportResult(app.deps, actorOf(req), req.params.id, reply),
   );
 }

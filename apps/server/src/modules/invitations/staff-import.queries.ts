@@ -1,7 +1,8 @@
-/** Database access of the staff import (issue #26): bulk look-ups of the file's emails and aliases. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+/** Database access of the staff import (issue #26): bulk look-ups of the file's emails and aliases, its jobs and their rows. */
+import type { ImportOutcomeKind } from '@profilehub/shared';
+import { and, asc, between, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { profiles, users } from '../../db/schema.ts';
+import { importJobRows, importJobs, profiles, users } from '../../db/schema.ts';
 
 /** Look-ups go in chunks so a 10,000-row file never builds one huge statement. */
 const CHUNK = 1000;
@@ -62,4 +63,92 @@ export async function updateImportedProfile(db: Db, profileId: number, content: 
       updatedAt: new Date(),
     })
     .where(eq(profiles.id, profileId));
+}
+
+type ImportJobRow = typeof importJobs.$inferSelect;
+type NewImportJob = typeof importJobs.$inferInsert;
+export type RowOutcome = { row: number; email: string; outcome: ImportOutcomeKind; message: string };
+
+export async function insertImportJob(db: Db, job: NewImportJob): Promise<number> {
+  const [row] = await db.insert(importJobs).values(job).returning({ id: importJobs.id });
+  return row!.id;
+}
+
+/** A job without its file (status and policy). */
+export async function importJobById(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: importJobs.id,
+      createdBy: importJobs.createdBy,
+      companyIds: importJobs.companyIds,
+      fileName: importJobs.fileName,
+      notify: importJobs.notify,
+      state: importJobs.state,
+      total: importJobs.total,
+      done: importJobs.done,
+      created: importJobs.created,
+      updated: importJobs.updated,
+      skipped: importJobs.skipped,
+    })
+    .from(importJobs)
+    .where(eq(importJobs.id, id));
+  return row;
+}
+
+/** Everything the job needs to run: the file, the mapping and the starter. */
+export async function importJobToRun(db: Db, id: number): Promise<ImportJobRow | undefined> {
+  const [row] = await db.select().from(importJobs).where(eq(importJobs.id, id));
+  return row;
+}
+
+export async function setImportJobState(db: Db, id: number, state: 'running' | 'done' | 'failed'): Promise<void> {
+  await db
+    .update(importJobs)
+    .set(state === 'running' ? { state } : { state, file: null, finishedAt: new Date() })
+    .where(eq(importJobs.id, id));
+}
+
+/**
+ * Takes the job's row lock for this transaction (a second runner of the same job waits here)
+ * and answers which of these rows already have an outcome.
+ */
+export async function lockRowsDone(tx: Db, jobId: number, first: number, last: number): Promise<Set<number>> {
+  await tx.select({ id: importJobs.id }).from(importJobs).where(eq(importJobs.id, jobId)).for('update');
+  const rows = await tx
+    .select({ row: importJobRows.row })
+    .from(importJobRows)
+    .where(and(eq(importJobRows.jobId, jobId), between(importJobRows.row, first, last)));
+  return new Set(rows.map((r) => r.row));
+}
+
+/** Records rows' outcomes and adds them to the job's counts (in the transaction that imported them). */
+export async function recordOutcomes(tx: Db, jobId: number, outcomes: RowOutcome[]): Promise<void> {
+  if (!outcomes.length) return;
+  await tx.insert(importJobRows).values(outcomes.map((o) => ({ jobId, ...o })));
+  const count = (k: ImportOutcomeKind) => outcomes.filter((o) => o.outcome === k).length;
+  await tx
+    .update(importJobs)
+    .set({
+      done: sql`${importJobs.done} + ${outcomes.length}`,
+      created: sql`${importJobs.created} + ${count('created')}`,
+      updated: sql`${importJobs.updated} + ${count('updated')}`,
+      skipped: sql`${importJobs.skipped} + ${count('skipped')}`,
+    })
+    .where(eq(importJobs.id, jobId));
+}
+
+/** A job's outcomes in row order, a page at a time (the result file streams them). */
+export async function* outcomesOf(db: Db, jobId: number, page = 1000): AsyncGenerator<RowOutcome> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select({ row: importJobRows.row, email: importJobRows.email, outcome: importJobRows.outcome, message: importJobRows.message })
+      .from(importJobRows)
+      .where(and(eq(importJobRows.jobId, jobId), gt(importJobRows.row, after)))
+      .orderBy(asc(importJobRows.row))
+      .limit(page);
+    for (const r of rows) yield r as RowOutcome;
+    if (rows.length < page) return;
+    after = rows.at(-1)!.row;
+  }
 }

@@ -1,24 +1,25 @@
 /**
  * Bulk import of staff (issue #26): a supervisor (into their divisions) or a superadmin
  * (into any) uploads a CSV or .xlsx file, maps its columns, previews every row with its
- * errors in the invite dialog's words (spec §5, §8), then imports the valid rows. Each new
- * person is created by the invite flow's own code (createInvitees); a person already in
- * the row's division is updated, so the same file imported again creates nobody twice.
+ * errors in the invite dialog's words (spec §5, §8), then imports the valid rows as a job
+ * (pg-boss) that any copy of the server runs, in batches of one transaction each, while the
+ * page polls its progress. Each new person is created by the invite flow's own code
+ * (createInvitees); a person already in the row's division is updated, so the same file
+ * imported again creates nobody twice. Each row's outcome is written in the transaction that
+ * imports it: a job that restarts skips the rows it already did, and the result file is
+ * read from those outcomes.
  */
 import {
   aliasTakenMessage,
   cleanInviteAlias,
   guessImportMapping,
   IMPORT_FIELDS,
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   type ImportField,
+  type ImportJob,
   type ImportMapping,
-  type ImportOutcome,
   type ImportPreviewResponse,
   type ImportPreviewRow,
-  type ImportResult,
   INVITE_ALIAS_MESSAGE,
   INVITE_MESSAGES,
   isValidInviteAlias,
@@ -27,21 +28,40 @@ import {
   PROFILE_API_MESSAGES,
   PROFILE_MESSAGES,
   RESERVED_ALIASES,
+  type Role,
 } from '@profilehub/shared';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, badRequest, forbidden } from '../../http/errors.ts';
-import { type Actor, canAdminister, canInvite } from '../../http/policy.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { type Actor, canAdminister, canInvite, canSeeImport } from '../../http/policy.ts';
 import { adminScope } from '../../http/scope.ts';
 import { audit } from '../audit/audit.service.ts';
 import { flagsOf } from '../companies/companies.queries.ts';
 import { brandOfDivision } from '../mail/branding.ts';
+import type { Mail } from '../mail/mailer.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
+import { sendCsv } from '../users/csv.ts';
 import { inviteDivisionRows } from './invitations.queries.ts';
 import { createInvitees, type InviteTarget } from './invitations.service.ts';
-import { aliasHolders, type ExistingPerson, peopleByEmail, updateImportedProfile, updateImportedProfiles } from './staff-import.queries.ts';
+import {
+  aliasHolders,
+  type ExistingPerson,
+  importJobById,
+  importJobToRun,
+  insertImportJob,
+  lockRowsDone,
+  outcomesOf,
+  peopleByEmail,
+  type RowOutcome,
+  recordOutcomes,
+  setImportJobState,
+  updateImportedProfile,
+  updateImportedProfiles,
+} from './staff-import.queries.ts';
+import { openSheet, type SheetRow } from './staff-import.reader.ts';
 
-type Sheet = { headers: string[]; rows: string[][] };
 type Division = Omit<InviteTarget, 'brand'>;
 
 /** A checked row: what it creates or updates, or why it cannot. */
@@ -58,42 +78,9 @@ type Checked = ImportPreviewRow & {
 const isEmail = (v: string) => z.email().safeParse(v).success;
 const isPhone = (v: string) => /^\+?[\d\s().-]*\d[\d\s().-]*$/.test(v);
 
-/** Reads the upload: the first sheet of an .xlsx, or a CSV (comma or semicolon separated), as text cells. */
-async function readSheet(fileName: string, base64: string): Promise<Sheet> {
-  const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length > IMPORT_MAX_BYTES) throw new AppError(413, 'file_too_large', IMPORT_MESSAGES.tooLarge);
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  const isXlsx = /\.xlsx$/i.test(fileName) || bytes.subarray(0, 2).toString('latin1') === 'PK';
-  try {
-    if (isXlsx) await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    else {
-      const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-      const firstLine = text.slice(0, text.search(/\r?\n|$/));
-      const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-      const { Readable } = await import('node:stream');
-      await workbook.csv.read(Readable.from([text]), { map: (v: unknown) => v, parserOptions: { delimiter } } as never);
-    }
-  } catch {
-    throw badRequest(IMPORT_MESSAGES.unreadable);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount < 2) throw badRequest(IMPORT_MESSAGES.empty);
-  if (sheet.rowCount - 1 > IMPORT_MAX_ROWS) throw new AppError(413, 'file_too_large', IMPORT_MESSAGES.tooManyRows);
-  const width = sheet.columnCount;
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= width; c++) cells.push(row.getCell(c).text.trim());
-    rows.push(cells);
-  });
-  const headers = rows.shift()!.map((h, i) => h || `Column ${i + 1}`);
-  return { headers, rows };
-}
-
 /** The divisions the caller can import into, by lower-cased title and by id. */
-async function divisionsOf(deps: Pick<Deps, 'db'>, actor: Actor) {
-  const rows = await inviteDivisionRows(deps.db, adminScope(actor), undefined, 100_000);
+async function divisionsOf(db: Db, actor: Actor) {
+  const rows = await inviteDivisionRows(db, adminScope(actor), undefined, 100_000);
   const byKey = new Map<string, (typeof rows)[number]>();
   for (const r of rows) {
     byKey.set(r.company.title.trim().toLowerCase(), r);
@@ -102,21 +89,36 @@ async function divisionsOf(deps: Pick<Deps, 'db'>, actor: Actor) {
   return { byKey, only: rows.length === 1 ? rows[0] : undefined };
 }
 
-/** Every row of the file, checked against the rules of the invite dialog and the database. */
-async function checkRows(deps: Pick<Deps, 'db'>, actor: Actor, sheet: Sheet, mapping: ImportMapping): Promise<Checked[]> {
-  if (!canAdminister(actor)) throw forbidden();
-  if (!mapping.email) throw badRequest(IMPORT_MESSAGES.emailColumn, 'mapping.email');
-  if (!mapping.fullName) throw badRequest(IMPORT_MESSAGES.nameColumn, 'mapping.fullName');
-  const col = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, mapping[f] === undefined ? -1 : sheet.headers.indexOf(mapping[f]!)])) as Record<
-    ImportField,
-    number
-  >;
-  for (const f of IMPORT_FIELDS) if (mapping[f] !== undefined && col[f] < 0) throw badRequest(`The file has no column “${mapping[f]}”.`, `mapping.${f}`);
-  const divisions = await divisionsOf(deps, actor);
+/**
+ * Checks rows against the rules of the invite dialog, one at a time in file order (`local`),
+ * then a batch of them against the database (`withDb`). What spans the file (an email or an
+ * alias on an earlier row) is remembered by email and alias only, not by row.
+ */
+class RowChecker {
+  readonly #actor: Actor;
+  readonly #col: Record<ImportField, number>;
+  readonly #divisions: Awaited<ReturnType<typeof divisionsOf>>;
+  readonly #firstRowOf = new Map<string, number>();
+  readonly #aliasRow = new Map<string, number>();
 
-  const firstRowOf = new Map<string, number>();
-  const checked: Checked[] = sheet.rows.map((cells, i) => {
-    const row = i + 2;
+  private constructor(actor: Actor, col: Record<ImportField, number>, divisions: Awaited<ReturnType<typeof divisionsOf>>) {
+    this.#actor = actor;
+    this.#col = col;
+    this.#divisions = divisions;
+  }
+
+  /** A checker for a file with these headers mapped so; a mapping without the email or name, or naming no column of the file, is refused. */
+  static async for(db: Db, actor: Actor, headers: string[], mapping: ImportMapping): Promise<RowChecker> {
+    if (!mapping.email) throw badRequest(IMPORT_MESSAGES.emailColumn, 'mapping.email');
+    if (!mapping.fullName) throw badRequest(IMPORT_MESSAGES.nameColumn, 'mapping.fullName');
+    const col = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, mapping[f] === undefined ? -1 : headers.indexOf(mapping[f]!)])) as Record<ImportField, number>;
+    for (const f of IMPORT_FIELDS) if (mapping[f] !== undefined && col[f] < 0) throw badRequest(`The file has no column “${mapping[f]}”.`, `mapping.${f}`);
+    return new RowChecker(actor, col, await divisionsOf(db, actor));
+  }
+
+  local({ row, cells }: SheetRow): Checked {
+    const col = this.#col;
+    const actor = this.#actor;
     const values = Object.fromEntries(IMPORT_FIELDS.filter((f) => col[f] >= 0).map((f) => [f, cells[col[f]] ?? ''])) as Partial<Record<ImportField, string>>;
     const errors: string[] = [];
     const name = values.fullName ?? '';
@@ -125,8 +127,8 @@ async function checkRows(deps: Pick<Deps, 'db'>, actor: Actor, sheet: Sheet, map
     const email = normalizeEmail(values.email ?? '');
     if (!email) errors.push(INVITE_MESSAGES.emailRequired);
     else if (email.length > 254 || !isEmail(email)) errors.push('Please enter a valid email address');
-    else if (firstRowOf.has(email)) errors.push(IMPORT_MESSAGES.duplicateEmail(firstRowOf.get(email)!));
-    else firstRowOf.set(email, row);
+    else if (this.#firstRowOf.has(email)) errors.push(IMPORT_MESSAGES.duplicateEmail(this.#firstRowOf.get(email)!));
+    else this.#firstRowOf.set(email, row);
     let alias: string | null = null;
     if (values.alias) {
       alias = cleanInviteAlias(values.alias);
@@ -135,7 +137,7 @@ async function checkRows(deps: Pick<Deps, 'db'>, actor: Actor, sheet: Sheet, map
     }
     let division: Division | undefined;
     const named = values.division ?? '';
-    const found = named ? divisions.byKey.get(named.toLowerCase()) : divisions.only;
+    const found = named ? this.#divisions.byKey.get(named.toLowerCase()) : this.#divisions.only;
     if (!named && !found) errors.push(INVITE_MESSAGES.divisionRequired);
     else if (!found) errors.push(IMPORT_MESSAGES.unknownDivision(named));
     else if (!canInvite(actor, { id: found.company.id, flags: flagsOf(found.company) })) errors.push(INVITE_MESSAGES.inviteNotAllowed);
@@ -151,34 +153,52 @@ async function checkRows(deps: Pick<Deps, 'db'>, actor: Actor, sheet: Sheet, map
       content.mainContactNumber = values.phone;
     }
     return { row, values: values as Record<string, string>, errors, email, name, alias, ...(division ? { division } : {}), content };
-  });
+  }
 
-  // Aliases first: a person who holds an alias by then is committed, so the emails read next see them too.
-  const holders = await aliasHolders(
-    deps.db,
-    checked.filter((c) => !c.errors.length && c.alias).map((c) => c.alias!),
-  );
-  const people = await peopleByEmail(
-    deps.db,
-    checked.filter((c) => !c.errors.length).map((c) => c.email),
-  );
-  const aliasRow = new Map<string, number>();
-  for (const c of checked) {
-    if (c.errors.length || !c.division) continue;
-    const person: ExistingPerson | undefined = people.get(c.email);
-    const own = person?.profiles.find((p) => p.companyId === c.division!.company.id);
-    // An account elsewhere (another division, or one the caller cannot see) is not the caller's to change.
-    if (person && !own) c.errors.push(INVITE_MESSAGES.alreadyUser);
-    if (own) c.profileId = own.id;
-    if (c.alias) {
-      const holder = holders.get(c.alias);
-      if (own?.alias && own.alias !== c.alias) c.errors.push(PROFILE_API_MESSAGES.aliasFixed);
-      else if (holder !== undefined && holder !== own?.id) c.errors.push(aliasTakenMessage(c.alias));
-      else if (aliasRow.has(c.alias)) c.errors.push(aliasTakenMessage(c.alias));
-      else aliasRow.set(c.alias, c.row);
+  /** A batch of locally checked rows against the database: accounts of their emails, holders of their aliases. */
+  async withDb(db: Db, batch: Checked[]): Promise<void> {
+    // Aliases first: a person who holds an alias by then is committed, so the emails read next see them too.
+    const holders = await aliasHolders(
+      db,
+      batch.filter((c) => !c.errors.length && c.alias).map((c) => c.alias!),
+    );
+    const people = await peopleByEmail(
+      db,
+      batch.filter((c) => !c.errors.length).map((c) => c.email),
+    );
+    for (const c of batch) {
+      if (c.errors.length || !c.division) continue;
+      const person: ExistingPerson | undefined = people.get(c.email);
+      const own = person?.profiles.find((p) => p.companyId === c.division!.company.id);
+      // An account elsewhere (another division, or one the caller cannot see) is not the caller's to change.
+      if (person && !own) c.errors.push(INVITE_MESSAGES.alreadyUser);
+      if (own) c.profileId = own.id;
+      if (c.alias) {
+        const holder = holders.get(c.alias);
+        if (own?.alias && own.alias !== c.alias) c.errors.push(PROFILE_API_MESSAGES.aliasFixed);
+        else if (holder !== undefined && holder !== own?.id) c.errors.push(aliasTakenMessage(c.alias));
+        else if (this.#aliasRow.has(c.alias)) c.errors.push(aliasTakenMessage(c.alias));
+        else this.#aliasRow.set(c.alias, c.row);
+      }
     }
   }
-  return checked;
+}
+
+/** The file's rows, checked, in batches of `size` (each checked against the database as it comes). */
+async function* checkedBatches(db: Db, rows: AsyncIterable<SheetRow>, checker: RowChecker, size: number): AsyncGenerator<Checked[]> {
+  let batch: Checked[] = [];
+  for await (const r of rows) {
+    batch.push(checker.local(r));
+    if (batch.length === size) {
+      await checker.withDb(db, batch);
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) {
+    await checker.withDb(db, batch);
+    yield batch;
+  }
 }
 
 /** POST /users/import/preview: the file's headers, the mapping (guessed when not given), every row with its errors. */
@@ -188,17 +208,102 @@ export async function previewImport(
   input: { fileName: string; file: string; mapping?: ImportMapping | undefined },
 ): Promise<ImportPreviewResponse> {
   if (!canAdminister(actor)) throw forbidden();
-  const sheet = await readSheet(input.fileName, input.file);
+  const sheet = await openSheet(input.fileName, input.file);
   const mapping = input.mapping ?? guessImportMapping(sheet.headers);
-  const rows = await checkRows(deps, actor, sheet, mapping);
-  const invalid = rows.filter((r) => r.errors.length).length;
-  return {
-    headers: sheet.headers,
-    mapping,
-    rows: rows.map(({ row, values, errors }) => ({ row, values, errors })),
-    valid: rows.length - invalid,
-    invalid,
-  };
+  const checker = await RowChecker.for(deps.db, actor, sheet.headers, mapping);
+  const rows: ImportPreviewRow[] = [];
+  let invalid = 0;
+  for await (const batch of checkedBatches(deps.db, sheet.rows, checker, 1000)) {
+    for (const { row, values, errors } of batch) {
+      rows.push({ row, values, errors });
+      if (errors.length) invalid++;
+    }
+  }
+  return { headers: sheet.headers, mapping, rows, valid: rows.length - invalid, invalid };
+}
+
+export const STAFF_IMPORT_JOB = 'staff-import';
+
+type JobRecord = NonNullable<Awaited<ReturnType<typeof importJobById>>>;
+const statusOf = (j: JobRecord): ImportJob => ({
+  id: j.id,
+  fileName: j.fileName,
+  state: j.state as ImportJob['state'],
+  notify: j.notify,
+  total: j.total,
+  done: j.done,
+  created: j.created,
+  updated: j.updated,
+  skipped: j.skipped,
+});
+
+/**
+ * POST /users/import: checks the file (readable, at most 10,000 rows, its mapping) and queues
+ * its import as a job; answers the job's status at once. The rows are checked again, batch by
+ * batch, when the job runs.
+ */
+export async function startImport(
+  deps: Pick<Deps, 'db' | 'jobs'>,
+  actor: Actor,
+  input: { fileName: string; file: string; mapping?: ImportMapping | undefined; notify: boolean },
+): Promise<ImportJob> {
+  if (!canAdminister(actor)) throw forbidden();
+  const sheet = await openSheet(input.fileName, input.file);
+  const mapping = input.mapping ?? guessImportMapping(sheet.headers);
+  const checker = await RowChecker.for(deps.db, actor, sheet.headers, mapping);
+  const companyIds = new Set<number>();
+  let total = 0;
+  for await (const r of sheet.rows) {
+    total++;
+    const id = checker.local(r).division?.company.id;
+    if (id !== undefined) companyIds.add(id);
+  }
+  const id = await deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const jobId = await insertImportJob(tx, {
+      createdBy: actor.userId,
+      companyIds: [...companyIds],
+      actor: { userId: actor.userId, role: actor.role, companyIds: actor.companyIds, supervisedCompanyIds: actor.supervisedCompanyIds },
+      fileName: input.fileName,
+      file: input.file,
+      mapping: mapping as Record<string, string>,
+      notify: input.notify,
+      total,
+    });
+    await deps.jobs.queue(tx, STAFF_IMPORT_JOB, { importId: jobId }, { expireInSeconds: 3600, heartbeatSeconds: 30 });
+    return jobId;
+  });
+  deps.jobs.wakeWorker(STAFF_IMPORT_JOB);
+  return statusOf((await importJobById(deps.db, id))!);
+}
+
+/** An import the actor may see; another division's answers 404 like a missing one. */
+async function visibleJob(db: Db, actor: Actor, id: number): Promise<JobRecord> {
+  const job = await importJobById(db, id);
+  if (!job || !canSeeImport(actor, job)) throw notFound('This import does not exist.');
+  return job;
+}
+
+/** GET /users/import/:id: how far the import is. */
+export async function importStatus(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<ImportJob> {
+  return statusOf(await visibleJob(deps.db, actor, id));
+}
+
+/** GET /users/import/:id/result: each row's outcome as a CSV, once the import has finished. */
+export async function sendImportResult(deps: Pick<Deps, 'db'>, actor: Actor, id: number, reply: FastifyReply): Promise<FastifyReply> {
+  const job = await visibleJob(deps.db, actor, id);
+  if (job.state !== 'done' && job.state !== 'failed')
+    throw new AppError(409, 'conflict', 'The import is still running; its result can be downloaded once it is done.');
+  return sendCsv(reply, {
+    fileName: `Import result ${id}.csv`,
+    columns: [
+      { header: 'Row', value: (r: RowOutcome) => r.row },
+      { header: 'Email', value: (r) => r.email },
+      { header: 'Outcome', value: (r) => r.outcome },
+      { header: 'Reason', value: (r) => r.message },
+    ],
+    rows: outcomesOf(deps.db, id),
+  });
 }
 
 /** A valid new row as the invite flow's person in its division. */
@@ -207,44 +312,72 @@ const invitee = (c: Checked, brand: InviteTarget['brand']) => ({
   person: { name: c.name, email: c.email, alias: c.alias, content: c.content },
 });
 
-/** Creates (as an invitation) or updates one valid row; a lost race on the email becomes an update. */
-async function importRow(deps: Pick<Deps, 'db' | 'jobs'>, actor: Actor, c: Checked, brand: InviteTarget['brand']): Promise<ImportOutcome> {
+/** What a checked row comes to when it is written as checked. */
+function outcomeOf(c: Checked, brand: InviteTarget['brand']): RowOutcome {
   const base = { row: c.row, email: c.email };
-  const division = c.division!;
+  if (c.errors.length) return { ...base, outcome: 'skipped', message: c.errors.join(' ') };
+  if (c.profileId !== undefined) return { ...base, outcome: 'updated', message: 'Updated' };
+  return { ...base, outcome: 'created', message: brand ? 'Invited' : 'Created' };
+}
+
+type Tx = (db: Db, work: (tx: Db, mail: (m: Mail) => void) => Promise<void>) => Promise<void>;
+
+/**
+ * One row in its own transaction, unless it already has an outcome (another runner of this
+ * job did it): created (as an invitation), updated, or skipped; a lost race on the email
+ * becomes an update of the person in this division, or a skipped row.
+ */
+async function importRow(db: Db, transaction: Tx, jobId: number, actor: Actor, c: Checked, brand: InviteTarget['brand']): Promise<void> {
+  const once = (work: (tx: Db, mail: (m: Mail) => void) => Promise<RowOutcome>) =>
+    transaction(db, async (tx, mail) => {
+      if ((await lockRowsDone(tx, jobId, c.row, c.row)).size) return;
+      await recordOutcomes(tx, jobId, [await work(tx, mail)]);
+    });
   const content = { ...c.content, fullName: c.name };
-  if (c.profileId !== undefined) {
-    await updateImportedProfile(deps.db, c.profileId, content, c.alias);
-    return { ...base, outcome: 'updated', message: 'Updated' };
+  if (c.errors.length || c.profileId !== undefined) {
+    return once(async (tx) => {
+      if (c.profileId !== undefined) await updateImportedProfile(tx, c.profileId, content, c.alias);
+      return outcomeOf(c, brand);
+    });
   }
   try {
-    await deps.jobs.transaction(deps.db, (tx, mail) => createInvitees(tx, mail, actor, [invitee(c, brand)]));
-    return { ...base, outcome: 'created', message: brand ? 'Invited' : 'Created' };
+    return await once(async (tx, mail) => {
+      await createInvitees(tx, mail, actor, [invitee(c, brand)]);
+      return outcomeOf(c, brand);
+    });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
   }
   // Someone created this email (another import of the same file, say) or took the alias meanwhile.
-  const person = (await peopleByEmail(deps.db, [c.email])).get(c.email);
-  const own = person?.profiles.find((p) => p.companyId === division.company.id);
-  if (own) {
-    await updateImportedProfile(deps.db, own.id, content, own.alias ? null : c.alias);
+  const person = (await peopleByEmail(db, [c.email])).get(c.email);
+  const own = person?.profiles.find((p) => p.companyId === c.division!.company.id);
+  return once(async (tx) => {
+    const base = { row: c.row, email: c.email };
+    if (!own) return { ...base, outcome: 'skipped', message: person ? INVITE_MESSAGES.alreadyUser : aliasTakenMessage(c.alias ?? '') };
+    await updateImportedProfile(tx, own.id, content, own.alias ? null : c.alias);
     return { ...base, outcome: 'updated', message: 'Updated' };
-  }
-  return { ...base, outcome: 'failed', message: person ? INVITE_MESSAGES.alreadyUser : aliasTakenMessage(c.alias ?? '') };
+  });
 }
 
-/** Rows written in one transaction: a commit per row would cost ~10k disk flushes for a full file. */
-const BATCH = 200;
+/**
+ * Rows written in one transaction: a commit per row would cost ~10k disk flushes for a full
+ * file, and each batch costs a dozen round trips, which a busy database makes slow.
+ */
+const BATCH = 500;
 
 /**
- * The valid rows of a batch in one transaction (updates, and creations through createInvitees);
- * when another writer got in first (a unique email or alias), the batch is rolled back and
- * its rows go one by one, each lost race becoming an update or a failed row.
+ * A batch in one transaction: its rows not yet done are created (createInvitees), updated or
+ * skipped, and their outcomes recorded with them. When another writer got in first (a unique
+ * email or alias), the batch is rolled back and its rows go one by one.
  */
-async function importBatch(deps: Pick<Deps, 'db' | 'jobs'>, actor: Actor, batch: Checked[], brandOf: (c: Checked) => InviteTarget['brand']) {
+async function importBatch(deps: Pick<Deps, 'db' | 'jobs'>, jobId: number, actor: Actor, batch: Checked[], brandOf: (c: Checked) => InviteTarget['brand']) {
+  const transaction: Tx = (db, work) => deps.jobs.transaction(db, work);
   try {
-    return await deps.jobs.transaction(deps.db, async (tx, mail) => {
-      const out: ImportOutcome[] = [];
-      const fresh = batch.filter((c) => c.profileId === undefined);
+    return await transaction(deps.db, async (tx, mail) => {
+      const done = await lockRowsDone(tx, jobId, batch[0]!.row, batch.at(-1)!.row);
+      const todo = batch.filter((c) => !done.has(c.row));
+      const valid = todo.filter((c) => !c.errors.length);
+      const fresh = valid.filter((c) => c.profileId === undefined);
       if (fresh.length)
         await createInvitees(
           tx,
@@ -254,52 +387,62 @@ async function importBatch(deps: Pick<Deps, 'db' | 'jobs'>, actor: Actor, batch:
         );
       await updateImportedProfiles(
         tx,
-        batch.filter((c) => c.profileId !== undefined).map((c) => ({ profileId: c.profileId!, content: { ...c.content, fullName: c.name }, alias: c.alias })),
+        valid.filter((c) => c.profileId !== undefined).map((c) => ({ profileId: c.profileId!, content: { ...c.content, fullName: c.name }, alias: c.alias })),
       );
-      for (const c of batch) {
-        const base = { row: c.row, email: c.email };
-        if (c.profileId !== undefined) out.push({ ...base, outcome: 'updated', message: 'Updated' });
-        else out.push({ ...base, outcome: 'created', message: brandOf(c) ? 'Invited' : 'Created' });
-      }
-      return out;
+      await recordOutcomes(
+        tx,
+        jobId,
+        todo.map((c) => outcomeOf(c, c.errors.length ? null : brandOf(c))),
+      );
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
   }
-  const out: ImportOutcome[] = [];
-  for (const c of batch) out.push(await importRow(deps, actor, c, brandOf(c)));
-  return out;
+  for (const c of batch) await importRow(deps.db, transaction, jobId, actor, c, c.errors.length ? null : brandOf(c));
 }
 
-/** POST /users/import: checks the file again and imports its valid rows; every row's outcome. */
-export async function runImport(
+/**
+ * The job (on whichever copy fetched it): reads the stored file row by row and imports it in
+ * batches, each with its rows' outcomes; rows that already have one (an earlier run that
+ * stopped midway) are passed over, so running it again is safe. A file that has become
+ * unreadable, or a mapping that no longer fits, ends the job as failed; anything else throws
+ * and pg-boss retries it. A test can stop it after a batch (`afterBatch`) and make batches smaller.
+ */
+export async function runImportJob(
   deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
-  actor: Actor,
-  input: { fileName: string; file: string; mapping?: ImportMapping | undefined; notify: boolean },
-  onProgress: (done: number, total: number) => void = () => {},
-): Promise<ImportResult> {
-  if (!canAdminister(actor)) throw forbidden();
-  const sheet = await readSheet(input.fileName, input.file);
-  const rows = await checkRows(deps, actor, sheet, input.mapping ?? guessImportMapping(sheet.headers));
+  importId: number,
+  { afterBatch = () => {}, batchSize = BATCH }: { afterBatch?: (batchNo: number) => void; batchSize?: number } = {},
+): Promise<{ importId: number }> {
+  const job = await importJobToRun(deps.db, importId);
+  if (!job || job.file === null || job.state === 'done' || job.state === 'failed') return { importId };
+  await setImportJobState(deps.db, importId, 'running');
+  const actor: Actor = { ...job.actor, role: job.actor.role as Role, sessionId: '' };
   const brands = new Map<number, InviteTarget['brand']>();
-  if (input.notify) {
-    for (const c of rows) {
-      const id = c.division?.company.id;
-      if (!c.errors.length && id !== undefined && !brands.has(id)) brands.set(id, await brandOfDivision(deps.db, id, deps.config.PUBLIC_URL));
+  try {
+    const sheet = await openSheet(job.fileName, job.file);
+    const checker = await RowChecker.for(deps.db, actor, sheet.headers, job.mapping);
+    let n = 0;
+    for await (const batch of checkedBatches(deps.db, sheet.rows, checker, batchSize)) {
+      if (job.notify) {
+        for (const c of batch) {
+          const id = c.division?.company.id;
+          if (!c.errors.length && id !== undefined && !brands.has(id)) brands.set(id, await brandOfDivision(deps.db, id, deps.config.PUBLIC_URL));
+        }
+      }
+      await importBatch(deps, importId, actor, batch, (c) => brands.get(c.division!.company.id) ?? null);
+      afterBatch(++n);
     }
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status >= 500) throw err;
+    await setImportJobState(deps.db, importId, 'failed');
+    return { importId };
   }
-  const brandOf = (c: Checked) => brands.get(c.division!.company.id) ?? null;
-  const byRow = new Map<number, ImportOutcome>();
-  for (const c of rows) if (c.errors.length) byRow.set(c.row, { row: c.row, email: c.email, outcome: 'failed', message: c.errors.join(' ') });
-  const valid = rows.filter((c) => !c.errors.length);
-  for (let i = 0; i < valid.length; i += BATCH) {
-    for (const o of await importBatch(deps, actor, valid.slice(i, i + BATCH), brandOf)) byRow.set(o.row, o);
-    onProgress(Math.min(i + BATCH, valid.length), valid.length);
-  }
-  const out = rows.map((c) => byRow.get(c.row)!);
-  const count = (o: ImportOutcome['outcome']) => out.filter((r) => r.outcome === o).length;
-  const counts = { created: count('created'), updated: count('updated'), failed: count('failed') };
+  await setImportJobState(deps.db, importId, 'done');
   // One line for the whole file (each new person also has their own user.invited line).
-  await audit(deps.db, actor.userId, 'users.imported', undefined, { details: { file: input.fileName, rows: out.length, ...counts } });
-  return { ...counts, rows: out };
+  const done = await importJobById(deps.db, importId);
+  if (done) {
+    const details = { file: job.fileName, rows: done.total, created: done.created, updated: done.updated, skipped: done.skipped };
+    await audit(deps.db, job.actor.userId, 'users.imported', undefined, { details });
+  }
+  return { importId };
 }

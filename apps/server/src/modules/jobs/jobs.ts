@@ -73,7 +73,7 @@ export class Jobs implements MailQueue {
   readonly #opts: JobsOptions;
   #mailWorker: string | null = null;
   /** Kinds of work besides mail, by queue name (`define`). */
-  readonly #tasks = new Map<string, (data: object) => Promise<object>>();
+  readonly #tasks = new Map<string, { work: (data: object) => Promise<object>; localConcurrency: number }>();
   readonly #workers = new Map<string, string>();
   /** Requests waiting for a job that this copy may finish: its output, as soon as it is done here. */
   readonly #waiting = new Map<string, (output: object) => void>();
@@ -98,8 +98,8 @@ export class Jobs implements MailQueue {
    * retried when it fails or its copy dies (after its expiry), so the work must be safe to
    * repeat. Its result is the job's output, which `run` hands back.
    */
-  define<T extends object, R extends object>(name: string, work: (data: T) => Promise<R>): void {
-    this.#tasks.set(name, work as unknown as (data: object) => Promise<object>);
+  define<T extends object, R extends object>(name: string, work: (data: T) => Promise<R>, options: { localConcurrency?: number } = {}): void {
+    this.#tasks.set(name, { work: work as unknown as (data: object) => Promise<object>, localConcurrency: options.localConcurrency ?? 1 });
   }
 
   /**
@@ -131,28 +131,29 @@ export class Jobs implements MailQueue {
   }
 
   /**
-   * Runs `work` in a transaction and queues one job of a `define`d kind with the data it
-   * returns, in that same transaction: the job exists only if the work commits. Unlike `run`,
-   * nothing waits for it: long work (a division's export) reports its progress itself.
+   * Queues a job of a `define`d kind in the caller's transaction (it exists only if that
+   * commits) and returns without waiting for it; `wakeWorker` after the commit starts it here
+   * at once. Long work sends heartbeats, so a job whose copy died is retried once its
+   * heartbeat is `heartbeatSeconds` old (at pg-boss's next monitor pass), not after its expiry.
    */
-  async queue<T>(db: Db, name: string, work: (tx: Db) => Promise<{ value: T; data: object }>, opts: { expireInSeconds: number }): Promise<T> {
-    const value = await db.transaction(async (tx) => {
-      const { value, data } = await work(tx as unknown as Db);
-      const into = { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) };
-      const id = await this.#boss.send(name, data, { ...into, retryLimit: 2, retryDelay: 10, expireInSeconds: opts.expireInSeconds });
-      if (!id) throw new Error(`job queue: ${name} was not queued`);
-      return value;
-    });
+  async queue(tx: Db, name: string, data: object, options: { expireInSeconds: number; heartbeatSeconds: number }): Promise<string> {
+    const into = { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) };
+    const id = await this.#boss.send(name, data, { ...into, retryLimit: 3, retryDelay: 5, ...options });
+    if (!id) throw new Error(`job queue: ${name} was not queued`);
+    return id;
+  }
+
+  /** A job of this kind was just committed: this copy's worker fetches it now. */
+  wakeWorker(name: string): void {
     const worker = this.#workers.get(name);
     if (worker) this.#boss.notifyWorker(worker);
-    return value;
   }
 
   async start(): Promise<void> {
     await this.#boss.start();
-    for (const [name, work] of this.#tasks) {
+    for (const [name, { work, localConcurrency }] of this.#tasks) {
       await this.#boss.createQueue(name);
-      const worker = await this.#boss.work<object>(name, { pollingIntervalSeconds: 2 }, async ([job]) => {
+      const worker = await this.#boss.work<object>(name, { pollingIntervalSeconds: 2, localConcurrency }, async ([job]) => {
         const output = await work(job!.data);
         this.#waiting.get(job!.id)?.(output);
         return output;
@@ -198,7 +199,10 @@ export class Jobs implements MailQueue {
 
   /** Resolves once no job is pending on any copy (tests); a job that keeps failing keeps it waiting. */
   idle(): Promise<void> {
-    return noPendingJobs(this.#opts.database.db, () => this.wake());
+    return noPendingJobs(this.#opts.database.db, () => {
+      this.wake();
+      for (const worker of this.#workers.values()) this.#boss.notifyWorker(worker);
+    });
   }
 
   /** Finishes the jobs running here (within `graceMs`); the rest stay queued for the next start or another copy. */

@@ -7,7 +7,7 @@
 import { QUERY_REPORTS, REPORT_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approvals, leadForms, permissionRecords, profileStylings, uploads, users } from '../../db/schema.ts';
+import { approvals, importJobs, leadForms, permissionRecords, profileStylings, uploads, users } from '../../db/schema.ts';
 import { UNCONFIRMED_MESSAGE } from '../../http/auth.ts';
 import { childDetails, createTemplateDivision, createUser, multipartBody, signIn } from '../factories.ts';
 import { useTestApp } from '../harness.ts';
@@ -42,7 +42,7 @@ const PUBLIC_OPERATIONS = new Set([
  * body that names it. `own` routes act on the caller alone (no other division's id to aim at).
  */
 type Target = {
-  kind: 'profile' | 'template' | 'approval' | 'leadForm' | 'permission' | 'styling' | 'upload' | 'company' | 'user' | 'own';
+  kind: 'profile' | 'template' | 'approval' | 'leadForm' | 'permission' | 'styling' | 'upload' | 'company' | 'user' | 'importJob' | 'own';
   body?: (b: Ids) => unknown;
   query?: (b: Ids) => string;
 };
@@ -56,6 +56,7 @@ type Ids = {
   upload: number;
   company: number;
   user: number;
+  importJob: number;
 };
 const TARGETS: Record<string, Target> = {
   'POST /api/account/delete-code': { kind: 'own' },
@@ -143,6 +144,8 @@ const TARGETS: Record<string, Target> = {
   // The staff import answers per row: a row naming another division fails as unknown (staff-import.routes.test.ts).
   'POST /api/users/import': { kind: 'own' },
   'POST /api/users/import/preview': { kind: 'own' },
+  'GET /api/users/import/{id}': { kind: 'importJob' },
+  'GET /api/users/import/{id}/result': { kind: 'importJob' },
   'GET /api/users/suggestions': { kind: 'own' },
   // Role changes: the other division's person in their division (roles.routes.test.ts); platform staff: superadmins only.
   'PUT /api/users/{id}/role': { kind: 'user', body: (b) => ({ companyId: b.company, role: 'supervisor' }) },
@@ -183,7 +186,22 @@ beforeAll(async () => {
       purpose: 'general',
     })
     .returning();
+  // The other division's staff import, done (its result file lists the other division's person).
+  const [importJob] = await db
+    .insert(importJobs)
+    .values({
+      createdBy: null,
+      companyIds: [other.company.id],
+      actor: { userId: bUser.id, role: 'superadmin', companyIds: [], supervisedCompanyIds: [] },
+      fileName: 'b.csv',
+      mapping: {},
+      notify: false,
+      state: 'done',
+      total: 0,
+    })
+    .returning();
   b = {
+    importJob: importJob!.id,
     profile: bUser.profileId!,
     template: other.masterId,
     approval: approval!.id,

@@ -1,4 +1,4 @@
-import type { ImportMapping, ImportPreviewResponse, ImportResult } from '@profilehub/shared';
+import type { ImportJob, ImportMapping, ImportPreviewResponse } from '@profilehub/shared';
 import { apiRequest } from '../../../lib/api.ts';
 
 export type ImportFile = { fileName: string; file: string };
@@ -15,6 +15,6 @@ export async function readImportFile(file: File): Promise<ImportFile> {
 export const previewStaffImport = (f: ImportFile, mapping?: ImportMapping) =>
   apiRequest<ImportPreviewResponse>('/api/users/import/preview', { method: 'POST', body: { ...f, ...(mapping ? { mapping } : {}) } });
 
-/** POST /api/users/import: imports the valid rows; every row's outcome. */
-export const runStaffImport = (f: ImportFile, mapping: ImportMapping, notify: boolean) =>
-  apiRequest<ImportResult>('/api/users/import', { method: 'POST', body: { ...f, mapping, notify } });
+/** POST /api/users/import: queues the import of the valid rows as a job; its first status. */
+export const startStaffImport = (f: ImportFile, mapping: ImportMapping, notify: boolean) =>
+  apiRequest<ImportJob>('/api/users/import', { method: 'POST', body: { ...f, mapping, notify } });

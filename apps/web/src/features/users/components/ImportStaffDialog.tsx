@@ -5,38 +5,21 @@ import '@mantine/core/styles/Progress.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import { Alert, Badge, Button, Checkbox, FileInput, Group, Modal, Progress, ScrollArea, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  IMPORT_FIELD_LABELS,
-  IMPORT_FIELDS,
-  IMPORT_MAX_BYTES,
-  IMPORT_MESSAGES,
-  type ImportMapping,
-  type ImportPreviewResponse,
-  type ImportResult,
-} from '@profilehub/shared';
-import { useState } from 'react';
+import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ImportMapping, type ImportPreviewResponse } from '@profilehub/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../../lib/api.ts';
-import { saveBlob } from '../../../lib/download.ts';
-import { type ImportFile, previewStaffImport, readImportFile, runStaffImport } from '../api/import-staff.ts';
+import { useDownload } from '../../../lib/download.ts';
+import { downloadImportResult } from '../api/download-import-result.ts';
+import { importJobOptions } from '../api/get-import-job.ts';
+import { type ImportFile, previewStaffImport, readImportFile, startStaffImport } from '../api/import-staff.ts';
 
 type Props = { opened: boolean; onClose: () => void; onImported: () => void };
 
-/** A CSV field, always quoted (the result file holds what people typed). */
-const field = (v: string | number) =>
-  `"${String(v)
-    .replaceAll('"', '""')
-    .replace(/^([=+\-@])/, "'$1")}"`;
-
-/** The result file: each row's number, email, outcome and message. */
-function resultCsv(result: ImportResult): Blob {
-  const lines = [['Row', 'Email', 'Outcome', 'Message'], ...result.rows.map((r) => [r.row, r.email, r.outcome, r.message])];
-  return new Blob([`\uFEFF${lines.map((l) => l.map(field).join(',')).join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
-}
-
 /**
  * Import staff (issue #26): upload a CSV or .xlsx, map its columns (guessed from the
- * headers), preview every row with its errors, then import the valid rows, emailing
- * invitations or not, and download each row's outcome.
+ * headers), preview every row with its errors, then import the valid rows as a job (emailing
+ * invitations or not) while a progress bar follows it, and download each row's outcome.
  */
 function ImportStaffDialog({ opened, onClose, onImported }: Props) {
   const [file, setFile] = useState<ImportFile | null>(null);
@@ -45,7 +28,16 @@ function ImportStaffDialog({ opened, onClose, onImported }: Props) {
   const [notify, setNotify] = useState(true);
   const [busy, setBusy] = useState<'reading' | 'importing' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const { data: job } = useQuery({ ...importJobOptions(jobId ?? 0), enabled: jobId !== null });
+  const finished = job?.state === 'done' || job?.state === 'failed';
+  const { downloading, download } = useDownload(downloadImportResult);
+  // The users list is refreshed once, when the import finishes.
+  const onImportedRef = useRef(onImported);
+  onImportedRef.current = onImported;
+  useEffect(() => {
+    if (finished) onImportedRef.current();
+  }, [finished]);
   // A phone gets the whole screen: the mapping and the rows need it.
   const wide = useMediaQuery('(min-width: 48em)', true);
 
@@ -53,7 +45,7 @@ function ImportStaffDialog({ opened, onClose, onImported }: Props) {
     setFile(null);
     setPreview(null);
     setMapping({});
-    setResult(null);
+    setJobId(null);
     setError(null);
   };
   const close = () => {
@@ -98,8 +90,7 @@ function ImportStaffDialog({ opened, onClose, onImported }: Props) {
     setBusy('importing');
     setError(null);
     try {
-      setResult(await runStaffImport(file, mapping, notify));
-      onImported();
+      setJobId((await startStaffImport(file, mapping, notify)).id);
     } catch (e) {
       setError(messageOf(e));
     } finally {
@@ -111,7 +102,7 @@ function ImportStaffDialog({ opened, onClose, onImported }: Props) {
   return (
     <Modal opened={opened} onClose={close} title="Import staff" size="xl" fullScreen={!wide}>
       <Stack>
-        {!result && (
+        {jobId === null && (
           <FileInput
             label="CSV or Excel (.xlsx) file"
             placeholder="Choose a file"
@@ -126,7 +117,7 @@ function ImportStaffDialog({ opened, onClose, onImported }: Props) {
             {error}
           </Alert>
         )}
-        {preview && !result && (
+        {preview && jobId === null && (
           <>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               {IMPORT_FIELDS.map((f) => (
@@ -183,16 +174,28 @@ function ImportStaffDialog({ opened, onClose, onImported }: Props) {
             <Checkbox label="Send invitations" checked={notify} onChange={(e) => setNotify(e.currentTarget.checked)} />
           </>
         )}
-        {busy === 'importing' && <Progress value={100} animated aria-label="Importing" />}
-        {result && (
-          <Alert color={result.failed ? 'yellow' : 'green'} role="status">
-            {result.created} created, {result.updated} updated, {result.failed} not imported.
+        {jobId !== null && (
+          <Stack gap={4}>
+            <Text size="sm" aria-live="polite">
+              {finished ? 'Imported' : 'Importing…'} {job?.done ?? 0} of {job?.total ?? preview?.rows.length ?? 0} rows
+            </Text>
+            <Progress value={job?.total ? (100 * job.done) / job.total : 0} animated={!finished} aria-label="Import progress" />
+          </Stack>
+        )}
+        {job?.state === 'done' && (
+          <Alert color={job.skipped ? 'yellow' : 'green'} role="status">
+            {job.created} created, {job.updated} updated, {job.skipped} skipped.
+          </Alert>
+        )}
+        {job?.state === 'failed' && (
+          <Alert color="red" role="alert">
+            The import stopped before the end: {job.created} created, {job.updated} updated, {job.skipped} skipped. The result file lists the rows it did.
           </Alert>
         )}
         <Group justify="flex-end">
-          {result ? (
+          {jobId !== null ? (
             <>
-              <Button variant="default" onClick={() => saveBlob(resultCsv(result), 'Import result.csv')}>
+              <Button variant="default" onClick={() => void download(jobId)} disabled={!finished} loading={downloading}>
                 Download result
               </Button>
               <Button onClick={close}>Done</Button>
