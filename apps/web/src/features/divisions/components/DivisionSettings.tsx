@@ -17,6 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { contrastRatio, parseRgb, readableOn } from '@profilehub/profile-page/browser';
 import { type CompanyConsoleRow, FEATURE_FLAGS, type FeatureFlag, type UpdateCompanyInput, UpdateCompanySchema, type WhiteLabel } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -113,6 +114,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [stale, setStale] = useState(false);
   const save = useUpdateDivision();
+  const wide = useMediaQuery('(min-width: 48em)', true);
   const patch = changes(loaded, form);
   const dirty = Object.keys(patch).length > 1;
 
@@ -213,7 +215,10 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                 <Text size="sm" fw={500} mb={4}>
                   Payment structure
                 </Text>
+                {/* Side by side the two choices are wider than a phone: stacked there. */}
                 <SegmentedControl
+                  orientation={wide ? 'horizontal' : 'vertical'}
+                  fullWidth={!wide}
                   value={form.paymentStructure}
                   onChange={(v) => set('paymentStructure', v as Form['paymentStructure'])}
                   data={[
