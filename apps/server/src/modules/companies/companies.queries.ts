@@ -196,14 +196,23 @@ export async function listDivisionsConsole(
         ilike(companies.description, likeText(q.search)),
       )
     : undefined;
-  const rows = await db
-    .select({ ...consoleColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const order = [sql`${companies.archivedAt} is not null`, asc(companies.title), asc(companies.id)];
+  // The page first (ids and the total, a window count), then the counts for its rows only: with
+  // the counts beside the window, the database would compute them for every matching division.
+  const page = db
+    .select({ id: companies.id, total: sql<number>`count(*) over ()`.as('total') })
     .from(companies)
     .where(cond)
     // Archived divisions last: the console is for the live ones first.
-    .orderBy(sql`${companies.archivedAt} is not null`, asc(companies.title), asc(companies.id))
+    .orderBy(...order)
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset((q.page - 1) * q.pageSize)
+    .as('page');
+  const rows = await db
+    .select({ ...consoleColumns, total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(page)
+    .innerJoin(companies, eq(companies.id, page.id))
+    .orderBy(...order);
   // The window count comes with every row; a page past the end has none, so only then is it counted apart.
   const total = rows[0]?.total ?? (q.page > 1 ? ((await db.select({ n: count() }).from(companies).where(cond))[0]?.n ?? 0) : 0);
   return { data: rows.map(toConsoleRow), total };
