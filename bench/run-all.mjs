@@ -14,6 +14,7 @@ const BENCHMARKS = [
   'public-page',
   'analytics',
   'admin',
+  'divisions',
   'staff-import',
   'editor',
   'scale-out',
@@ -205,6 +206,28 @@ if (runs.enterprise) {
       rows.push([
         `  users export .xlsx, ${fmt(run.export.rows)} rows (${run.label})`,
         `${fmt(run.export.ms)} ms, peak RSS ${fmt(run.export.peakRssMiB)} MiB`,
+        'printed',
+        '',
+      ]);
+    }
+}
+
+if (runs.divisions) {
+  const r = runs.divisions.result;
+  if (!r) rows.push(failed('divisions', 'divisions console list'));
+  else
+    for (const run of r.results) {
+      const consoleFigures = run.figures.filter((f) => f.url.startsWith('/api/companies/console'));
+      const worst = consoleFigures.reduce((a, b) => (b.p95.median > a.p95.median ? b : a));
+      rows.push([
+        `divisions console, ${fmt(r.divisions)} divisions, worst p95 min / median / max (${run.label})`,
+        `${fmt(worst.p95.min, 1)} / ${fmt(worst.p95.median, 1)} / ${fmt(worst.p95.max, 1)} ms`,
+        `≤ ${r.budgetP95Ms} ms`,
+        worst.p95.median <= r.budgetP95Ms ? 'PASS' : 'OVER',
+      ]);
+      rows.push([
+        `  same, × baseline p95 (/api/jwts/verify), load ${run.loads.join(', ')}`,
+        `${fmt(worst.ratio.min, 2)} / ${fmt(worst.ratio.median, 2)} / ${fmt(worst.ratio.max, 2)}×`,
         'printed',
         '',
       ]);

@@ -36,7 +36,7 @@ import { companyByHubDomain } from './modules/companies/companies.queries.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { divisionExportsRoutes } from './modules/companies/division-exports.routes.ts';
 import { DIVISION_EXPORT_JOB, runExport, sweepExpiredExports } from './modules/companies/division-exports.service.ts';
-import { resolveByDns } from './modules/domains/domain-probe.ts';
+import { resolveByDns, resolveVia } from './modules/domains/domain-probe.ts';
 import { domainsRoutes, domainVerificationRoutes } from './modules/domains/domains.routes.ts';
 import { eventsFastRoute, eventsRoutes } from './modules/events/events.routes.ts';
 import { EventIngest } from './modules/events/ingest.ts';
@@ -145,7 +145,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     publishedPages: new PublishedPageCache(database.db, new URL(config.PUBLIC_URL).origin),
     background: new Background(app.log),
     ingest: new EventIngest(database.db, app.log, { flushMs: config.EVENT_FLUSH_MS }),
-    resolveDomain: opts.overrides?.resolveDomain ?? resolveByDns,
+    resolveDomain: opts.overrides?.resolveDomain ?? (config.DOMAIN_VERIFY_VIA ? resolveVia(config.DOMAIN_VERIFY_VIA) : resolveByDns),
     jobs: new Jobs({
       database,
       mailer,

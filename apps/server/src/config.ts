@@ -72,6 +72,16 @@ const ConfigSchema = z.object({
    * true only for development and tests, where the domains are this machine's.
    */
   DOMAIN_VERIFY_ALLOW_PRIVATE: bool.default(false),
+  /**
+   * `host:port` where every domain verification request goes instead of the domain's DNS answer
+   * (port 80), with the domain still in its Host header — like curl's --resolve. Development and
+   * tests only: a test cannot point a real name at a proxy on a free port. Needs
+   * DOMAIN_VERIFY_ALLOW_PRIVATE for a loopback or private address.
+   */
+  DOMAIN_VERIFY_VIA: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'DOMAIN_VERIFY_VIA must be host:port, such as 127.0.0.1:8080')
+    .optional(),
   /** Set to false only in benchmarks that measure something other than abuse protection. */
   RATE_LIMITS: bool.default(true),
   WEB_DIST: z.string().optional(),

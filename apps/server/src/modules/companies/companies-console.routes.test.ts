@@ -266,4 +266,22 @@ describe('divisions console: who may use it', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Page size is 10, 25, 50 or 100.');
   });
+
+  it('counts each row’s people (platform staff not), profiles (templates not) and master templates, and keeps the total on a page past the end', async () => {
+    const d = await createCompany(t.db);
+    await createUser(t.app, { companyId: d.id });
+    await createUser(t.app, { role: 'supervisor', companyId: d.id, supervises: true });
+    await createUser(t.app, { role: 'superadmin', companyId: d.id });
+    const [row] = await t.db.select({ subdomain: companies.subdomain }).from(companies).where(eq(companies.id, d.id));
+    const res = await t.app.inject({ method: 'GET', url: `/api/companies/console?search=${row!.subdomain}`, headers: admin });
+    const list = res.json() as CompanyConsoleList;
+    expect(list.data).toHaveLength(1);
+    const profileCount = await t.db.select({ id: profiles.id, isMaster: profiles.isMaster }).from(profiles).where(eq(profiles.companyId, d.id));
+    expect(list.data[0]).toMatchObject({ id: d.id, members: 2, profiles: profileCount.filter((p) => !p.isMaster).length });
+    expect(list.data[0]!.masterProfiles).toEqual(profileCount.filter((p) => p.isMaster).map((p) => ({ id: p.id })));
+    const past = (await t.app.inject({ method: 'GET', url: '/api/companies/console?pageSize=10&page=999', headers: admin })).json() as CompanyConsoleList;
+    const first = (await t.app.inject({ method: 'GET', url: '/api/companies/console?pageSize=10', headers: admin })).json() as CompanyConsoleList;
+    expect(past.data).toEqual([]);
+    expect(past.meta.pagination.total).toBe(first.meta.pagination.total);
+  });
 });

@@ -166,6 +166,37 @@ export async function insertDivision(
   return { id: company!.id, masterProfileId: master!.id };
 }
 
+/**
+ * What the console shows beside each division, computed in the same statement as the rows:
+ * people (platform staff not counted), profiles and its master templates. One round trip per
+ * page (there were five), which is what a page of the console costs on a busy database
+ * (bench/divisions.mjs).
+ */
+/** The outer row's id, spelled out: in a one-table select drizzle would write a bare "id", which the subqueries would read as their own. */
+const divisionId = sql.raw('"companies"."id"');
+const consoleColumns = {
+  company: companies,
+  members:
+    sql<number>`(select count(*) from ${companyMembers} m join ${users} u on u.id = m.user_id where m.company_id = ${divisionId} and u.role <> 'superadmin')`.mapWith(
+      Number,
+    ),
+  profiles: sql<number>`(select count(*) from ${profiles} p where p.company_id = ${divisionId} and not p.is_master)`.mapWith(Number),
+  masters: sql<number[]>`(select coalesce(array_agg(p.id order by p.id), '{}') from ${profiles} p where p.company_id = ${divisionId} and p.is_master)`,
+};
+
+function toConsoleRow(r: { company: CompanyRow; members: number; profiles: number; masters: number[] }): CompanyConsoleRow {
+  return {
+    ...toCompany(r.company, r.masters.map(Number)),
+    trainingVideoUrl: r.company.trainingVideoUrl,
+    mailFromName: r.company.mailFromName,
+    mailFromAddress: r.company.mailFromAddress,
+    updatedAt: r.company.updatedAt.toISOString(),
+    members: r.members,
+    profiles: r.profiles,
+    archivedAt: r.company.archivedAt?.toISOString() ?? null,
+  };
+}
+
 /** The divisions console's page of divisions: search in name, title, subdomain and description; people and profiles counted. */
 export async function listDivisionsConsole(
   db: Db,
@@ -179,49 +210,32 @@ export async function listDivisionsConsole(
         ilike(companies.description, likeText(q.search)),
       )
     : undefined;
-  const rows = await db
-    .select()
+  const order = [sql`${companies.archivedAt} is not null`, asc(companies.title), asc(companies.id)];
+  // The page first (ids and the total, a window count), then the counts for its rows only: with
+  // the counts beside the window, the database would compute them for every matching division.
+  const page = db
+    .select({ id: companies.id, total: sql<number>`count(*) over ()`.as('total') })
     .from(companies)
     .where(cond)
     // Archived divisions last: the console is for the live ones first.
-    .orderBy(sql`${companies.archivedAt} is not null`, asc(companies.title), asc(companies.id))
+    .orderBy(...order)
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const [total] = await db.select({ n: count() }).from(companies).where(cond);
-  return { data: await consoleRows(db, rows), total: total?.n ?? 0 };
+    .offset((q.page - 1) * q.pageSize)
+    .as('page');
+  const rows = await db
+    .select({ ...consoleColumns, total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(page)
+    .innerJoin(companies, eq(companies.id, page.id))
+    .orderBy(...order);
+  // The window count comes with every row; a page past the end has none, so only then is it counted apart.
+  const total = rows[0]?.total ?? (q.page > 1 ? ((await db.select({ n: count() }).from(companies).where(cond))[0]?.n ?? 0) : 0);
+  return { data: rows.map(toConsoleRow), total };
 }
 
 /** One division as the console shows it. */
 export async function divisionConsoleRow(db: Db, id: number): Promise<CompanyConsoleRow | undefined> {
-  const rows = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
-  return (await consoleRows(db, rows))[0];
-}
-
-/** Divisions with what an operator needs beside the hub's shape: people (platform staff not counted) and profiles. */
-async function consoleRows(db: Db, rows: CompanyRow[]): Promise<CompanyConsoleRow[]> {
-  const ids = rows.length ? rows.map((r) => r.id) : [-1];
-  const members = await db
-    .select({ companyId: companyMembers.companyId, n: count() })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(and(inArray(companyMembers.companyId, ids), ne(users.role, 'superadmin')))
-    .groupBy(companyMembers.companyId);
-  const profileCounts = await db
-    .select({ companyId: profiles.companyId, n: count() })
-    .from(profiles)
-    .where(and(inArray(profiles.companyId, ids), eq(profiles.isMaster, false)))
-    .groupBy(profiles.companyId);
-  const list = await withMasters(db, rows);
-  return list.map((c, i) => ({
-    ...c,
-    trainingVideoUrl: rows[i]!.trainingVideoUrl,
-    mailFromName: rows[i]!.mailFromName,
-    mailFromAddress: rows[i]!.mailFromAddress,
-    updatedAt: rows[i]!.updatedAt.toISOString(),
-    members: members.find((m) => m.companyId === c.id)?.n ?? 0,
-    profiles: profileCounts.find((p) => p.companyId === c.id)?.n ?? 0,
-    archivedAt: rows[i]!.archivedAt?.toISOString() ?? null,
-  }));
+  const [row] = await db.select(consoleColumns).from(companies).where(eq(companies.id, id)).limit(1);
+  return row ? toConsoleRow(row) : undefined;
 }
 
 /**

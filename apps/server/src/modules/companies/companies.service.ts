@@ -32,8 +32,8 @@ import {
   updateDivision,
   uploadKeysOf,
 } from './companies.queries.ts';
-import { brandContrast, signInPreviewHtml } from './division-preview.ts';
 import { exportById, lastChangeOf } from './division-exports.queries.ts';
+import { brandContrast, signInPreviewHtml } from './division-preview.ts';
 
 /**
  * A new division, live, with its first master template in the hub's first default theme

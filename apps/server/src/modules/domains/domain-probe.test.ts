@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from './domain-probe.ts';
+import { isPrivateAddress, resolveVia } from './domain-probe.ts';
 
 describe('the domain verifier’s address guard', () => {
   it('calls loopback, private, link-local, mapped and unspecified addresses private, public ones not', () => {
@@ -20,5 +20,13 @@ describe('the domain verifier’s address guard', () => {
     ])
       expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700::1111', '::ffff:93.184.216.34']) expect(isPrivateAddress(a), a).toBe(false);
+  });
+});
+
+describe('DOMAIN_VERIFY_VIA', () => {
+  it('sends every domain to the one host:port it names', async () => {
+    const resolve = resolveVia('127.0.0.1:8080');
+    expect(await resolve('cards.initech.test')).toEqual([{ address: '127.0.0.1', port: 8080 }]);
+    expect(await resolve('other.example')).toEqual([{ address: '127.0.0.1', port: 8080 }]);
   });
 });

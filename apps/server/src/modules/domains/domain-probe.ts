@@ -7,6 +7,13 @@ export type ResolveDomain = (domain: string) => Promise<{ address: string; port:
 
 export const resolveByDns: ResolveDomain = async (domain) => (await lookup(domain, { all: true })).map((a) => ({ address: a.address, port: 80 }));
 
+/** DOMAIN_VERIFY_VIA: every domain answers at this one `host:port` (development and tests). */
+export function resolveVia(hostPort: string): ResolveDomain {
+  const at = hostPort.lastIndexOf(':');
+  const target = { address: hostPort.slice(0, at), port: Number(hostPort.slice(at + 1)) };
+  return async () => [target];
+}
+
 /** Addresses the hub never fetches from unless the operator allows it: its own machine and private networks. */
 const PRIVATE = new BlockList();
 for (const [net, bits] of [
