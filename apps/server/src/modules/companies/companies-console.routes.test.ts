@@ -119,6 +119,15 @@ describe('divisions console: settings', () => {
     const clash = await patch(admin, other.id, { updatedAt: other.updatedAt, whiteLabel: { title: 'Other', domain: 'hub.globodyne.example' } });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toMatchObject({ message: COMPANY_MESSAGES.hubDomainTaken, errors: [{ path: 'whiteLabel.domain' }] });
+    // Nor a name that is a division's own domain for its pages, verified or waiting (its own included).
+    await t.db.update(companies).set({ customDomain: 'cards.globex.example' }).where(eq(companies.id, row.id));
+    await t.db.update(companies).set({ pendingDomain: 'cards.other.example' }).where(eq(companies.id, other.id));
+    for (const domain of ['cards.globex.example', 'cards.other.example']) {
+      const pages = await patch(admin, other.id, { updatedAt: other.updatedAt, whiteLabel: { title: 'Other', domain } });
+      expect(pages.statusCode, domain).toBe(409);
+      expect(pages.json(), domain).toMatchObject({ message: COMPANY_MESSAGES.hubDomainTaken, errors: [{ path: 'whiteLabel.domain' }] });
+    }
+    await t.db.update(companies).set({ customDomain: null }).where(eq(companies.id, row.id));
     for (const body of [
       { whiteLabel: { title: 'X', brand_color: 'red; background:url(x)' } },
       { feature_flags: { billing_override: true } },

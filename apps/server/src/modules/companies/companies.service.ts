@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
+import { domainHeldElsewhere } from '../domains/domains.queries.ts';
 import { senderDomains } from '../mail/mailer.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import type { PublicSites } from '../public-pages/public-pages.service.ts';
@@ -86,6 +87,9 @@ function settingsOf(row: CompanyRow): Record<string, unknown> {
   };
 }
 
+/** No division has this id: a look-up "held by any division other than this one" then covers every division. */
+const NO_DIVISION = -1;
+
 /**
  * The divisions console's save: only the settings sent change; a division changed since the
  * editor loaded it is refused (409), never overwritten. A white-label's hub domain is kept
@@ -115,6 +119,9 @@ export async function updateDivisionSettings(
   if (whiteLabel !== undefined) {
     values.whiteLabel = whiteLabel ? { ...whiteLabel, updatedAt: new Date().toISOString() } : null;
     values.hubDomain = whiteLabel?.domain?.trim().toLowerCase() || null;
+    // A hub host is never a division's pages' own domain (its own included): one host, one meaning.
+    if (values.hubDomain && values.hubDomain !== before.hubDomain && (await domainHeldElsewhere(deps.db, values.hubDomain, NO_DIVISION)))
+      throw new AppError(409, 'conflict', COMPANY_MESSAGES.hubDomainTaken, 'whiteLabel.domain');
   }
   let row: Awaited<ReturnType<typeof updateDivision>>;
   try {
