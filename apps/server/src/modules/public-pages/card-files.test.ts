@@ -59,7 +59,7 @@ describe('GET {public host}/{alias}/contact.vcf', () => {
     const other = await janeOfNewDivision();
     expect((await vcf({ ...j, host: other.host })).statusCode).toBe(404);
     await t.app.deps.db.update(profiles).set({ publishedAt: null }).where(eq(profiles.id, j.id));
-    await expect.poll(async () => (await vcf(j)).statusCode).toBe(404);
+    await expect.poll(async () => (await vcf(j)).statusCode, { timeout: 15_000 }).toBe(404);
   });
 
   it('is no longer addressed by row id (the cards cannot be walked by counting)', async () => {
