@@ -1,8 +1,9 @@
 import { COMPANY_MESSAGES, type CompanyConsoleList, type CompanyConsoleRow } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureDefaultThemes } from '../../bootstrap/seed.ts';
 import { auditLog, companies, profiles } from '../../db/schema.ts';
-import { createCompany, createUser, signIn } from '../../test/factories.ts';
+import { childDetails, createCompany, createUser, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
 
 const t = useTestApp();
@@ -36,6 +37,21 @@ describe('divisions console: create', () => {
       .from(auditLog)
       .where(eq(auditLog.target, `company:${row.id}`));
     expect(audits.map((a) => a.action)).toEqual(['company.created']);
+  });
+
+  it('gives the new template its theme, so its staff are never asked for a "Template" nobody can set', async () => {
+    await ensureDefaultThemes(t.db); // what every install's start-up does
+    const row = (await create(admin, { title: 'Themed', subdomain: 'themed-co' })).json() as CompanyConsoleRow;
+    const [master] = await t.db.select().from(profiles).where(eq(profiles.id, row.masterProfiles[0]!.id));
+    expect(master!.stylingId).toEqual(expect.any(Number));
+    expect(master!.content).toEqual({ stylingId: master!.stylingId });
+    const staff = await createUser(t.app, { companyId: row.id, masterProfileId: master!.id, content: childDetails('Ann Staff') });
+    const { headers } = await signIn(t.app, staff.email);
+    const res = await t.app.inject({ method: 'PUT', url: `/api/profiles/${staff.profileId}/publish`, headers });
+    expect(res.statusCode).toBe(400);
+    const missing = (res.json() as { missing: { key: string }[] }).missing.map((m) => m.key);
+    expect(missing).not.toContain('stylingId');
+    expect(missing.length).toBeGreaterThan(0);
   });
 
   it('refuses a taken, reserved or malformed subdomain with a message that says what to do', async () => {

@@ -150,7 +150,7 @@ export async function firstDefaultThemeId(db: Db): Promise<number | null> {
   return row?.id ?? null;
 }
 
-/** A new division with its first master template; a taken subdomain throws the unique violation. */
+/** A new division with its first master template in the given theme; a taken subdomain throws the unique violation. */
 export async function insertDivision(
   db: Db,
   values: { title: string; subdomain: string; stylingId: number | null },
@@ -161,7 +161,15 @@ export async function insertDivision(
     .returning({ id: companies.id });
   const [master] = await db
     .insert(profiles)
-    .values({ companyId: company!.id, isMaster: true, templateName: `${values.title} Standard`, stylingId: values.stylingId })
+    .values({
+      companyId: company!.id,
+      isMaster: true,
+      templateName: `${values.title} Standard`,
+      stylingId: values.stylingId,
+      // The checklist reads the theme from the document: without it every child would be
+      // asked for a "Template" its supervisor cannot give in the editor.
+      content: values.stylingId === null ? {} : { stylingId: values.stylingId },
+    })
     .returning({ id: profiles.id });
   return { id: company!.id, masterProfileId: master!.id };
 }
