@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies, companyMembers, dailyStats, divisionExports, leadSubmissions, profiles, uploads, users } from '../../db/schema.ts';
 import { childDetails, createCompany, createTemplateDivision, createUser, multipartBody, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
+import type { FileStore } from '../uploads/file-store.ts';
 import { createFileStore } from '../uploads/store.ts';
 import { png } from '../uploads/test-images.ts';
 import { sweepExpiredExports } from './division-exports.service.ts';
@@ -153,6 +154,32 @@ describe('exporting a division', { timeout: 60_000 }, () => {
     expect((await exportStatus(s.d.company.id, 'not-an-id')).statusCode).toBe(404);
     expect((await startExport(999_999)).statusCode).toBe(404);
     expect((await t.db.select().from(companies).where(eq(companies.id, s.d.company.id))).length).toBe(1);
+  });
+});
+
+describe('parallel export requests', { timeout: 60_000 }, () => {
+  // The store holds the finished zip until released: the export stays running meanwhile,
+  // so every request below meets it live, on any machine, however fast the job is.
+  let release!: () => void;
+  const stored = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: FileStore = { kind: 'disk', put: async () => {}, putFile: () => stored, delete: async () => {}, read: async () => null };
+  const h = useTestApp({ overrides: { fileStore: held } });
+
+  it('20 parallel requests for one division start one export, and every one answers it', async () => {
+    const headers = (await signIn(h.app, (await createUser(h.app, { role: 'superadmin' })).email)).headers;
+    const d = await createCompany(h.db);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => h.app.inject({ method: 'POST', url: `/api/companies/${d.id}/exports`, headers })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+      expect(new Set(answers.map((a) => (a.json() as DivisionExport).id)).size).toBe(1);
+      expect(await h.db.select().from(divisionExports).where(eq(divisionExports.companyId, d.id))).toHaveLength(1);
+    } finally {
+      release();
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { FileStore } from '../uploads/file-store.ts';
-import { companyRowById } from './companies.queries.ts';
+import { companyRowById, lockDivision } from './companies.queries.ts';
 import {
   approvalsPage,
   countUploads,
@@ -69,18 +69,19 @@ function toExportAnswer(row: ExportRow): DivisionExport {
 
 /**
  * Starts an export of all of a division's data and answers where it stands. A request while
- * one is queued or running answers that one instead of starting a second.
+ * one is queued or running answers that one instead of starting a second: requests for one
+ * division take turns on its row, so parallel ones cannot both start.
  */
 export async function requestExport(deps: Pick<Deps, 'db' | 'jobs'>, actorId: number, companyId: number): Promise<DivisionExport> {
-  const company = await companyRowById(deps.db, companyId);
-  if (!company) throw notFound('Division not found');
-  const running = await liveExportOf(deps.db, companyId, new Date(Date.now() - STALLED_MS));
-  if (running) return toExportAnswer(running);
-  const id = randomUUID();
-  const day = new Date().toISOString().slice(0, 10);
   // The export, its audit line and its job commit together; the job starts here at once.
-  const row = await deps.db.transaction(async (tx) => {
+  const { row, started } = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
+    const company = await lockDivision(db, companyId);
+    if (!company) throw notFound('Division not found');
+    const running = await liveExportOf(db, companyId, new Date(Date.now() - STALLED_MS));
+    if (running) return { row: running, started: false };
+    const id = randomUUID();
+    const day = new Date().toISOString().slice(0, 10);
     const value = await insertExport(db, {
       id,
       companyId,
@@ -90,9 +91,9 @@ export async function requestExport(deps: Pick<Deps, 'db' | 'jobs'>, actorId: nu
     });
     await audit(db, actorId, 'company.export_requested', `company:${companyId}`, { companyId, details: { exportId: id } });
     await deps.jobs.queue(db, DIVISION_EXPORT_JOB, { exportId: id }, { expireInSeconds: EXPORT_EXPIRE_S, heartbeatSeconds: 30 });
-    return value;
+    return { row: value, started: true };
   });
-  deps.jobs.wakeWorker(DIVISION_EXPORT_JOB);
+  if (started) deps.jobs.wakeWorker(DIVISION_EXPORT_JOB);
   return toExportAnswer(row);
 }
 
