@@ -43,7 +43,7 @@ import { EventIngest } from './modules/events/ingest.ts';
 import { ensureEventPartitions } from './modules/events/partitions.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
-import { runImportJob, STAFF_IMPORT_JOB } from './modules/invitations/staff-import.service.ts';
+import { failImport, runImportJob, STAFF_IMPORT_JOB } from './modules/invitations/staff-import.service.ts';
 import { Jobs, type Schedule } from './modules/jobs/jobs.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.ts';
@@ -162,7 +162,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     runExport({ db: deps.db, store: fileStore, dataDir: config.DATA_DIR, log: app.log }, exportId),
   );
   // Two imports at once on each copy: a small file is not stuck behind a 10,000-row one.
-  deps.jobs.define<{ importId: number }, { importId: number }>(STAFF_IMPORT_JOB, ({ importId }) => runImportJob(deps, importId), { localConcurrency: 2 });
+  deps.jobs.define<{ importId: number }, { importId: number }>(STAFF_IMPORT_JOB, ({ importId }) => runImportJob(deps, importId), {
+    localConcurrency: 2,
+    gaveUp: ({ importId }) => failImport(deps.db, importId),
+  });
   await deps.jobs.start();
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {

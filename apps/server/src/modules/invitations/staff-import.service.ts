@@ -401,6 +401,11 @@ async function importBatch(deps: Pick<Deps, 'db' | 'jobs'>, jobId: number, actor
   for (const c of batch) await importRow(deps.db, transaction, jobId, actor, c, c.errors.length ? null : brandOf(c));
 }
 
+/** The job's last try failed: the import ends as failed (its rows done so far stay, with their outcomes). */
+export async function failImport(db: Db, importId: number): Promise<void> {
+  await setImportJobState(db, importId, 'failed');
+}
+
 /**
  * The job (on whichever copy fetched it): reads the stored file row by row and imports it in
  * batches, each with its rows' outcomes; rows that already have one (an earlier run that

@@ -236,6 +236,37 @@ describe('a template rebuild', () => {
   });
 });
 
+describe('a job that fails every try', () => {
+  it('is retried to its limit, then handed once, with its last error, to its gaveUp', async () => {
+    const jobs = new Jobs({ database, mailer: countingMailer().mailer, log: pino({ level: 'silent' }), retrySeconds: 1, messageIdDomain: 'hub.test' });
+    let tries = 0;
+    const gaveUp: { data: object; err: unknown }[] = [];
+    jobs.define<{ importId: number }, object>(
+      'always-fails',
+      async () => {
+        tries += 1;
+        throw new Error(`try ${tries} failed`);
+      },
+      { gaveUp: async (data, err) => void gaveUp.push({ data, err }) },
+    );
+    await jobs.start();
+    try {
+      await db().transaction((tx) =>
+        jobs.queue(tx as never, 'always-fails', { importId: 7 }, { expireInSeconds: 60, heartbeatSeconds: 30, retryLimit: 2, retryDelay: 0 }),
+      );
+      jobs.wakeWorker('always-fails');
+      await waitFor(() => gaveUp.length > 0);
+      await waitFor(async () => (await pendingJobs(db())) === 0);
+      expect(tries).toBe(3);
+      expect(gaveUp).toHaveLength(1);
+      expect(gaveUp[0]!.data).toEqual({ importId: 7 });
+      expect(String(gaveUp[0]!.err)).toContain('try 3 failed');
+    } finally {
+      await jobs.stop();
+    }
+  });
+});
+
 describe('the upkeep', () => {
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('on PGlite, refreshes the planner statistics as soon as a copy starts, not an hour later', async () => {
     const believed = async () =>

@@ -46,6 +46,13 @@ export async function noPendingJobs(db: Db, poke: () => void = () => {}): Promis
   }
 }
 
+/** A kind of work besides mail (`define`). */
+type Task = {
+  work: (data: object) => Promise<object>;
+  localConcurrency: number;
+  gaveUp: ((data: object, err: unknown) => Promise<void>) | undefined;
+};
+
 export type JobsOptions = {
   database: Database;
   mailer: Mailer;
@@ -73,7 +80,7 @@ export class Jobs implements MailQueue {
   readonly #opts: JobsOptions;
   #mailWorker: string | null = null;
   /** Kinds of work besides mail, by queue name (`define`). */
-  readonly #tasks = new Map<string, { work: (data: object) => Promise<object>; localConcurrency: number }>();
+  readonly #tasks = new Map<string, Task>();
   readonly #workers = new Map<string, string>();
   /** Requests waiting for a job that this copy may finish: its output, as soon as it is done here. */
   readonly #waiting = new Map<string, (output: object) => void>();
@@ -98,8 +105,20 @@ export class Jobs implements MailQueue {
    * retried when it fails or its copy dies (after its expiry), so the work must be safe to
    * repeat. Its result is the job's output, which `run` hands back.
    */
-  define<T extends object, R extends object>(name: string, work: (data: T) => Promise<R>, options: { localConcurrency?: number } = {}): void {
-    this.#tasks.set(name, { work: work as unknown as (data: object) => Promise<object>, localConcurrency: options.localConcurrency ?? 1 });
+  define<T extends object, R extends object>(
+    name: string,
+    work: (data: T) => Promise<R>,
+    options: {
+      localConcurrency?: number;
+      /** Called once when the last try has failed, to record it where people look (a job left "running" forever is lost work). */
+      gaveUp?: (data: T, err: unknown) => Promise<void>;
+    } = {},
+  ): void {
+    this.#tasks.set(name, {
+      work: work as unknown as Task['work'],
+      localConcurrency: options.localConcurrency ?? 1,
+      gaveUp: options.gaveUp as Task['gaveUp'],
+    });
   }
 
   /**
@@ -136,7 +155,12 @@ export class Jobs implements MailQueue {
    * at once. Long work sends heartbeats, so a job whose copy died is retried once its
    * heartbeat is `heartbeatSeconds` old (at pg-boss's next monitor pass), not after its expiry.
    */
-  async queue(tx: Db, name: string, data: object, options: { expireInSeconds: number; heartbeatSeconds: number }): Promise<string> {
+  async queue(
+    tx: Db,
+    name: string,
+    data: object,
+    options: { expireInSeconds: number; heartbeatSeconds: number; retryLimit?: number; retryDelay?: number },
+  ): Promise<string> {
     const into = { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) };
     const id = await this.#boss.send(name, data, { ...into, retryLimit: 3, retryDelay: 5, ...options });
     if (!id) throw new Error(`job queue: ${name} was not queued`);
@@ -151,12 +175,21 @@ export class Jobs implements MailQueue {
 
   async start(): Promise<void> {
     await this.#boss.start();
-    for (const [name, { work, localConcurrency }] of this.#tasks) {
+    for (const [name, { work, localConcurrency, gaveUp }] of this.#tasks) {
       await this.#boss.createQueue(name);
-      const worker = await this.#boss.work<object>(name, { pollingIntervalSeconds: 2, localConcurrency }, async ([job]) => {
-        const output = await work(job!.data);
-        this.#waiting.get(job!.id)?.(output);
-        return output;
+      const options = { pollingIntervalSeconds: 2, localConcurrency, includeMetadata: true } as const;
+      const worker = await this.#boss.work<object, object, typeof options>(name, options, async ([job]) => {
+        try {
+          const output = await work(job!.data);
+          this.#waiting.get(job!.id)?.(output);
+          return output;
+        } catch (err) {
+          if (gaveUp && job!.retryCount >= job!.retryLimit) {
+            this.#opts.log.error({ err, job: name, id: job!.id }, 'job failed on its last try');
+            await gaveUp(job!.data, err).catch((e: unknown) => this.#opts.log.error({ err: e, job: name }, 'recording a failed job failed'));
+          }
+          throw err;
+        }
       });
       this.#workers.set(name, worker);
     }
