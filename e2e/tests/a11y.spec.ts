@@ -31,7 +31,15 @@ type Finding = { id: string; impact: string | null; nodes: { target: string[]; f
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.readyState === 'complete');
   await expect(page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root:visible, [aria-busy="true"]:visible')).toHaveCount(0);
-  // A dialog still fading in would be measured half transparent: wait for every transition to end.
+  // A dialog still fading in would be measured half transparent. Its fade may not have begun
+  // yet (Mantine starts it a frame after mounting), so first wait until every dialog and
+  // everything around it is fully opaque, then for every transition to end.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
+      for (let el: Element | null = dialog; el; el = el.parentElement) if (getComputedStyle(el).opacity !== '1') return false;
+      return true;
+    }),
+  );
   await animationsDone(page);
 }
 
