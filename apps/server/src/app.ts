@@ -56,7 +56,13 @@ import { createOwnImages } from './modules/public-pages/own-images.ts';
 import { publicPageFastRoute, refuseUnknownHosts, servePublicPage } from './modules/public-pages/public-pages.handler.ts';
 import { PublicSites, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 import { createSiteFiles } from './modules/public-pages/site-files.ts';
-import { REBUILD_CHILDREN_JOB, type RebuildCounts, rebuildChildrenJob } from './modules/publishing/publishing.service.ts';
+import {
+  REBUILD_CHILDREN_JOB,
+  RERENDER_DIVISION_JOB,
+  type RebuildCounts,
+  rebuildChildrenJob,
+  rerenderAllPublished,
+} from './modules/publishing/publishing.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { stylingsRoutes } from './modules/stylings/stylings.routes.ts';
@@ -157,6 +163,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   deps.jobs.define<{ masterId: number }, RebuildCounts>(REBUILD_CHILDREN_JOB, ({ masterId }) =>
     rebuildChildrenJob(deps, masterId, (profileId, err) => app.log.error({ err, profileId, masterId }, 'rebuilding a child failed')),
+  );
+  deps.jobs.define<{ companyId: number }, { changed: number }>(
+    RERENDER_DIVISION_JOB,
+    async ({ companyId }) => ({ changed: await rerenderAllPublished(deps, new Date(), companyId) }),
+    { policy: 'stately' },
   );
   deps.jobs.define<{ exportId: string }, { status: string }>(DIVISION_EXPORT_JOB, ({ exportId }) =>
     runExport({ db: deps.db, store: fileStore, dataDir: config.DATA_DIR, log: app.log }, exportId),

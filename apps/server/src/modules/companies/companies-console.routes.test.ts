@@ -116,6 +116,23 @@ describe('divisions console: settings', () => {
     row = again.json();
   });
 
+  it('a new name reaches the division’s published pages: a job queued with the save renders them again', async () => {
+    const fresh = (await create(admin, { title: 'Rerendco', subdomain: 'rerendco' })).json() as CompanyConsoleRow;
+    await t.db.insert(profiles).values({
+      companyId: fresh.id,
+      alias: 'pat-rerendco',
+      publishedAt: new Date(),
+      publishedHtml: '<p>the page before</p>',
+      publishedEtag: 'before',
+      publishedContent: { fullName: 'Pat Page', jobTitle: 'Engineer' },
+      site: { siteId: 'pat', domainName: 'rerendco.localhost' },
+    });
+    const page = async () => (await t.app.inject({ method: 'GET', url: '/pat-rerendco', headers: { host: 'rerendco.localhost' } })).body;
+    expect(await page()).toBe('<p>the page before</p>');
+    expect((await patch(admin, fresh.id, { updatedAt: fresh.updatedAt, title: 'Rerendco Worldwide' })).statusCode).toBe(200);
+    await expect.poll(page, { timeout: 15_000 }).toContain('Engineer at Rerendco Worldwide');
+  });
+
   it('refuses a change made on a division someone changed since it was loaded (409), and 20 parallel saves of one version keep one', async () => {
     const stale = await patch(admin, row.id, { updatedAt: '2020-01-01T00:00:00.000Z', title: 'Overwrite' });
     expect(stale.statusCode).toBe(409);

@@ -18,7 +18,7 @@ import { domainHeldElsewhere } from '../domains/domains.queries.ts';
 import { senderDomains } from '../mail/mailer.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import type { PublicSites } from '../public-pages/public-pages.service.ts';
-import { renderSamplePage, rerenderAllPublished } from '../publishing/publishing.service.ts';
+import { queueDivisionRerender, RERENDER_DIVISION_JOB, renderSamplePage } from '../publishing/publishing.service.ts';
 import type { FileStore } from '../uploads/file-store.ts';
 import {
   companyRowById,
@@ -94,12 +94,12 @@ const NO_DIVISION = -1;
  * The divisions console's save: only the settings sent change; a division changed since the
  * editor loaded it is refused (409), never overwritten. A white-label's hub domain is kept
  * lower-cased in its own column (the host look-up on every request reads it). Published
- * pages show the division's name and brand, so they are rendered again in the background.
+ * pages show the division's name and brand, so a job renders them again (queued with the save).
  * The division's own From address must be in its verified custom domain or the hub's mail
  * domain (`senderDomains`); any other is refused (400) rather than sent as someone else.
  */
 export async function updateDivisionSettings(
-  deps: Pick<Deps, 'db' | 'config' | 'background'>,
+  deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
   actorId: number,
   id: number,
   input: Settings & { updatedAt: string },
@@ -131,7 +131,10 @@ export async function updateDivisionSettings(
     row = await deps.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const saved = await updateDivision(tx, id, loadedAt, values);
-      if (saved) await audit(tx, actorId, 'company.updated', `company:${id}`, { before: settingsOf(before), after: settingsOf(saved) });
+      if (saved) {
+        await audit(tx, actorId, 'company.updated', `company:${id}`, { before: settingsOf(before), after: settingsOf(saved) });
+        await queueDivisionRerender(deps.jobs, tx, id);
+      }
       return saved;
     });
   } catch (err) {
@@ -142,9 +145,7 @@ export async function updateDivisionSettings(
     throw err;
   }
   if (!row) throw new AppError(409, 'stale_version', COMPANY_MESSAGES.changedMeanwhile);
-  deps.background.run('rendering the division’s pages again', async () => {
-    await rerenderAllPublished(deps, new Date(), id);
-  });
+  deps.jobs.wakeWorker(RERENDER_DIVISION_JOB);
   return (await divisionConsoleRow(deps.db, id))!;
 }
 

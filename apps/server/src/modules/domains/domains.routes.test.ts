@@ -52,10 +52,16 @@ beforeAll(async () => {
     publishedHtml: '<!doctype html><html lang="en"><head><title>Jane</title></head><body><h1>Jane Doe</h1></body></html>',
     publishedEtag: 'etag-jane',
     publishedContent: { fullName: 'Jane Doe' },
+    site: { siteId: 'jane', domainName: `${division.subdomain}.pages.test` },
   });
   return () => new Promise<void>((r) => stranger.close(() => r()));
 });
 
+/** The host Jane's stored page says it lives on. */
+const janeSite = async () => {
+  const [jane] = await t.db.select({ site: profiles.site }).from(profiles).where(eq(profiles.alias, 'jane'));
+  return jane?.site?.domainName;
+};
 const put = (id: number, domain: string, headers = admin) => t.app.inject({ method: 'PUT', url: `/api/companies/${id}/domain`, headers, payload: { domain } });
 const verify = (id: number, headers = admin) => t.app.inject({ method: 'POST', url: `/api/companies/${id}/domain/verify`, headers });
 const remove = (id: number) => t.app.inject({ method: 'DELETE', url: `/api/companies/${id}/domain`, headers: admin });
@@ -157,15 +163,22 @@ describe('a division’s own domain: verification over HTTP', () => {
     expect(row).toMatchObject({ customDomain: 'cards.acme-example.com', customDomainUrl: 'https://cards.acme-example.com', pendingDomain: null });
     const served = await page('cards.acme-example.com');
     expect(served.statusCode).toBe(200);
-    expect(served.body).toContain('<h1>Jane Doe</h1>');
+    expect(served.body).toContain('Jane Doe');
     expect((await ask('cards.acme-example.com')).statusCode).toBe(200);
     expect((await ask('CARDS.acme-example.com')).statusCode).toBe(200);
+    // The page names its address (canonical link, share links): a job queued with the
+    // verification renders it again at the new one.
+    await expect.poll(janeSite, { timeout: 15_000 }).toBe('cards.acme-example.com');
+    expect((await page('cards.acme-example.com')).body).toContain('//cards.acme-example.com/jane');
   });
 
-  it('removing the domain stops its pages and Caddy certifying it', async () => {
+  it('removing the domain stops its pages and Caddy certifying it; its pages move back to the division’s subdomain', async () => {
     expect((await remove(division.id)).json()).toMatchObject({ status: 'none', domain: null });
     expect((await ask('cards.acme-example.com')).statusCode).toBe(404);
     expect((await page('cards.acme-example.com')).statusCode).toBe(421);
+    await expect.poll(janeSite, { timeout: 15_000 }).toBe(`${division.subdomain}.pages.test`);
+    // A copy of the page held in memory is checked against the stored one at its next visit.
+    await expect.poll(async () => (await page(`${division.subdomain}.pages.test`)).body, { timeout: 15_000 }).not.toContain('cards.acme-example.com');
   });
 });
 

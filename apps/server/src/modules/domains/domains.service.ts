@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { DOMAIN_MESSAGES, DOMAIN_VERIFICATION_PATH, type DomainState } from '@profilehub/shared';
+import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
 import { companyByHubDomain } from '../companies/companies.queries.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
-import { rerenderAllPublished } from '../publishing/publishing.service.ts';
+import { queueDivisionRerender, RERENDER_DIVISION_JOB } from '../publishing/publishing.service.ts';
 import { probeDomain } from './domain-probe.ts';
 import { clearDomain, type DomainRow, domainHeldElsewhere, domainRowOf, markDomainVerified, setPendingDomain } from './domains.queries.ts';
 
-type Env = Pick<Deps, 'db' | 'config' | 'resolveDomain' | 'background'>;
+type Env = Pick<Deps, 'db' | 'config' | 'resolveDomain' | 'jobs'>;
 
 const hubHost = (env: Env) => new URL(env.config.PUBLIC_URL).hostname.toLowerCase();
 
@@ -46,11 +47,18 @@ async function isHubName(env: Env, domain: string): Promise<boolean> {
   return Boolean(await companyByHubDomain(env.db, domain));
 }
 
-/** Pages carry their address (canonical link, share links): a division's pages are rendered again when its domain changes. */
-function rerender(env: Env, companyId: number) {
-  env.background.run('rendering the division’s pages again', async () => {
-    await rerenderAllPublished(env, new Date(), companyId);
+/**
+ * A change of the division's domain and its audit line commit together. Pages carry their
+ * address (canonical link, share links), so when the address they show changes, the job that
+ * renders them again commits with it.
+ */
+async function commitChange(env: Env, companyId: number, addressChanged: boolean, change: (tx: Db) => Promise<void>): Promise<void> {
+  await env.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await change(tx);
+    if (addressChanged) await queueDivisionRerender(env.jobs, tx, companyId);
   });
+  if (addressChanged) env.jobs.wakeWorker(RERENDER_DIVISION_JOB);
 }
 
 /**
@@ -64,19 +72,18 @@ export async function setDomain(env: Env, actorId: number, companyId: number, do
   if (await isHubName(env, domain)) throw badRequest(DOMAIN_MESSAGES.hubOwn, 'domain');
   if (await domainHeldElsewhere(env.db, domain, companyId)) throw new AppError(409, 'conflict', DOMAIN_MESSAGES.taken, 'domain');
   try {
-    await setPendingDomain(env.db, companyId, domain, randomBytes(24).toString('base64url'));
+    await commitChange(env, companyId, Boolean(row.customDomain), async (tx) => {
+      await setPendingDomain(tx, companyId, domain, randomBytes(24).toString('base64url'));
+      await audit(tx, actorId, 'company.domain_set', `company:${companyId}`, {
+        before: { customDomain: row.customDomain, pendingDomain: row.pendingDomain },
+        after: { customDomain: null, pendingDomain: domain },
+      });
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, 'conflict', DOMAIN_MESSAGES.taken, 'domain');
     throw err;
   }
-  await audit(env.db, actorId, 'company.domain_set', `company:${companyId}`, {
-    before: { customDomain: row.customDomain, pendingDomain: row.pendingDomain },
-    after: { customDomain: null, pendingDomain: domain },
-  });
-  if (row.customDomain) {
-    forget(row.customDomain);
-    rerender(env, companyId);
-  }
+  if (row.customDomain) forget(row.customDomain);
   return domainState(env, companyId);
 }
 
@@ -96,30 +103,30 @@ export async function verifyDomain(env: Env, actorId: number, companyId: number,
   });
   if (result !== 'ok') throw new AppError(422, 'domain_not_verified', PROBE_MESSAGES[result]);
   try {
-    await markDomainVerified(env.db, companyId, domain, new Date());
+    await commitChange(env, companyId, true, async (tx) => {
+      await markDomainVerified(tx, companyId, domain, new Date());
+      await audit(tx, actorId, 'company.domain_verified', `company:${companyId}`, {
+        before: { customDomain: row.customDomain, pendingDomain: domain },
+        after: { customDomain: domain, pendingDomain: null },
+      });
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, 'conflict', DOMAIN_MESSAGES.taken, 'domain');
     throw err;
   }
-  await audit(env.db, actorId, 'company.domain_verified', `company:${companyId}`, {
-    before: { customDomain: row.customDomain, pendingDomain: domain },
-    after: { customDomain: domain, pendingDomain: null },
-  });
   forget(domain);
-  rerender(env, companyId);
   return domainState(env, companyId);
 }
 
 export async function removeDomain(env: Env, actorId: number, companyId: number, forget: (domain: string) => void): Promise<DomainState> {
   const row = await rowOf(env, companyId);
-  await clearDomain(env.db, companyId);
-  await audit(env.db, actorId, 'company.domain_removed', `company:${companyId}`, {
-    before: { customDomain: row.customDomain, pendingDomain: row.pendingDomain },
-    after: { customDomain: null, pendingDomain: null },
+  await commitChange(env, companyId, Boolean(row.customDomain), async (tx) => {
+    await clearDomain(tx, companyId);
+    await audit(tx, actorId, 'company.domain_removed', `company:${companyId}`, {
+      before: { customDomain: row.customDomain, pendingDomain: row.pendingDomain },
+      after: { customDomain: null, pendingDomain: null },
+    });
   });
-  if (row.customDomain) {
-    forget(row.customDomain);
-    rerender(env, companyId);
-  }
+  if (row.customDomain) forget(row.customDomain);
   return domainState(env, companyId);
 }

@@ -51,6 +51,7 @@ type Task = {
   work: (data: object) => Promise<object>;
   localConcurrency: number;
   gaveUp: ((data: object, err: unknown) => Promise<void>) | undefined;
+  policy: 'standard' | 'stately';
 };
 
 export type JobsOptions = {
@@ -112,12 +113,18 @@ export class Jobs implements MailQueue {
       localConcurrency?: number;
       /** Called once when the last try has failed, to record it where people look (a job left "running" forever is lost work). */
       gaveUp?: (data: T, err: unknown) => Promise<void>;
+      /**
+       * `stately`: per `singletonKey`, at most one job waits and one runs; queuing while one
+       * waits adds nothing, since the waiting one has not started and will see the newest state.
+       */
+      policy?: 'standard' | 'stately';
     } = {},
   ): void {
     this.#tasks.set(name, {
       work: work as unknown as Task['work'],
       localConcurrency: options.localConcurrency ?? 1,
       gaveUp: options.gaveUp as Task['gaveUp'],
+      policy: options.policy ?? 'standard',
     });
   }
 
@@ -159,11 +166,12 @@ export class Jobs implements MailQueue {
     tx: Db,
     name: string,
     data: object,
-    options: { expireInSeconds: number; heartbeatSeconds: number; retryLimit?: number; retryDelay?: number },
-  ): Promise<string> {
+    options: { expireInSeconds: number; heartbeatSeconds: number; retryLimit?: number; retryDelay?: number; singletonKey?: string },
+  ): Promise<string | null> {
     const into = { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) };
     const id = await this.#boss.send(name, data, { ...into, retryLimit: 3, retryDelay: 5, ...options });
-    if (!id) throw new Error(`job queue: ${name} was not queued`);
+    // In a `stately` queue one job per key waits: a second send finds it and is not needed.
+    if (!id && !options.singletonKey) throw new Error(`job queue: ${name} was not queued`);
     return id;
   }
 
@@ -175,8 +183,8 @@ export class Jobs implements MailQueue {
 
   async start(): Promise<void> {
     await this.#boss.start();
-    for (const [name, { work, localConcurrency, gaveUp }] of this.#tasks) {
-      await this.#boss.createQueue(name);
+    for (const [name, { work, localConcurrency, gaveUp, policy }] of this.#tasks) {
+      await this.#boss.createQueue(name, { policy });
       const options = { pollingIntervalSeconds: 2, localConcurrency, includeMetadata: true } as const;
       const worker = await this.#boss.work<object, object, typeof options>(name, options, async ([job]) => {
         try {

@@ -5,7 +5,7 @@ import { companies, type profilePublications, profiles, users } from '../../db/s
 
 type NewProfile = typeof profiles.$inferInsert;
 /** A rendered page as its profile row stores it. */
-type StoredPage = Pick<NewProfile, 'publishedHtml' | 'publishedEtag' | 'publishedContent' | 'publishedLeadForm'>;
+type StoredPage = Pick<NewProfile, 'publishedHtml' | 'publishedEtag' | 'publishedContent' | 'publishedLeadForm' | 'site'>;
 
 /** A published profile with its division, or undefined when it is not published (or has no stored page). */
 export async function publishedProfileWithCompany(db: Db, profileId: number) {

@@ -9,6 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { errorBody } from '../../http/errors.ts';
 import { flagsOf } from '../companies/companies.queries.ts';
+import type { Jobs } from '../jobs/jobs.ts';
 import { storedLeadForm } from '../leads/lead-forms.queries.ts';
 import { missingItemsOf, pageContentOf, siteOf } from '../profiles/profile-content.ts';
 import { type CompanyRow, loadProfileContext, type ProfileContext, type ProfileRow, type ThemeRow, themeForCompany } from '../profiles/profiles.queries.ts';
@@ -163,8 +164,12 @@ export function pageExpiresAt(publishedContent: Record<string, unknown> | null |
   return at === null ? null : Date.parse(at);
 }
 
-/** What a re-render of a stored page needs: the database and the hub's address (for the page's own URL). */
-export type RerenderEnv = { db: Db; config: Pick<SiteConfig, 'PUBLIC_URL'> };
+/**
+ * What a re-render of a stored page needs: the database and the hub's address (for the page's
+ * own URL). With PUBLIC_DOMAIN, the page moves to its division's current address (a domain
+ * verified or removed since it was published); without it, it keeps the address it has.
+ */
+export type RerenderEnv = { db: Db; config: Pick<SiteConfig, 'PUBLIC_URL'> & Partial<Pick<SiteConfig, 'PUBLIC_DOMAIN'>> };
 
 /**
  * Re-renders a published page from its published content (never from later,
@@ -181,9 +186,9 @@ export type RerenderEnv = { db: Db; config: Pick<SiteConfig, 'PUBLIC_URL'> };
 async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date, onlyIfExpired: boolean, freshLeadForm = false): Promise<boolean> {
   const { db } = env;
   const row = await publishedProfileWithCompany(db, profileId);
-  const site = row?.profile.site;
-  if (!row?.profile.publishedContent || !site) return false;
+  if (!row?.profile.publishedContent || !row.profile.site) return false;
   const { profile, company } = row;
+  const site = env.config.PUBLIC_DOMAIN ? siteOf(profile, company, env.config.PUBLIC_DOMAIN) : row.profile.site;
   const published = profile.publishedContent as ProfileContent;
   const content = markExpired(published, now);
   if (onlyIfExpired && content === published) return false;
@@ -204,6 +209,7 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
     publishedEtag: etag,
     publishedContent: content as Record<string, unknown>,
     publishedLeadForm: leadForm,
+    site,
   });
 }
 
@@ -219,6 +225,19 @@ export const PAGE_FORMAT = 3;
  * Re-renders every published page (of one division, when given: its brand or name changed)
  * from its published content; returns how many changed.
  */
+/** The durable job that renders every published page of one division again (`queueDivisionRerender`). */
+export const RERENDER_DIVISION_JOB = 'rerender-division';
+
+/**
+ * A division's name, brand or domain changed: its published pages are rendered again by a job
+ * queued in the caller's transaction, so the change and the work commit together and a restart
+ * loses neither. Its queue is `stately` per division: however many saves come while a render
+ * waits, it runs once, after the last of them, and reads the newest settings.
+ */
+export async function queueDivisionRerender(jobs: Pick<Jobs, 'queue'>, tx: Db, companyId: number): Promise<void> {
+  await jobs.queue(tx, RERENDER_DIVISION_JOB, { companyId }, { expireInSeconds: 3_600, heartbeatSeconds: 60, singletonKey: `company:${companyId}` });
+}
+
 export async function rerenderAllPublished(env: RerenderEnv, now = new Date(), companyId?: number): Promise<number> {
   const published = await publishedProfileIds(env.db, companyId);
   let changed = 0;
