@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'alias_required',
   'missing_for_publish',
   'approval_required',
+  'declined_changes',
   'approval_pending',
   'approval_answered',
   // uploads

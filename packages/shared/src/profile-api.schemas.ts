@@ -222,6 +222,12 @@ export const MissingItemSchema = z.object({ key: z.string(), label: z.string() }
 /** 400 of a publish: with `missing` when required items are missing (spec §4 step 1), or no alias yet (step 3). */
 export const PublishBlockedBodySchema = ErrorBodySchema.extend({ missing: z.array(MissingItemSchema).optional() });
 export type PublishBlockedBody = z.infer<typeof PublishBlockedBodySchema>;
+/**
+ * PUT /profiles/{id}/publish?confirm=declined: someone else's profile whose last request was
+ * declined is published only with this confirmation (409 `declined_changes` without it).
+ */
+export const PublishQuerySchema = z.object({ confirm: z.literal('declined').optional() });
+export type PublishQuery = z.infer<typeof PublishQuerySchema>;
 /** 409 of a publish that needs an approval request instead (spec §4 step 4); names the pending one, if any. */
 export const ApprovalRequiredBodySchema = ErrorBodySchema.extend({ pendingApprovalId: z.number().nullable().optional() });
 
@@ -398,6 +404,8 @@ export const PROFILE_API_MESSAGES = {
   aliasRequired: 'Choose your profile link before publishing.',
   missingForPublish: (labels: readonly string[]) => `Complete these before publishing: ${labels.join(', ')}.`,
   approvalRequired: 'Changes in this division are approved before they go live: request approval instead.',
+  declinedChanges: (date: string) =>
+    `This person's last changes were declined on ${date} and have not been published since. Publishing now puts them live: confirm to publish anyway.`,
   approvalsOff: 'Approvals are not enabled for this division.',
   approvalForTemplate: 'Templates are published without approval.',
   approvalPendingExists: 'This profile already has a pending approval request.',

@@ -73,6 +73,23 @@ describe('PUT /api/profiles/:id/publish', () => {
     expect((await getProfileRow(t.db, d.jane.id))!.publishedAt).toBeNull();
   });
 
+  it('someone else’s declined changes go live only with confirm=declined (409 without), and once published are settled', async () => {
+    const d = await division({ flags: { approvals: true } });
+    const request = await t.app.inject({ method: 'POST', url: '/api/approvals', headers: d.jane.headers, payload: { profileId: d.jane.id } });
+    expect(request.statusCode, request.body).toBe(200);
+    const id = (request.json() as { data: { id: number } }).data.id;
+    const declined = await t.app.inject({ method: 'PUT', url: `/api/approvals/respond/${id}`, headers: d.sup.headers, payload: { approved: false } });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const asked = await publish(d.sup.headers, d.jane.id);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toMatchObject({ code: 'declined_changes', message: M.declinedChanges(new Date().toISOString().slice(0, 10)) });
+    expect((await getProfileRow(t.db, d.jane.id))!.publishedAt).toBeNull();
+    expect((await put(d.sup.headers, `/api/profiles/${d.jane.id}/publish?confirm=declined`)).statusCode).toBe(200);
+    // Published once, the decline is settled: the next publish is not asked again.
+    expect((await publish(d.sup.headers, d.jane.id)).statusCode).toBe(200);
+    expect((await put(d.sup.headers, `/api/profiles/${d.jane.id}/publish?confirm=yes`)).statusCode).toBe(400);
+  });
+
   it('an item the template marks optional is not required', async () => {
     const d = await division({ permissions: [{ key: 'jobTitle', optional: true }] });
     await setProfile(t.db, d.jane.id, { content: { ...childDetails(), jobTitle: undefined } });

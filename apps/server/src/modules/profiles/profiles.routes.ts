@@ -11,6 +11,7 @@ import {
   ProfileEditorViewSchema,
   ProfileQuerySchema,
   PublishBlockedBodySchema,
+  PublishQuerySchema,
   PublishResponseSchema,
   RebuildChildrenResponseSchema,
   SaveProfileResponseSchema,
@@ -43,6 +44,7 @@ import {
   saveProfile,
   setAlias,
   testAlias,
+  unsettledDecline,
   visibleProfile,
 } from './profiles.service.ts';
 
@@ -193,8 +195,10 @@ export async function profilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Publish (build): 400 with `missing` when required items are missing or no alias; 409 approval_required when the division approves changes',
+        summary:
+          'Publish (build): 400 with `missing` when required items are missing or no alias; 409 approval_required when the division approves changes; 409 declined_changes for declined changes of someone else unless confirm=declined',
         params: IdParamsSchema,
+        querystring: PublishQuerySchema,
         response: { 200: PublishResponseSchema, 400: PublishBlockedBodySchema, 409: ApprovalRequiredBodySchema },
       },
     },
@@ -207,6 +211,10 @@ export async function profilesRoutes(app: FastifyInstance) {
       if (!ctx.profile.isMaster && needsApproval(actor, ctx.profile, ctx.company)) {
         const pending = await pendingApprovalOf(deps, ctx.profile.id);
         return reply.code(409).send({ ...errorBody(409, 'approval_required', M.approvalRequired), pendingApprovalId: pending });
+      }
+      if (req.query.confirm !== 'declined') {
+        const declinedAt = await unsettledDecline(db, actor, ctx.profile);
+        if (declinedAt) return reply.code(409).send(errorBody(409, 'declined_changes', M.declinedChanges(declinedAt.slice(0, 10))));
       }
       const { site, publishedAt } = await publishProfile(deps, ctx);
       await settlePendingOnPublish(db, actor, ctx.profile);

@@ -18,6 +18,7 @@ import {
   RESERVED_ALIASES,
   type SaveProfileInput,
 } from '@profilehub/shared';
+import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import {
@@ -111,6 +112,20 @@ function inheritedKeysOf(textValues: Record<string, string>, own: unknown): stri
 /** The id of the profile's request waiting for approval, or null. */
 export async function pendingApprovalOf(deps: Pick<Deps, 'db'>, profileId: number): Promise<number | null> {
   return pendingApprovalId(deps.db, profileId);
+}
+
+/**
+ * Someone else's profile whose last request was declined and which has not been published since
+ * (decision 009): publishing it puts the declined changes live, so a publish must confirm it.
+ * Not for the owner, a template, or while a newer request waits. Answers the decision's date.
+ */
+export async function unsettledDecline(db: Db, actor: Actor, profile: ProfileRow): Promise<string | null> {
+  if (profile.isMaster || profile.userId === actor.userId) return null;
+  if ((await pendingApprovalId(db, profile.id)) !== null) return null;
+  const decision = await lastDecisionOf(db, profile.id);
+  if (!decision || decision.approved) return null;
+  if (profile.publishedAt && profile.publishedAt.toISOString() > decision.respondedAt) return null;
+  return decision.respondedAt;
 }
 
 /** GET /profiles/{id}?populate=self-service. */

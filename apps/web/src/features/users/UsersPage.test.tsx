@@ -136,6 +136,26 @@ describe('Users list row links (spec §2)', () => {
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ companyId: 3, role: 'supervisor' });
     expect(await screen.findByText('The person is now a supervisor of the division.')).toBeInTheDocument();
   });
+
+  it('Publish Profile on someone’s declined changes asks first, and publishes only once confirmed (decision 009)', async () => {
+    const calls = signedInSupervisor({
+      'PUT /api/profiles/2/publish': (call: MockCall) =>
+        call.query.get('confirm') === 'declined'
+          ? { body: { success: true, site: { netlifySiteID: '2', siteId: '2', domainName: 'acme.localhost' }, publishedAt: '2026-11-27T00:00:00.000Z' } }
+          : { status: 409, body: { statusCode: 409, code: 'declined_changes', message: 'declined', errors: [] } },
+    });
+    renderAt('/users');
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(await menuOf('Person 1')).getByRole('menuitem', { name: 'Publish Profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish declined changes?' });
+    expect(dialog).toHaveTextContent("Person 1's last changes were declined and have not been published since.");
+    const publishes = () => calls.filter((c) => c.method === 'PUT' && c.path === '/api/profiles/2/publish');
+    expect(publishes().map((c) => c.query.get('confirm'))).toEqual([null]);
+    expect(screen.queryByText('Profile Published')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Publish anyway' }));
+    expect(await screen.findByText('Profile Published')).toBeInTheDocument();
+    expect(publishes().map((c) => c.query.get('confirm'))).toEqual([null, 'declined']);
+  });
 });
 
 describe('Invite new user', () => {

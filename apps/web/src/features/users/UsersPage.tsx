@@ -2,6 +2,7 @@ import '../../components/list/mantine-styles.ts';
 import { Anchor, Avatar, Badge, Button, Group, Menu, Modal, Stack, Table, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import {
   ADMIN_MESSAGES,
+  type ErrorBody,
   type InviteResponse,
   type ListSort,
   ROLE_MESSAGES,
@@ -56,7 +57,10 @@ export const statsLink = (row: Pick<UserRow, 'id' | 'companyId' | 'fullName'>) =
 const dateText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 type RowAction = { row: UserRow; action: () => Promise<unknown>; success: string; failure: (error: unknown) => string };
-type Confirm = { kind: 'delete' | 'unpublish' | 'rollback' | 'promote' | 'demote'; row: UserRow } | null;
+type Confirm = { kind: 'delete' | 'unpublish' | 'rollback' | 'promote' | 'demote' | 'publishDeclined'; row: UserRow } | null;
+
+/** A publish the server held back to ask first (409 `declined_changes`): the list asks, so nothing is toasted. */
+class AskedFirst extends Error {}
 
 /** The users list of spec §2 for supervisors and superadmins. */
 export function UsersPage() {
@@ -93,17 +97,30 @@ export function UsersPage() {
       toastSuccess(success);
       await refresh();
     },
-    onError: (error, { failure }) => toastError(failure(error)),
+    onError: (error, { failure }) => {
+      if (!(error instanceof AskedFirst)) toastError(failure(error));
+    },
   });
   const busy = rowAction.isPending ? rowAction.variables.row.id : null;
   const run = (row: UserRow, action: () => Promise<unknown>, success: string, failure: (error: unknown) => string) =>
     rowAction.mutate({ row, action, success, failure });
   const plainMessage = (error: unknown) => (error instanceof ApiError ? error.message : error instanceof Error ? error.message : messageOf(error));
 
-  const publish = (row: UserRow) =>
+  // Someone's declined changes go live only once the supervisor has confirmed it (decision 009).
+  const publish = (row: UserRow, confirmed = false) =>
     run(
       row,
-      () => publishProfile(row.id),
+      async () => {
+        try {
+          return await publishProfile(row.id, confirmed ? 'declined' : undefined);
+        } catch (error) {
+          if (!confirmed && error instanceof ApiError && error.status === 409 && (error.body as ErrorBody | null)?.code === 'declined_changes') {
+            setConfirm({ kind: 'publishDeclined', row });
+            throw new AskedFirst();
+          }
+          throw error;
+        }
+      },
       ADMIN_MESSAGES.profilePublished,
       (e) => ADMIN_MESSAGES.buildError(plainMessage(e)),
     );
@@ -114,6 +131,7 @@ export function UsersPage() {
     if (kind === 'delete') run(row, () => deleteProfile(row.id), ADMIN_MESSAGES.profileDeleted, plainMessage);
     else if (kind === 'unpublish') run(row, () => unpublishProfile(row.id), ADMIN_MESSAGES.profileUnpublished, plainMessage);
     else if (kind === 'rollback') run(row, () => rollbackProfile(row.id), ADMIN_MESSAGES.rolledBack, plainMessage);
+    else if (kind === 'publishDeclined') publish(row, true);
     else {
       const role = kind === 'promote' ? 'supervisor' : 'user';
       run(row, () => setRole(row.userId!, row.companyId, role), role === 'supervisor' ? ROLE_MESSAGES.madeSupervisor : ROLE_MESSAGES.madeUser, plainMessage);
@@ -323,12 +341,21 @@ const CONFIRM_TEXT = {
     body: (n: string) => `Make ${n} a supervisor of this division? They will manage its people, templates and approvals from their next step in the hub.`,
     button: 'Make supervisor',
   },
+  publishDeclined: {
+    title: 'Publish declined changes?',
+    body: (n: string) =>
+      `${n}'s last changes were declined and have not been published since. Publishing now puts them, declined changes included, on ${n}'s public page.`,
+    button: 'Publish anyway',
+  },
   demote: {
     title: 'Make user',
     body: (n: string) => `Make ${n} a user of this division again? They keep their own profile and lose the division's administration at once.`,
     button: 'Make user',
   },
 } as const;
+
+/** Confirmations whose button takes something away or puts something unreviewed live. */
+const DANGEROUS = new Set<NonNullable<Confirm>['kind']>(['delete', 'unpublish', 'publishDeclined']);
 
 function ConfirmModal({ confirm, onCancel, onConfirm }: { confirm: Confirm; onCancel: () => void; onConfirm: () => void }) {
   const text = confirm ? CONFIRM_TEXT[confirm.kind] : null;
@@ -341,7 +368,7 @@ function ConfirmModal({ confirm, onCancel, onConfirm }: { confirm: Confirm; onCa
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
-            <Button color={confirm.kind === 'delete' || confirm.kind === 'unpublish' ? 'red' : undefined} onClick={onConfirm}>
+            <Button color={DANGEROUS.has(confirm.kind) ? 'red' : undefined} onClick={onConfirm}>
               {text.button}
             </Button>
           </Group>

@@ -1,7 +1,15 @@
 import { Anchor, Button, Group, List, Loader, Modal, Progress, Stack, Text, TextInput, Typography } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { sanitizeRichText } from '@profilehub/profile-page/browser';
-import { cleanEditorAlias, isValidEditorAlias, type MissingItem, missingForPublish, PROFILE_API_MESSAGES, type PublishBlockedBody } from '@profilehub/shared';
+import {
+  cleanEditorAlias,
+  type ErrorBody,
+  isValidEditorAlias,
+  type MissingItem,
+  missingForPublish,
+  PROFILE_API_MESSAGES,
+  type PublishBlockedBody,
+} from '@profilehub/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
@@ -81,11 +89,11 @@ export function usePublishFlow({
         ? 'Publish changes'
         : 'Publish';
 
-  const build = async () => {
+  const build = async (declineConfirmed = false) => {
     const first = !recordRef.current.publishedAt;
     setStep({ kind: 'progress', first });
     try {
-      const answer = await publish.mutateAsync(view.profile.id);
+      const answer = await publish.mutateAsync({ profileId: view.profile.id, confirm: declineConfirmed ? 'declined' : undefined });
       setRecord({ ...recordRef.current, publishedAt: answer.publishedAt, pendingApprovalId: null });
       setDeclineSettled(true);
       setStep(null);
@@ -94,6 +102,9 @@ export function usePublishFlow({
       setStep(null);
       if (error instanceof ApiError && error.status === 400 && (error.body as PublishBlockedBody | null)?.missing?.length) {
         setStep({ kind: 'checklist', missing: (error.body as PublishBlockedBody).missing ?? [] });
+      } else if (error instanceof ApiError && error.status === 409 && (error.body as ErrorBody | null)?.code === 'declined_changes') {
+        // The server knows of a decline this editor did not show (it was loaded before it): its words say what to do.
+        toastError(error.message);
       } else if (error instanceof ApiError && error.status === 409) {
         await submitForApproval();
       } else {
@@ -132,7 +143,7 @@ export function usePublishFlow({
         return;
       }
     }
-    return build();
+    return build(declineConfirmed);
   };
 
   /** Step 3. */
