@@ -107,6 +107,7 @@ describe('DivisionSettings (issue 26)', () => {
     expect(text.getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
     await userEvent.type(text, 'I confirm my card is <correct>.{Enter}{Enter}Second & last.');
+    expect(screen.queryByText(PROFILE_MESSAGES.consentTextRequired)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({

@@ -168,6 +168,11 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const setWl = <K extends keyof WhiteLabel>(key: K, value: WhiteLabel[K]) => setForm((f) => ({ ...f, whiteLabel: { ...f.whiteLabel, [key]: value } }));
   const err = (path: string) => errors[path];
+  /** A consent change: its message was about the text as it was, so it goes as soon as either part changes. */
+  const setConsent = <K extends 'consentEnabled' | 'consentText'>(key: K, value: Form[K]) => {
+    set(key, value);
+    setErrors(({ 'consent.text': _gone, ...rest }) => rest);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -326,7 +331,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                 label="Consent before publishing"
                 description="People of this division agree to a text before they publish, in place of their template’s."
                 checked={form.consentEnabled}
-                onChange={(e) => set('consentEnabled', e.currentTarget.checked)}
+                onChange={(e) => setConsent('consentEnabled', e.currentTarget.checked)}
               />
               {form.consentEnabled ? (
                 <Textarea
@@ -336,7 +341,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                   minRows={3}
                   maxRows={12}
                   value={form.consentText}
-                  onChange={(e) => set('consentText', e.currentTarget.value)}
+                  onChange={(e) => setConsent('consentText', e.currentTarget.value)}
                   error={err('consent.text')}
                 />
               ) : null}
