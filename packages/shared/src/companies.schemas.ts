@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { COMPANY_MESSAGES, type CompanyQuery, FEATURE_FLAGS, type FeatureFlag, MAX_ROW_ID, RESERVED_SUBDOMAINS } from './companies.ts';
 import { hasNoNul, NUL_MESSAGE } from './errors.ts';
+import { PROFILE_BOUNDS, PROFILE_MESSAGES } from './profile/constants.ts';
+import { isEmptyRichText } from './profile/rules.ts';
 
 export const FeatureFlagsSchema = z.object(
   Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean().optional()])) as Record<FeatureFlag, z.ZodOptional<z.ZodBoolean>>,
@@ -50,6 +52,22 @@ export const WhiteLabelSchema = z.object({
 });
 export type WhiteLabel = z.infer<typeof WhiteLabelSchema>;
 
+/**
+ * The division's consent (spec §4 Publish flow step 2): when on, its people agree to the text
+ * (rich text, sanitised when saved) in the "Disclaimer" modal before they publish.
+ */
+const DivisionConsentSchema = z.object({ enable: z.boolean(), text: z.string() });
+
+/** The console's consent setting: both parts together, and no consent without a text to agree to. */
+const consentSetting = z
+  .strictObject({
+    enable: z.boolean(),
+    text: z.string().max(PROFILE_BOUNDS.longText, PROFILE_MESSAGES.tooLong('Consent text', PROFILE_BOUNDS.longText)).refine(hasNoNul, NUL_MESSAGE),
+  })
+  .superRefine((c, ctx) => {
+    if (c.enable && isEmptyRichText(c.text)) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.consentTextRequired, path: ['text'] });
+  });
+
 /** The shape of a division as the hub reads it (spec §3 Division). */
 export const CompanySchema = z.object({
   id: z.number().int(),
@@ -66,6 +84,7 @@ export const CompanySchema = z.object({
   paymentStructure: z.enum(['individual', 'corporate']),
   publicationState: z.enum(['live', 'preview']),
   whiteLabel: WhiteLabelSchema.nullable(),
+  consent: DivisionConsentSchema,
 });
 export type Company = z.infer<typeof CompanySchema>;
 
@@ -169,6 +188,8 @@ export const UpdateCompanySchema = z.strictObject({
   customSupportLink: supportLink.nullable().optional(),
   trainingVideoUrl: httpsUrl.nullable().optional(),
   whiteLabel: WhiteLabelSchema.nullable().optional(),
+  /** Consent before publishing: a text is required while it is on (the server keeps the text sanitised). */
+  consent: consentSetting.optional(),
   /** The display name of the division's mails (their From); null for its white-label title or the product's name. */
   mailFromName: z
     .string()

@@ -88,6 +88,7 @@ export const EditorCompanySchema = CompanySchema.pick({
   customDomainUrl: true,
   feature_flags: true,
   limits: true,
+  consent: true,
 }).extend({
   /** The host of the division's public pages: its custom domain, else `{subdomain}.{PUBLIC_DOMAIN}`. */
   profileDomain: z.string(),

@@ -44,6 +44,9 @@ export const companies = pgTable('companies', {
   mailFromName: text('mail_from_name'),
   /** The address of its mails' From, in its verified custom domain or the hub's mail domain; null: MAIL_FROM's address. */
   mailFromAddress: text('mail_from_address'),
+  /** Spec §4 Publish step 2: the division asks its people to agree to this text (sanitised rich text) before publishing. */
+  consentEnabled: boolean('consent_enabled').notNull().default(false),
+  consentText: text('consent_text').notNull().default(''),
   /** When a superadmin archived the division (its pages 410, its members cannot sign in); null while live. */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: createdAt(),

@@ -33,6 +33,7 @@ export function testCompany(overrides: Partial<Company> = {}): Company {
     paymentStructure: 'individual',
     publicationState: 'live',
     whiteLabel: null,
+    consent: { enable: false, text: '' },
     ...overrides,
   } satisfies Company;
 }

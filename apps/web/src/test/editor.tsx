@@ -23,6 +23,8 @@ type ViewParts = {
   flags?: Partial<FeatureFlags>;
   master?: ProfileEditorView['master'];
   access?: Partial<ProfileEditorView['access']>;
+  /** The division's consent before publishing (the divisions console); off by default. */
+  consent?: ProfileEditorView['company']['consent'];
 };
 
 /** GET /profiles/{id}?populate=self-service of profile 7 in Acme (id 3): `content` as given, the rest as overridden. */
@@ -58,6 +60,7 @@ export function testEditorView(o: ViewParts): ProfileEditorView {
       customDomainUrl: null,
       feature_flags: testFlags(o.flags),
       limits: { imageGallery: 5 },
+      consent: o.consent ?? { enable: false, text: '' },
       profileDomain: 'acme.localhost',
       editRequestsTo: ['supervisor@acme.example'],
       whiteLabel: null,

@@ -1,5 +1,5 @@
-import { COMPANY_MESSAGES, type CompanyConsoleList, type CompanyConsoleRow } from '@profilehub/shared';
-import { eq } from 'drizzle-orm';
+import { COMPANY_MESSAGES, type CompanyConsoleList, type CompanyConsoleRow, PROFILE_MESSAGES } from '@profilehub/shared';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureDefaultThemes } from '../../bootstrap/seed.ts';
 import { auditLog, companies, profiles } from '../../db/schema.ts';
@@ -170,6 +170,71 @@ describe('divisions console: settings', () => {
       const res = await patch(admin, fresh.id, { updatedAt: fresh.updatedAt, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
+  });
+});
+
+describe('divisions console: settings: consent before publishing', () => {
+  let row: CompanyConsoleRow;
+  beforeAll(async () => {
+    row = (await create(admin, { title: 'Cyberdyne', subdomain: 'cyberdyne' })).json();
+  });
+
+  it('is off with no text for a new division', () => {
+    expect(row.consent).toEqual({ enable: false, text: '' });
+  });
+
+  it('refuses consent turned on without a text (400 on the text, with what to do), nothing stored', async () => {
+    for (const text of ['', '<p>  </p>', '<p><br></p>']) {
+      const res = await patch(admin, row.id, { updatedAt: row.updatedAt, consent: { enable: true, text } });
+      expect(res.statusCode, text).toBe(400);
+      expect(res.json(), text).toMatchObject({ message: PROFILE_MESSAGES.consentTextRequired, errors: [{ path: 'consent.text' }] });
+    }
+    // A text that is nothing once sanitised is no text either.
+    const onlyScript = await patch(admin, row.id, { updatedAt: row.updatedAt, consent: { enable: true, text: '<script>alert(1)</script>' } });
+    expect(onlyScript.statusCode).toBe(400);
+    expect(onlyScript.json()).toMatchObject({ message: PROFILE_MESSAGES.consentTextRequired, errors: [{ path: 'consent.text' }] });
+    const [stored] = await t.db.select().from(companies).where(eq(companies.id, row.id));
+    expect(stored).toMatchObject({ consentEnabled: false, consentText: '' });
+  });
+
+  it('stores the text sanitised, returns it, audits it, and the editor of the division’s staff reads it', async () => {
+    const res = await patch(admin, row.id, {
+      updatedAt: row.updatedAt,
+      consent: { enable: true, text: '<p>I confirm my card is <strong>correct</strong>.</p><script>alert(1)</script><img src=x onerror=alert(1)>' },
+    });
+    expect(res.statusCode).toBe(200);
+    const saved = res.json() as CompanyConsoleRow;
+    expect(saved.consent).toEqual({ enable: true, text: '<p>I confirm my card is <strong>correct</strong>.</p>' });
+    const [stored] = await t.db.select().from(companies).where(eq(companies.id, row.id));
+    expect(stored).toMatchObject({ consentEnabled: true, consentText: '<p>I confirm my card is <strong>correct</strong>.</p>' });
+    const [line] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `company:${row.id}`), eq(auditLog.action, 'company.updated')));
+    // The audit line names changed settings by their path.
+    expect(line?.meta).toMatchObject({
+      before: { 'consent.enable': false, 'consent.text': '' },
+      after: { 'consent.enable': true, 'consent.text': saved.consent.text },
+    });
+
+    const staff = await createUser(t.app, { companyId: row.id, masterProfileId: row.masterProfiles[0]!.id, content: childDetails('Sam Staff') });
+    const { headers } = await signIn(t.app, staff.email);
+    const view = await t.app.inject({ method: 'GET', url: `/api/profiles/${staff.profileId}?populate=self-service`, headers });
+    expect(view.statusCode).toBe(200);
+    expect(view.json().company.consent).toEqual(saved.consent);
+
+    // Off again: the text stays for next time, and the editor reads it off.
+    const off = await patch(admin, row.id, { updatedAt: saved.updatedAt, consent: { enable: false, text: saved.consent.text } });
+    expect(off.json().consent).toEqual({ enable: false, text: saved.consent.text });
+    const later = await t.app.inject({ method: 'GET', url: `/api/profiles/${staff.profileId}?populate=self-service`, headers });
+    expect(later.json().company.consent.enable).toBe(false);
+  });
+
+  it('a supervisor of the division cannot change it (403)', async () => {
+    const res = await patch(supervisor, supervised.id, { updatedAt: new Date().toISOString(), consent: { enable: true, text: '<p>Mine</p>' } });
+    expect(res.statusCode).toBe(403);
+    const [still] = await t.db.select().from(companies).where(eq(companies.id, supervised.id));
+    expect(still).toMatchObject({ consentEnabled: false, consentText: '' });
   });
 });
 

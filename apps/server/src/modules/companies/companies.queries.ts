@@ -40,6 +40,7 @@ function toCompany(row: CompanyRow, masterProfileIds: number[]): Company {
     paymentStructure: row.paymentStructure,
     publicationState: row.publishedAt ? 'live' : 'preview',
     whiteLabel: row.whiteLabel ?? null,
+    consent: { enable: row.consentEnabled, text: row.consentText },
   };
 }
 

@@ -1,3 +1,4 @@
+import { sanitizeRichText } from '@profilehub/profile-page';
 import {
   COMPANY_MESSAGES,
   type CompanyConsoleRow,
@@ -7,6 +8,7 @@ import {
   type DeleteCompanyInput,
   type DeleteCompanyResult,
   DIVISION_EXPORT_MESSAGES,
+  PROFILE_MESSAGES,
   type UpdateCompanyInput,
 } from '@profilehub/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -84,6 +86,7 @@ function settingsOf(row: CompanyRow): Record<string, unknown> {
     whiteLabel: row.whiteLabel ? whiteLabel : null,
     mailFromName: row.mailFromName,
     mailFromAddress: row.mailFromAddress,
+    consent: { enable: row.consentEnabled, text: row.consentText },
   };
 }
 
@@ -104,7 +107,7 @@ export async function updateDivisionSettings(
   id: number,
   input: Settings & { updatedAt: string },
 ): Promise<CompanyConsoleRow> {
-  const { updatedAt, limits, feature_flags, whiteLabel, ...rest } = input;
+  const { updatedAt, limits, feature_flags, whiteLabel, consent, ...rest } = input;
   const before = await companyRowById(deps.db, id);
   if (!before) throw notFound('Division not found');
   const loadedAt = new Date(updatedAt);
@@ -116,6 +119,14 @@ export async function updateDivisionSettings(
   if (rest.title !== undefined) values.name = rest.title;
   if (limits) values.imageGalleryLimit = limits.imageGallery;
   if (feature_flags) values.featureFlags = { ...before.featureFlags, ...feature_flags };
+  if (consent) {
+    // Kept as the hub shows it (the Disclaimer modal): sanitised like every rich text, our own images only.
+    const text = sanitizeRichText(consent.text, undefined, { ownImagesOnly: true });
+    // A text that was nothing but what sanitising removes leaves nothing to agree to.
+    if (consent.enable && text === '') throw badRequest(PROFILE_MESSAGES.consentTextRequired, 'consent.text');
+    values.consentEnabled = consent.enable;
+    values.consentText = text;
+  }
   if (whiteLabel !== undefined) {
     values.whiteLabel = whiteLabel ? { ...whiteLabel, updatedAt: new Date().toISOString() } : null;
     values.hubDomain = whiteLabel?.domain?.trim().toLowerCase() || null;

@@ -169,6 +169,7 @@ export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor
       customDomainUrl: company.customDomainUrl,
       feature_flags: company.flags,
       limits: { imageGallery: company.imageGalleryLimit },
+      consent: { enable: company.consentEnabled, text: company.consentText },
       profileDomain: profileDomainOf(company, deps.config.PUBLIC_DOMAIN),
       editRequestsTo: await supervisorEmails(deps.db, company.id),
       whiteLabel: company.whiteLabel ? { logo: company.whiteLabel.logo, css: company.whiteLabel.css, brand_color: company.whiteLabel.brand_color } : null,

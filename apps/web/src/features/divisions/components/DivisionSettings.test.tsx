@@ -1,4 +1,4 @@
-import type { CompanyConsoleRow } from '@profilehub/shared';
+import { type CompanyConsoleRow, PROFILE_MESSAGES } from '@profilehub/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,6 +30,7 @@ const ROW: CompanyConsoleRow = {
   trainingVideoUrl: null,
   mailFromName: null,
   mailFromAddress: null,
+  consent: { enable: false, text: '' },
   updatedAt: '2026-11-26T10:00:00.000Z',
   members: 3,
   profiles: 2,
@@ -38,11 +39,11 @@ const ROW: CompanyConsoleRow = {
 
 type Body = { whiteLabel?: { brand_color?: string } | null };
 
-function renderSettings(patchReply: (call: MockCall) => { status?: number; body?: unknown } = () => ({ body: ROW })) {
+function renderSettings(patchReply: (call: MockCall) => { status?: number; body?: unknown } = () => ({ body: ROW }), row: CompanyConsoleRow = ROW) {
   queryClient.clear();
   sessionStorage.setItem('jwt', 'token');
   const calls = mockFetch({
-    'GET /api/companies/console/5': { body: ROW },
+    'GET /api/companies/console/5': { body: row },
     'GET /api/companies/5/domain': { body: { domain: null, pending: null, status: 'none' } },
     'POST /api/companies/5/preview': (call) => {
       const colour = (call.body as Body).whiteLabel?.brand_color ?? 'none';
@@ -94,5 +95,33 @@ describe('DivisionSettings (issue 26)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ updatedAt: ROW.updatedAt, mailFromAddress: 'ceo@bank.example' });
+  });
+
+  it('consent before publishing: on without a text shows what to do under the text, without sending; with a text sends it as rich text', async () => {
+    const calls = renderSettings();
+    expect(screen.queryByLabelText('Consent text')).toBeNull();
+    await userEvent.click(await screen.findByRole('switch', { name: /Consent before publishing/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const text = screen.getByLabelText('Consent text');
+    expect(await screen.findByText(PROFILE_MESSAGES.consentTextRequired)).toBeTruthy();
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await userEvent.type(text, 'I confirm my card is <correct>.{Enter}{Enter}Second & last.');
+    expect(screen.queryByText(PROFILE_MESSAGES.consentTextRequired)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      updatedAt: ROW.updatedAt,
+      consent: { enable: true, text: '<p>I confirm my card is &lt;correct&gt;.</p><p>Second &amp; last.</p>' },
+    });
+  });
+
+  it('shows a stored consent text as plain paragraphs, and counts it unchanged until it is edited', async () => {
+    renderSettings(undefined, { ...ROW, consent: { enable: true, text: '<p>One &amp; two.</p><p>Line<br>break</p>' } });
+    const text = (await screen.findByLabelText('Consent text')) as HTMLTextAreaElement;
+    expect(text.value).toBe('One & two.\n\nLine\nbreak');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    await userEvent.type(text, '!');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
   });
 });

@@ -57,6 +57,9 @@ type Form = {
   whiteLabel: WhiteLabel;
   mailFromName: string;
   mailFromAddress: string;
+  consentEnabled: boolean;
+  /** The consent text as the operator types it (plain text: blank lines part paragraphs). */
+  consentText: string;
 };
 
 type Faq = NonNullable<WhiteLabel['faq']>;
@@ -74,7 +77,33 @@ const formOf = (c: CompanyConsoleRow): Form => ({
   whiteLabel: c.whiteLabel ?? { title: c.title },
   mailFromName: c.mailFromName ?? '',
   mailFromAddress: c.mailFromAddress ?? '',
+  consentEnabled: c.consent.enable,
+  consentText: plainOf(c.consent.text),
 });
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+
+/** The stored consent (rich text, kept sanitised by the server) as the text box shows it: paragraphs apart by a blank line. */
+function plainOf(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>\s*<p[^>]*>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e)
+    .trim();
+}
+
+/** The typed consent as rich text: a paragraph per blank-line-separated block, line breaks kept, nothing read as markup. */
+function htmlOf(plain: string): string {
+  const inert = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return plain
+    .trim()
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${inert(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
 
 const orNull = (s: string) => (s.trim() ? s.trim() : null);
 /** The white-label without empty fields (an emptied field means "the product's"). */
@@ -101,6 +130,10 @@ function changes(loaded: CompanyConsoleRow, f: Form): UpdateCompanyInput {
   if (JSON.stringify(wl) !== JSON.stringify(wasWl)) out.whiteLabel = wl;
   if (f.mailFromName !== was.mailFromName) out.mailFromName = orNull(f.mailFromName);
   if (f.mailFromAddress !== was.mailFromAddress) out.mailFromAddress = orNull(f.mailFromAddress);
+  // Sent as a pair: the server checks that consent which is on has a text.
+  if (f.consentEnabled !== was.consentEnabled || htmlOf(f.consentText) !== htmlOf(was.consentText)) {
+    out.consent = { enable: f.consentEnabled, text: htmlOf(f.consentText) };
+  }
   return out;
 }
 
@@ -135,6 +168,11 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const setWl = <K extends keyof WhiteLabel>(key: K, value: WhiteLabel[K]) => setForm((f) => ({ ...f, whiteLabel: { ...f.whiteLabel, [key]: value } }));
   const err = (path: string) => errors[path];
+  /** A consent change: its message was about the text as it was, so it goes as soon as either part changes. */
+  const setConsent = <K extends 'consentEnabled' | 'consentText'>(key: K, value: Form[K]) => {
+    set(key, value);
+    setErrors(({ 'consent.text': _gone, ...rest }) => rest);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -287,6 +325,26 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                   error={err('mailFromAddress')}
                 />
               </SimpleGrid>
+            </Section>
+            <Section title="Publishing">
+              <Switch
+                label="Consent before publishing"
+                description="People of this division agree to a text before they publish, in place of their template’s."
+                checked={form.consentEnabled}
+                onChange={(e) => setConsent('consentEnabled', e.currentTarget.checked)}
+              />
+              {form.consentEnabled ? (
+                <Textarea
+                  label="Consent text"
+                  description="People publishing read this in the Disclaimer and click 'I Agree' to go on. Blank lines part paragraphs."
+                  autosize
+                  minRows={3}
+                  maxRows={12}
+                  value={form.consentText}
+                  onChange={(e) => setConsent('consentText', e.currentTarget.value)}
+                  error={err('consent.text')}
+                />
+              ) : null}
             </Section>
             <Section title="White-label">
               <Switch

@@ -118,4 +118,38 @@ describe('Publish flow, consent step', () => {
     expect(dialog.innerHTML).not.toContain('position:fixed');
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
   });
+  it('asks with the division’s consent text when its division asks for consent, before the template’s own; I Agree publishes', async () => {
+    let publishCalls = 0;
+    const v = view({ canManage: true, needsApproval: false, pendingApprovalId: null });
+    v.company = { ...v.company, consent: { enable: true, text: '<p>I confirm my card is <strong>correct</strong>.</p>' } };
+    v.content = { ...v.content, enableConsent: true, consentText: '<p>The template’s terms.</p>' };
+    renderEditor(v, {
+      'PUT /api/profiles/7/publish': () => {
+        publishCalls += 1;
+        return published;
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disclaimer' });
+    expect(dialog.textContent).toContain('I confirm my card is correct.');
+    expect(dialog.textContent).not.toContain('The template’s terms.');
+    // Cancel publishes nothing.
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Disclaimer' })).not.toBeInTheDocument());
+    expect(publishCalls).toBe(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await screen.findByRole('dialog', { name: 'Disclaimer' });
+    await userEvent.click(screen.getByRole('button', { name: 'I Agree' }));
+    expect(await screen.findByText('Profile Published')).toBeInTheDocument();
+    expect(publishCalls).toBe(1);
+  });
+
+  it('publishes without a Disclaimer when neither the division nor the template asks for consent', async () => {
+    const v = view({ canManage: true, needsApproval: false, pendingApprovalId: null });
+    v.company = { ...v.company, consent: { enable: false, text: '<p>Kept for later.</p>' } };
+    renderEditor(v, { 'PUT /api/profiles/7/publish': published });
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Profile Published')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Disclaimer' })).not.toBeInTheDocument();
+  });
 });

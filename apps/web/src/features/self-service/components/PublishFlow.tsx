@@ -42,7 +42,7 @@ export type ProfileRecordState = { alias: string | null; publishedAt: string | n
 type Step =
   | { kind: 'checklist'; missing: MissingItem[] }
   | { kind: 'pending' }
-  | { kind: 'consent' }
+  | { kind: 'consent'; text: string }
   | { kind: 'alias' }
   | { kind: 'progress'; first: boolean }
   | { kind: 'declined' };
@@ -152,9 +152,21 @@ export function usePublishFlow({
     else void finish();
   };
 
+  /**
+   * Step 2's text, or null when nobody asks for consent: the division's when it asks (the
+   * divisions console), else the template's or the profile's own. A template is never asked.
+   */
+  const consentText = (): string | null => {
+    if (isMaster) return null;
+    if (view.company.consent.enable) return view.company.consent.text;
+    const content = store.getContent();
+    return content.enableConsent ? (content.consentText ?? '') : null;
+  };
+
   /** Step 2. */
   const afterChecklist = () => {
-    if (!isMaster && store.getContent().enableConsent) setStep({ kind: 'consent' });
+    const text = consentText();
+    if (text !== null) setStep({ kind: 'consent', text });
     else afterConsent();
   };
 
@@ -211,7 +223,7 @@ export function usePublishFlow({
       <Modal opened={step?.kind === 'consent'} onClose={() => setStep(null)} title="Disclaimer" centered size="lg">
         <Typography mb="lg">
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the public page renderer's own allow-list first. */}
-          <div dangerouslySetInnerHTML={{ __html: sanitizeRichText(store.getContent().consentText ?? '', undefined, { ownImagesOnly: true }) }} />
+          <div dangerouslySetInnerHTML={{ __html: sanitizeRichText(step?.kind === 'consent' ? step.text : '', undefined, { ownImagesOnly: true }) }} />
         </Typography>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setStep(null)}>
