@@ -62,6 +62,8 @@ test('Jane fills her sections, reorders by drag, uploads and crops a photo, sees
   await openSection(page, 'Buttons');
   const rows = page.getByRole('list', { name: 'Buttons' }).getByRole('listitem');
   // Count before adding, and wait for the new row: counting after the click can race its render.
+  // Jane's seeded buttons are counted once they are shown (the section's rows render after it opens).
+  await expect(rows.filter({ hasText: 'Our services' })).toHaveCount(1);
   const n = (await rows.count()) + 1;
   // The photo's autosave settles first: its answer re-renders the editor, and a menu opened
   // in that moment was once seen closing under the click (CI, a busy machine).
