@@ -199,6 +199,7 @@ function toConsoleRow(r: { company: CompanyRow; members: number; profiles: numbe
     trainingVideoUrl: r.company.trainingVideoUrl,
     mailFromName: r.company.mailFromName,
     mailFromAddress: r.company.mailFromAddress,
+    offboardingOutcome: r.company.offboardingOutcome,
     updatedAt: r.company.updatedAt.toISOString(),
     members: r.members,
     profiles: r.profiles,

@@ -1,7 +1,7 @@
 import { OFFBOARDING_MESSAGES, ROLE_MESSAGES } from '@profilehub/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companies, dailyStats, leadSubmissions, offboardings, profileTotals } from '../../db/schema.ts';
+import { auditLog, dailyStats, leadSubmissions, offboardings, profileTotals } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision, createUser, freshIp, PASSWORD, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
 
@@ -174,7 +174,16 @@ describe('the other outcomes', () => {
 
   it('"company": the page shows the division’s card; the division’s default outcome is used when none is given', async () => {
     const s = await division();
-    await t.db.update(companies).set({ offboardingOutcome: 'company' }).where(eq(companies.id, s.companyId));
+    const row = (await t.app.inject({ method: 'GET', url: `/api/companies/console/${s.companyId}`, headers: superadmin })).json();
+    expect(row.offboardingOutcome).toBe('gone');
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/companies/${s.companyId}`,
+      headers: superadmin,
+      payload: { updatedAt: row.updatedAt, offboardingOutcome: 'company' },
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    expect(patch.json().offboardingOutcome).toBe('company');
     const res = await deactivate(s.jane.id, { companyId: s.companyId }, s.sup);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().outcome).toBe('company');
