@@ -1,7 +1,7 @@
 import { OFFBOARDING_MESSAGES, ROLE_MESSAGES } from '@profilehub/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, dailyStats, leadSubmissions, offboardings, profileTotals } from '../../db/schema.ts';
+import { auditLog, companyMembers, dailyStats, leadSubmissions, offboardings, profileTotals } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision, createUser, freshIp, PASSWORD, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
 
@@ -191,6 +191,22 @@ describe('the other outcomes', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(s.d.company.title);
     expect(page.body).not.toContain('Jane Doe');
+  });
+});
+
+describe('a person in two divisions', () => {
+  it('deactivated in one keeps signing in for the other, without the first', async () => {
+    const s = await division();
+    const other = await division();
+    await t.db.insert(companyMembers).values({ userId: s.jane.id, companyId: other.companyId, role: 'member', position: 1 });
+    expect((await deactivate(s.jane.id, { companyId: s.companyId, outcome: 'gone' }, s.sup)).statusCode).toBe(200);
+    const still = await me(s.jane.headers);
+    expect(still.statusCode).toBe(200);
+    expect(still.json().companies.map((c: { id: number }) => c.id)).toEqual([other.companyId]);
+    expect((await signInRes(s.jane.email)).statusCode).toBe(200);
+    expect((await deactivate(s.jane.id, { companyId: other.companyId, outcome: 'gone' }, other.sup)).statusCode).toBe(200);
+    expect((await me(s.jane.headers)).statusCode).toBe(401);
+    expect((await signInRes(s.jane.email)).json()).toMatchObject({ code: 'deactivated', message: OFFBOARDING_MESSAGES.accountDeactivated });
   });
 });
 
