@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Radio.layer.css';
 import { Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
