@@ -3,7 +3,7 @@
  * and reactivated, the person's pages' outcome, and moving their contacts (lead submissions)
  * and statistics (daily_stats, profile_totals) to the successor's profile and exactly back.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   companies,
@@ -18,6 +18,26 @@ import {
 } from '../../db/schema.ts';
 
 type Outcome = 'successor' | 'company' | 'gone';
+
+/**
+ * The accounts, locked in id order until the transaction ends: a deactivation locks the person
+ * and their successor's owner, so two deactivations naming each other run one after the other
+ * (the second then finds its successor gone) instead of deadlocking or making a redirect loop.
+ */
+export async function lockAccounts(db: Db, userIds: number[]) {
+  return db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
+/** The owner of a profile, or undefined (unlocked: the caller locks the account). */
+export async function profileOwner(db: Db, profileId: number): Promise<number | undefined> {
+  const [row] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, profileId));
+  return row?.userId ?? undefined;
+}
 
 /** The membership, locked until the transaction ends: deactivations of one person in one division run one after another. */
 export async function lockMembership(db: Db, userId: number, companyId: number) {
@@ -55,8 +75,7 @@ export async function validSuccessor(db: Db, profileId: number, companyId: numbe
         isNull(companyMembers.deactivatedAt),
         eq(users.blocked, false),
       ),
-    )
-    .for('share');
+    );
   return row !== undefined;
 }
 

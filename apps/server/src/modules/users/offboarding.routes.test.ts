@@ -269,4 +269,14 @@ describe('who may deactivate, and whom', () => {
       .where(and(eq(auditLog.action, 'member.deactivated'), eq(auditLog.target, `user:${s.jane.id} company:${s.companyId}`)));
     expect(audits).toHaveLength(1);
   });
+
+  it('two people naming each other as successor at once: one goes, the other is refused — no redirect loop', async () => {
+    const s = await division();
+    const [a, b] = await Promise.all([
+      deactivate(s.jane.id, { companyId: s.companyId, outcome: 'successor', successorProfileId: s.leo.profileId }, s.sup),
+      deactivate(s.leo.id, { companyId: s.companyId, outcome: 'successor', successorProfileId: s.jane.profileId }, s.sup),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    expect([a, b].find((r) => r.statusCode === 400)!.json().message).toBe(OFFBOARDING_MESSAGES.successorInvalid);
+  });
 });

@@ -17,17 +17,18 @@ import {
   divisionOutcome,
   hasActiveMembership,
   insertOffboarding,
+  lockAccounts,
   lockMembership,
   memberProfiles,
   moveLeads,
   moveStatistics,
   openOffboarding,
+  profileOwner,
   returnLeads,
   returnStatistics,
   setMembershipState,
   validSuccessor,
 } from './offboarding.queries.ts';
-import { lockAccount } from './roles.queries.ts';
 
 type OffboardingDeps = Pick<Deps, 'db' | 'publishedPages'>;
 
@@ -37,8 +38,9 @@ export type DeactivateInput = { userId: number; companyId: number; outcome?: Off
  * The person and their membership, locked, and whether the actor may act on them. A division
  * the actor cannot see, or a person not in it, answers 404 like a missing one.
  */
-async function lockedMember(tx: Deps['db'], actor: Actor, userId: number, companyId: number) {
-  const account = await lockAccount(tx, userId);
+async function lockedMember(tx: Deps['db'], actor: Actor, userId: number, companyId: number, alsoLock?: number) {
+  const accounts = await lockAccounts(tx, alsoLock === undefined ? [userId] : [userId, alsoLock]);
+  const account = accounts.find((a) => a.id === userId);
   const member = account ? await lockMembership(tx, userId, companyId) : undefined;
   if (!account || !member) throw notFound(ROLE_MESSAGES.notMember);
   const refusal = deactivationRefusal(actor, { userId, role: account.role }, companyId);
@@ -55,7 +57,8 @@ export async function deactivateMember(deps: OffboardingDeps, actor: Actor, inpu
   const { userId, companyId } = input;
   checkDivision(actor, companyId);
   const result = await deps.db.transaction(async (tx) => {
-    const { account, member } = await lockedMember(tx, actor, userId, companyId);
+    const successorOwner = input.successorProfileId === undefined ? undefined : await profileOwner(tx, input.successorProfileId);
+    const { account, member } = await lockedMember(tx, actor, userId, companyId, successorOwner);
     if (member.deactivatedAt) throw new AppError(409, 'conflict', OFFBOARDING_MESSAGES.alreadyDeactivated);
     const outcome = input.outcome ?? (await divisionOutcome(tx, companyId)) ?? 'gone';
     const successorProfileId = input.successorProfileId ?? null;
