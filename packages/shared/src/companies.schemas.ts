@@ -3,6 +3,7 @@ import { COMPANY_MESSAGES, type CompanyQuery, FEATURE_FLAGS, type FeatureFlag, M
 import { hasNoNul, NUL_MESSAGE } from './errors.ts';
 import { PROFILE_BOUNDS, PROFILE_MESSAGES } from './profile/constants.ts';
 import { isEmptyRichText } from './profile/rules.ts';
+import { OFFBOARDING_OUTCOMES } from './users.ts';
 
 export const FeatureFlagsSchema = z.object(
   Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean().optional()])) as Record<FeatureFlag, z.ZodOptional<z.ZodBoolean>>,
@@ -190,6 +191,8 @@ export const UpdateCompanySchema = z.strictObject({
   whiteLabel: WhiteLabelSchema.nullable().optional(),
   /** Consent before publishing: a text is required while it is on (the server keeps the text sanitised). */
   consent: consentSetting.optional(),
+  /** What a deactivated member's page does by default: successor, company or gone. */
+  offboardingOutcome: z.enum(OFFBOARDING_OUTCOMES, { error: 'offboardingOutcome must be successor, company or gone.' }).optional(),
   /** The display name of the division's mails (their From); null for its white-label title or the product's name. */
   mailFromName: z
     .string()
@@ -241,6 +244,8 @@ export const CompanyConsoleRowSchema = CompanySchema.extend({
   trainingVideoUrl: z.string().nullable(),
   mailFromName: z.string().nullable(),
   mailFromAddress: z.string().nullable(),
+  /** What a deactivated member's page does unless the deactivation says otherwise (issue #28, decision 022). */
+  offboardingOutcome: z.enum(OFFBOARDING_OUTCOMES),
   updatedAt: z.string(),
   members: z.number().int(),
   profiles: z.number().int(),

@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'google_failed',
   'google_link_failed',
   'hub_closed',
+  'deactivated',
   'user_exists',
   // profiles, publishing and approvals
   'stale_version',

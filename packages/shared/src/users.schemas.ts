@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from './companies.ts';
 import { hasNoNul, NUL_MESSAGE } from './errors.ts';
-import { DIVISION_ROLES, ROLE_MESSAGES, USER_SORT_COLUMNS, USERS_PAGE_SIZE } from './users.ts';
+import { DIVISION_ROLES, OFFBOARDING_MESSAGES, OFFBOARDING_OUTCOMES, ROLE_MESSAGES, USER_SORT_COLUMNS, USERS_PAGE_SIZE } from './users.ts';
 
 /** A person's role in one division: a plain user of it, or its supervisor (spec §6). */
 export const DivisionRoleSchema = z.enum(DIVISION_ROLES, { error: ROLE_MESSAGES.badRole });
@@ -69,6 +69,8 @@ export const UserRowSchema = z.object({
   publishedAt: z.string().nullable(),
   /** The owner's role in the row's division (user for a profile without an owner). */
   role: DivisionRoleSchema,
+  /** When the owner was deactivated in the row's division (offboarding), null while active. */
+  deactivatedAt: z.string().nullable(),
 });
 export type UserRow = z.infer<typeof UserRowSchema>;
 
@@ -146,3 +148,29 @@ export const AddSuperadminSchema = z.strictObject({
     .transform((s) => s.toLowerCase()),
 });
 export const RoleChangeResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const OffboardingOutcomeSchema = z.enum(OFFBOARDING_OUTCOMES, { error: OFFBOARDING_MESSAGES.badOutcome });
+
+/** POST /users/{id}/deactivate: the division, what the page does (the division's default when absent) and the successor's profile. */
+export const DeactivateMemberSchema = z.strictObject({
+  companyId: z.number({ error: ROLE_MESSAGES.divisionRequired }).int().positive().max(MAX_ROW_ID),
+  outcome: OffboardingOutcomeSchema.optional(),
+  successorProfileId: z.number().int().positive().max(MAX_ROW_ID).optional(),
+});
+export type DeactivateMember = z.infer<typeof DeactivateMemberSchema>;
+
+/** POST /users/{id}/reactivate. */
+export const ReactivateMemberSchema = z.strictObject({
+  companyId: z.number({ error: ROLE_MESSAGES.divisionRequired }).int().positive().max(MAX_ROW_ID),
+});
+
+export const OffboardingResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  userId: z.number(),
+  companyId: z.number(),
+  outcome: OffboardingOutcomeSchema.nullable(),
+  /** What moved to the successor (or back): lead submissions and statistics rows. */
+  moved: z.object({ leads: z.number(), statistics: z.number() }),
+});
+export type OffboardingResponse = z.infer<typeof OffboardingResponseSchema>;

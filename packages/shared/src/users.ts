@@ -115,3 +115,35 @@ export const ROLE_MESSAGES = {
   removeSelf: 'You cannot remove yourself from the superadmins.',
   notSuperadmin: 'This person is not a superadmin.',
 } as const;
+
+/** What a deactivated member's public page does (issue #28 offboarding, decision 022). */
+export const OFFBOARDING_OUTCOMES = ['successor', 'company', 'gone'] as const;
+export type OffboardingOutcome = (typeof OFFBOARDING_OUTCOMES)[number];
+
+/** The outcomes as the deactivate dialog explains them. */
+export const OFFBOARDING_OUTCOME_LABELS: Record<OffboardingOutcome, { label: string; description: string }> = {
+  successor: {
+    label: 'Redirect to a successor',
+    description: 'Visitors of the page go to the successor’s page; contacts and statistics move to the successor.',
+  },
+  company: { label: 'Show the company card', description: 'The page shows the division’s card instead of the person.' },
+  gone: { label: 'No longer with the company', description: 'The page says the person is no longer with the company.' },
+};
+
+/** Texts of deactivating and reactivating a division's member. */
+export const OFFBOARDING_MESSAGES = {
+  accountDeactivated: 'This account has been deactivated. Contact your supervisor.',
+  badOutcome: 'outcome must be successor, company or gone.',
+  deactivated: 'The person has been deactivated.',
+  reactivated: 'The person has been reactivated.',
+  alreadyDeactivated: 'This person is already deactivated in this division.',
+  notDeactivated: 'This person is not deactivated in this division.',
+  self: 'You cannot deactivate yourself.',
+  superadmin: 'A superadmin cannot be deactivated by a supervisor.',
+  notYours: 'You can deactivate the people of your own divisions only.',
+  successorRequired: 'Choose the successor whose page visitors go to.',
+  successorInvalid: 'The successor must be an active member of the same division with a published page.',
+  successorNotWanted: 'A successor is chosen only with the outcome successor.',
+  goneTitle: 'No longer with the company',
+  goneText: 'The person you are looking for is no longer with the company.',
+} as const;

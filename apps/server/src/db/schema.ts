@@ -49,6 +49,10 @@ export const companies = pgTable('companies', {
   consentText: text('consent_text').notNull().default(''),
   /** When a superadmin archived the division (its pages 410, its members cannot sign in); null while live. */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
+  /** What a deactivated member's public page shows when the deactivation names no outcome (issue #28, decision 022). */
+  offboardingOutcome: text('offboarding_outcome', { enum: ['successor', 'company', 'gone'] })
+    .notNull()
+    .default('gone'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -104,6 +108,9 @@ export const companyMembers = pgTable(
       .notNull()
       .default('member'),
     position: integer('position').notNull().default(0),
+    /** Offboarding (decision 022): the person left this division; the membership grants nothing until reactivated. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    deactivatedBy: integer('deactivated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('company_members_company_idx').on(t.companyId)],
 );
@@ -177,6 +184,12 @@ export const profiles = pgTable(
     publishedLeadForm: jsonb('published_lead_form').$type<Record<string, unknown>>(),
     publishedEtag: text('published_etag'),
     site: jsonb('site').$type<{ siteId: string; domainName: string }>(),
+    /**
+     * Its owner was deactivated in its division (decision 022): the public page (and its card files) redirect to
+     * the successor's page, show the division's card, or answer 410. Null while the owner is active.
+     */
+    offboardOutcome: text('offboard_outcome', { enum: ['successor', 'company', 'gone'] }),
+    offboardSuccessorId: integer('offboard_successor_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -629,3 +642,45 @@ export const importJobRows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.jobId, t.row] })],
 );
+
+/**
+ * One deactivation of a person in a division (issue #28, decision 022), and exactly what it moved to the
+ * successor's profile: the lead submissions by id, and the statistics rows as they were, so a reactivation
+ * takes back what was added and puts the original rows back. `reactivated_at` set: it was undone.
+ */
+export const offboardings = pgTable(
+  'offboardings',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    outcome: text('outcome', { enum: ['successor', 'company', 'gone'] }).notNull(),
+    successorProfileId: integer('successor_profile_id'),
+    moved: jsonb('moved').$type<OffboardingMoved>().notNull(),
+    deactivatedBy: integer('deactivated_by').references(() => users.id, { onDelete: 'set null' }),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }).notNull().defaultNow(),
+    reactivatedBy: integer('reactivated_by').references(() => users.id, { onDelete: 'set null' }),
+    reactivatedAt: timestamp('reactivated_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('offboardings_member_idx').on(t.userId, t.companyId),
+    // At most one deactivation in force per membership.
+    uniqueIndex('offboardings_one_open').on(t.userId, t.companyId).where(sql`${t.reactivatedAt} is null`),
+  ],
+);
+
+/** What a deactivation moved to the successor (empty lists for 'company' and 'gone'). */
+export type OffboardingMoved = {
+  /** The person's profiles in the division. */
+  profileIds: number[];
+  /** Lead submissions moved, with the profile each came from. */
+  leads: { id: number; profileId: number }[];
+  /** daily_stats rows of those profiles as they were (added into the successor's rows). */
+  dailyStats: { day: string; profileId: number; action: string; type: string; label: string; count: number; visitors: number }[];
+  /** profile_totals rows of those profiles as they were. */
+  totals: { profileId: number; views: number }[];
+};

@@ -1,10 +1,10 @@
-import { AUTH_MESSAGES, COMPANY_MESSAGES } from '@profilehub/shared';
+import { AUTH_MESSAGES, COMPANY_MESSAGES, OFFBOARDING_MESSAGES } from '@profilehub/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 
 export const UNCONFIRMED_MESSAGE = 'Set your password first: this account cannot be used until it has one.';
 
-import { type Actor, actorFrom, hubClosedFor } from './policy.ts';
+import { type Actor, actorFrom, deactivatedFor, hubClosedFor } from './policy.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,10 +50,14 @@ async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Promise<v
   if (!first) throw unauthorized(AUTH_MESSAGES.sessionExpired);
   // Spec §4: an account whose password is not set yet goes to set it first — the server holds it to that too.
   if (!first.confirmed && req.routeOptions.config.allowUnconfirmed !== true) throw forbidden(UNCONFIRMED_MESSAGE);
-  const all = rows.flatMap((r) => (r.companyId === null ? [] : [{ companyId: r.companyId, role: r.memberRole ?? '', archived: r.archivedAt !== null }]));
+  const all = rows.flatMap((r) =>
+    r.companyId === null ? [] : [{ companyId: r.companyId, role: r.memberRole ?? '', archived: r.archivedAt !== null, deactivated: r.deactivatedAt !== null }],
+  );
+  // Offboarding (decision 022): a division that deactivated the person is gone from their next request; with none left, so are they.
+  if (deactivatedFor(first.role, all)) throw new AppError(401, 'deactivated', OFFBOARDING_MESSAGES.accountDeactivated);
   // An archived division's members lose it at their next request; those left with none are signed out.
   if (hubClosedFor(first.role, all)) throw new AppError(401, 'hub_closed', COMPANY_MESSAGES.hubClosed);
-  const memberships = all.filter((m) => !m.archived);
+  const memberships = all.filter((m) => !m.archived && !m.deactivated);
   req.actor = actorFrom({ id: claims.userId, role: first.role }, memberships, claims.sessionId);
 }
 

@@ -111,6 +111,27 @@ export function canSetDivisionRole(actor: Actor, target: { userId: number; role:
   return administers(actor, companyId);
 }
 
+/**
+ * Offboarding (issue #28): who may deactivate a person in a division, or reactivate them — a
+ * superadmin anywhere, a supervisor in a division they supervise. Never oneself, and a
+ * superadmin's account never by a supervisor. Returns why not, or null when allowed.
+ */
+export function deactivationRefusal(actor: Actor, target: { userId: number; role: Role }, companyId: number): 'notYours' | 'self' | 'superadmin' | null {
+  if (!administers(actor, companyId)) return 'notYours';
+  if (target.userId === actor.userId) return 'self';
+  if (target.role === 'superadmin' && actor.role !== 'superadmin') return 'superadmin';
+  return null;
+}
+
+/**
+ * A person (not a superadmin) none of whose memberships is left active, because at least one was
+ * deactivated and the rest are deactivated or archived: they cannot sign in and their sessions
+ * are refused. Someone in no division at all is not.
+ */
+export function deactivatedFor(role: Role, memberships: readonly { archived: boolean; deactivated: boolean }[]): boolean {
+  return role !== 'superadmin' && memberships.some((m) => m.deactivated) && memberships.every((m) => m.archived || m.deactivated);
+}
+
 /** The list of platform staff (superadmins): superadmins alone. */
 export function canManageSuperadmins(actor: Actor): boolean {
   return actor.role === 'superadmin';

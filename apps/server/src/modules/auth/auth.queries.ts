@@ -29,15 +29,15 @@ export async function emailOfUser(db: Db, id: number): Promise<string | undefine
   return u?.email;
 }
 
-/** The user's divisions and roles, in the order the hub lists them, each saying whether it is archived. */
+/** The user's divisions and roles, in the order the hub lists them, each saying whether it is archived and whether the person was deactivated in it. */
 export async function membershipsOf(db: Db, userId: number) {
   const rows = await db
-    .select({ companyId: companyMembers.companyId, role: companyMembers.role, archivedAt: companies.archivedAt })
+    .select({ companyId: companyMembers.companyId, role: companyMembers.role, archivedAt: companies.archivedAt, deactivatedAt: companyMembers.deactivatedAt })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(companyMembers.userId, userId))
     .orderBy(asc(companyMembers.position), asc(companyMembers.companyId));
-  return rows.map(({ archivedAt, ...m }) => ({ ...m, archived: archivedAt !== null }));
+  return rows.map(({ archivedAt, deactivatedAt, ...m }) => ({ ...m, archived: archivedAt !== null, deactivated: deactivatedAt !== null }));
 }
 
 /** The user's first profile (lowest id), or undefined. */
@@ -226,6 +226,7 @@ export async function liveSessionMemberships(db: Db, sessionId: string, userId: 
       memberRole: companyMembers.role,
       position: companyMembers.position,
       archivedAt: companies.archivedAt,
+      deactivatedAt: companyMembers.deactivatedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { AUTH_MESSAGES, type AuthResponse, COMPANY_MESSAGES, type Me } from '@profilehub/shared';
+import { AUTH_MESSAGES, type AuthResponse, COMPANY_MESSAGES, type Me, OFFBOARDING_MESSAGES } from '@profilehub/shared';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import { actorFrom, canAdminister, hubClosedFor, signsInOnEveryHub } from '../../http/policy.ts';
+import { actorFrom, canAdminister, deactivatedFor, hubClosedFor, signsInOnEveryHub } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { pendingCount } from '../approvals/approvals-list.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -41,7 +41,7 @@ export type RequestContext = { ip: string; userAgent?: string | undefined; host?
 export async function buildMe(db: Db, userId: number): Promise<Me> {
   const u = await userById(db, userId);
   if (!u) throw new AppError(401, 'unauthorized', AUTH_MESSAGES.sessionExpired);
-  const memberships = (await membershipsOf(db, userId)).filter((m) => !m.archived);
+  const memberships = (await membershipsOf(db, userId)).filter((m) => !m.archived && !m.deactivated);
   // What this person may do, as a request of theirs would be judged (no session of its own here).
   const actor = actorFrom(u, memberships, '');
   const companyList = await companiesByIds(
@@ -74,7 +74,10 @@ export async function buildMe(db: Db, userId: number): Promise<Me> {
  */
 async function startSession(deps: Pick<Deps, 'db' | 'sessions'>, user: UserRow, ctx: RequestContext): Promise<AuthResponse> {
   if (!(await mayUseHub(deps.db, ctx.host, user))) throw badRequest(AUTH_MESSAGES.incorrectLogin);
-  if (hubClosedFor(user.role, await membershipsOf(deps.db, user.id))) throw new AppError(403, 'hub_closed', COMPANY_MESSAGES.hubClosed);
+  const memberships = await membershipsOf(deps.db, user.id);
+  // Offboarding (decision 022): deactivated in every division left to them.
+  if (deactivatedFor(user.role, memberships)) throw new AppError(403, 'deactivated', OFFBOARDING_MESSAGES.accountDeactivated);
+  if (hubClosedFor(user.role, memberships)) throw new AppError(403, 'hub_closed', COMPANY_MESSAGES.hubClosed);
   const jwt = await deps.sessions.create(user.id, ctx.userAgent);
   return { jwt, user: await buildMe(deps.db, user.id) };
 }

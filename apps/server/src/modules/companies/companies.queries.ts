@@ -121,6 +121,8 @@ export async function supervisorEmails(db: Db, companyId: number, opts: { limit?
         eq(companyMembers.companyId, companyId),
         eq(companyMembers.role, 'supervisor'),
         eq(users.blocked, false),
+        // A supervisor deactivated in the division (offboarding, decision 022) no longer hears of it.
+        isNull(companyMembers.deactivatedAt),
         // Only those who want this mail (a Manage Notifications choice), when the caller names one.
         opts.wanting ? eq(opts.wanting, true) : undefined,
       ),
@@ -199,6 +201,7 @@ function toConsoleRow(r: { company: CompanyRow; members: number; profiles: numbe
     trainingVideoUrl: r.company.trainingVideoUrl,
     mailFromName: r.company.mailFromName,
     mailFromAddress: r.company.mailFromAddress,
+    offboardingOutcome: r.company.offboardingOutcome,
     updatedAt: r.company.updatedAt.toISOString(),
     members: r.members,
     profiles: r.profiles,

@@ -87,6 +87,7 @@ function settingsOf(row: CompanyRow): Record<string, unknown> {
     mailFromName: row.mailFromName,
     mailFromAddress: row.mailFromAddress,
     consent: { enable: row.consentEnabled, text: row.consentText },
+    offboardingOutcome: row.offboardingOutcome,
   };
 }
 

@@ -1,5 +1,5 @@
 /** Database access of a visitor's lead-form submission. */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companyMembers, leadSubmissions, profiles, users } from '../../db/schema.ts';
 
@@ -19,13 +19,16 @@ export async function publishedProfileForLead(db: Db, profileId: number) {
   return p;
 }
 
-/** The accounts of a division that want lead mails (Manage Notifications), by email: who a lead notification may go to. */
+/**
+ * The accounts of a division that want lead mails (Manage Notifications), by email: who a lead notification may go to.
+ * Not someone deactivated in it (offboarding, decision 022): a visitor's details never reach a person who left.
+ */
 export async function divisionLeadEmails(db: Db, companyId: number): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(and(eq(companyMembers.companyId, companyId), eq(users.blocked, false), eq(users.mailLeadMessages, true)));
+    .where(and(eq(companyMembers.companyId, companyId), isNull(companyMembers.deactivatedAt), eq(users.blocked, false), eq(users.mailLeadMessages, true)));
   return rows.map((r) => r.email.toLowerCase());
 }
 

@@ -87,6 +87,16 @@ describe('POST /api/lead-forms/submit/:profileId', () => {
     expect(await submissions(p.id)).toHaveLength(1);
   });
 
+  it('leaves out a member deactivated in the division (offboarding): a visitor’s details never reach someone who left', async () => {
+    const p = await profileWithForm({ ...FORM, sendToMail: 'gone@acme.test', sendToMailCC: 'boss@acme.test' });
+    await members(p.companyId, ['gone@acme.test']);
+    const [gone] = await t.app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'gone@acme.test'));
+    await t.app.deps.db.update(companyMembers).set({ deactivatedAt: new Date() }).where(eq(companyMembers.userId, gone!.id));
+    expect((await submit(p.id, { name: 'Late Visitor', email: 'vic@example.test', message: 'Hello' })).statusCode).toBe(200);
+    expect(await lastMailTo(t.app.deps.db, 'gone@acme.test')).toBeUndefined();
+    expect((await lastMailTo(t.app.deps.db, 'boss@acme.test'))?.text).toContain('Name: Late Visitor');
+  });
+
   it('is not a mail relay: addresses outside the division get nothing, whatever the form says', async () => {
     const p = await profileWithForm({ ...FORM, sendToMail: 'victim@elsewhere.test', sendToMailCC: 'a@elsewhere.test; boss@acme.test; b@elsewhere.test' });
     const res = await submit(p.id, { name: 'Spam', email: 'spammer@example.test', message: 'Buy now' });

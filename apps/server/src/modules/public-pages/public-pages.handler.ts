@@ -6,8 +6,8 @@ import { errorBody } from '../../http/errors.ts';
 import type { FastPath, FastRoute } from '../../http/fast-path.ts';
 import { pathOnly } from '../../http/logging.ts';
 import { CARD_FILE_PATH, type CardFile, type createCardFiles } from './card-files.ts';
-import { PROFILE_GONE_HTML, PROFILE_NOT_FOUND_HTML } from './not-found-page.ts';
-import { chooseEncoding, GONE, PublicSites, type PublishedPageCache, type ServedPage } from './public-pages.service.ts';
+import { companyCardHtml, PERSON_GONE_HTML, PROFILE_GONE_HTML, PROFILE_NOT_FOUND_HTML } from './not-found-page.ts';
+import { chooseEncoding, GONE, type OffboardedPage, PublicSites, type PublishedPageCache, type ServedPage } from './public-pages.service.ts';
 import { profileManifest, profileServiceWorker } from './pwa.ts';
 import { SITE_FILES } from './site-files.ts';
 
@@ -29,9 +29,13 @@ export async function servePublicPage(
   cardFiles: CardFiles,
 ) {
   const path = decodeURIComponent((req.url.split('?')[0] ?? '/').toLowerCase());
+  const held = companyId !== null ? await cache.lookUp(companyId, aliasIn(path)) : null;
   // An archived division's every address is gone: page, card files, app files, anything else.
-  if (companyId !== null && (await cache.lookUp(companyId, aliasIn(path))) === GONE) {
-    return reply.code(GONE_ANSWER.status).headers(GONE_ANSWER.headers).send(GONE_ANSWER.body);
+  if (held === GONE) return reply.code(GONE_ANSWER.status).headers(GONE_ANSWER.headers).send(GONE_ANSWER.body);
+  // A deactivated person's page and its card files follow the division's outcome (decision 022).
+  if (held && 'offboarded' in held) {
+    const answer = offboardedAnswer(held, path);
+    return reply.code(answer.status).headers(answer.headers).send(answer.body);
   }
   const card = CARD_FILE_PATH.exec(path);
   if (card && companyId !== null) {
@@ -78,7 +82,7 @@ export function refuseUnknownHosts(sites: PublicSites): onRequestAsyncHookHandle
 /** The alias a public path is about (`/{alias}`, `/{alias}/{file}`), or '' for any other path. */
 const aliasIn = (path: string) => /^\/([a-z0-9][a-z0-9._-]{0,99})(?:\/|$)/.exec(path)?.[1] ?? '';
 
-type Answer = { status: 200 | 304 | 404 | 410; headers: Record<string, string>; body?: Buffer | string };
+type Answer = { status: 200 | 302 | 304 | 404 | 410; headers: Record<string, string>; body?: Buffer | string };
 
 /** The 404 a visitor sees for an unknown or unpublished profile. */
 const NOT_FOUND_ANSWER: Answer = {
@@ -95,6 +99,25 @@ const NOT_FOUND_ANSWER: Answer = {
 
 /** Every page of an archived division: 410 Gone, never cached (a restore brings the pages back). */
 const GONE_ANSWER: Answer = { ...NOT_FOUND_ANSWER, status: 410, body: PROFILE_GONE_HTML };
+
+/** A deactivated person whose division chose "no longer with the company": 410, never cached (a reactivation brings the page back). */
+const PERSON_GONE_ANSWER: Answer = { ...NOT_FOUND_ANSWER, status: 410, body: PERSON_GONE_HTML };
+
+/**
+ * The answer at a deactivated person's address `path` (decision 022): the same path at the
+ * successor's alias on this host (so the page, its vCard and QR code each lead to the
+ * successor's), the division's card for the page itself, or 410 "no longer with the company".
+ * Never cached: a reactivation or a new successor shows at once.
+ */
+function offboardedAnswer(held: OffboardedPage, path: string): Answer {
+  const fate = held.offboarded;
+  if (fate.to === 'successor') {
+    const rest = path.replace(/^\/[^/]+/, '');
+    return { status: 302, headers: { ...NOT_FOUND_ANSWER.headers, location: `/${fate.alias}${rest}` }, body: '' };
+  }
+  if (fate.to === 'company' && ALIAS.test(path)) return { ...NOT_FOUND_ANSWER, status: 200, body: companyCardHtml(fate.title) };
+  return PERSON_GONE_ANSWER;
+}
 
 /**
  * A published page's answer to one request: 304 when the client holds this version, else the
@@ -137,7 +160,14 @@ export function publicPageFastRoute(o: {
       const site = await o.sites.siteOf(host);
       if (!site) return fastify(req, res);
       const page = site.companyId !== null ? await o.pages.lookUp(site.companyId, alias) : null;
-      const answer = page === GONE ? GONE_ANSWER : page ? pageAnswer(page, req.headers) : NOT_FOUND_ANSWER;
+      const answer =
+        page === GONE
+          ? GONE_ANSWER
+          : page && 'offboarded' in page
+            ? offboardedAnswer(page, `/${alias}`)
+            : page
+              ? pageAnswer(page, req.headers)
+              : NOT_FOUND_ANSWER;
       const headers = { ...o.securityHeaders, ...answer.headers, ...(answer.body ? { 'content-length': Buffer.byteLength(answer.body) } : {}) };
       o.fast.send(res, answer.status, headers, req.method === 'HEAD' ? undefined : answer.body);
     } catch (err) {

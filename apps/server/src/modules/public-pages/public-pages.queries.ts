@@ -1,5 +1,6 @@
 /** What the public page server reads: the division of a host and the stored pages of published profiles. */
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { alias as aliasOf } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { companies, profiles } from '../../db/schema.ts';
 
@@ -17,24 +18,57 @@ export async function companyIdByCustomDomain(db: Db, host: string): Promise<num
 const publishedPageAt = (companyId: number, alias: string) =>
   and(eq(profiles.companyId, companyId), eq(profiles.alias, alias), isNotNull(profiles.publishedAt), isNotNull(profiles.publishedHtml));
 
+/** The successor's profile of a deactivated person's page. */
+const successor = aliasOf(profiles, 'successor');
+
 /**
  * Whether a division is archived, and the profile and stored ETag of its published page at
- * `alias` (id null when there is none), in one query: every page check asks both.
+ * `alias` (id null when there is none) with what it shows when its owner was deactivated, in
+ * one query: every page check asks all of it.
  * Undefined when the division does not exist.
  */
-export async function publishedEtagByAlias(
-  db: Db,
-  companyId: number,
-  alias: string,
-): Promise<{ archived: boolean; id: number | null; etag: string | null } | undefined> {
+export async function publishedEtagByAlias(db: Db, companyId: number, alias: string): Promise<PageState | undefined> {
   const [row] = await db
-    .select({ archivedAt: companies.archivedAt, id: profiles.id, etag: profiles.publishedEtag })
+    .select({
+      archivedAt: companies.archivedAt,
+      title: companies.title,
+      id: profiles.id,
+      etag: profiles.publishedEtag,
+      outcome: profiles.offboardOutcome,
+      successorAlias: successor.alias,
+    })
     .from(companies)
     .leftJoin(profiles, publishedPageAt(companyId, alias))
+    .leftJoin(
+      successor,
+      and(
+        eq(successor.id, profiles.offboardSuccessorId),
+        eq(successor.companyId, companyId),
+        isNotNull(successor.publishedAt),
+        isNotNull(successor.publishedHtml),
+      ),
+    )
     .where(eq(companies.id, companyId))
     .limit(1);
-  return row && { archived: row.archivedAt !== null, id: row.id, etag: row.etag };
+  if (!row) return undefined;
+  const offboarded: Offboarded | null =
+    row.outcome === null
+      ? null
+      : row.outcome === 'successor' && row.successorAlias
+        ? { to: 'successor', alias: row.successorAlias }
+        : row.outcome === 'company'
+          ? { to: 'company', title: row.title }
+          : { to: 'gone' };
+  return { archived: row.archivedAt !== null, id: row.id, etag: row.etag, offboarded };
 }
+
+/**
+ * What a deactivated person's page shows (decision 022): the successor's page (at its alias, when
+ * it is published), the division's card, or that the person is no longer with the company.
+ */
+export type Offboarded = { to: 'successor'; alias: string } | { to: 'company'; title: string } | { to: 'gone' };
+
+type PageState = { archived: boolean; id: number | null; etag: string | null; offboarded: Offboarded | null };
 
 /** A profile's stored page and the published content it was rendered from. */
 export async function storedPageOf(db: Db, profileId: number) {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../http/errors.ts';
 import { SingleFlight } from '../../http/single-flight.ts';
 import { pageExpiresAt, refreshExpiredPage } from '../publishing/publishing.service.ts';
-import { companyIdByCustomDomain, companyIdBySubdomain, publishedEtagByAlias, storedPageOf } from './public-pages.queries.ts';
+import { companyIdByCustomDomain, companyIdBySubdomain, type Offboarded, publishedEtagByAlias, storedPageOf } from './public-pages.queries.ts';
 
 /** A published page ready to send: the stored HTML, precompressed, with its CSP. */
 export type ServedPage = {
@@ -165,8 +165,11 @@ const gzipAsync = promisify(gzip);
 /** What the cache holds for an archived division's address: its pages answer 410 Gone. */
 type Gone = { gone: true; checkedAt: number };
 export const GONE = 'gone' as const;
-type Held = ServedPage | Gone;
+/** What the cache holds for a deactivated person's page (decision 022): where it sends the visitor instead. */
+export type OffboardedPage = { offboarded: Offboarded; checkedAt: number };
+type Held = ServedPage | Gone | OffboardedPage;
 const isGone = (held: Held): held is Gone => 'gone' in held;
+const isPage = (held: Held): held is ServedPage => 'html' in held;
 
 /**
  * Published pages by host and alias, kept in memory. An entry is trusted for a
@@ -191,7 +194,7 @@ export class PublishedPageCache {
   private readonly pages = new LRUCache<string, Held>({
     max: 2000,
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (page) => (isGone(page) ? 64 : page.html.length + page.gzip.length + page.br.length),
+    sizeCalculation: (page) => (isPage(page) ? page.html.length + page.gzip.length + page.br.length : 256),
   });
   private readonly db: Db;
   private readonly hubOrigin: string;
@@ -207,10 +210,10 @@ export class PublishedPageCache {
     this.freshMs = freshMs;
   }
 
-  /** The published page at `alias`, or null when there is none or its division is archived. */
+  /** The published page at `alias`, or null when there is none, its division is archived or its owner deactivated. */
   async get(companyId: number, alias: string): Promise<ServedPage | null> {
     const page = await this.lookUp(companyId, alias);
-    return page === GONE ? null : page;
+    return page === GONE || page === null || !isPage(page) ? null : page;
   }
 
   /**
@@ -220,10 +223,10 @@ export class PublishedPageCache {
    * seen is held like a page, so stale-if-error never brings the page back while the
    * database is away.
    */
-  async lookUp(companyId: number, alias: string): Promise<ServedPage | typeof GONE | null> {
+  async lookUp(companyId: number, alias: string): Promise<ServedPage | typeof GONE | OffboardedPage | null> {
     const page = await this.load(companyId, alias);
     if (page && isGone(page)) return GONE;
-    if (!page || page.expiresAt === null || page.expiresAt > Date.now()) return page;
+    if (!page || !isPage(page) || page.expiresAt === null || page.expiresAt > Date.now()) return page;
     await this.refresh(page.profileId);
     const again = await this.load(companyId, alias);
     return again && isGone(again) ? GONE : again;
@@ -232,7 +235,7 @@ export class PublishedPageCache {
   /** Rebuilds a page whose gallery item expired; concurrent requests for it wait for the one rebuild. */
   private async refresh(profileId: number): Promise<void> {
     await this.refreshing.run(profileId, () => refreshExpiredPage({ db: this.db, config: { PUBLIC_URL: this.hubOrigin } }, profileId));
-    for (const [key, page] of this.pages) if (!isGone(page) && page.profileId === profileId) this.pages.delete(key);
+    for (const [key, page] of this.pages) if (isPage(page) && page.profileId === profileId) this.pages.delete(key);
   }
 
   private load(companyId: number, alias: string): Promise<Held | null> {
@@ -273,7 +276,12 @@ export class PublishedPageCache {
       this.pages.delete(key);
       return null;
     }
-    if (cached && !isGone(cached) && cached.etag === `"${row.etag}"`) {
+    if (row.offboarded) {
+      const moved: OffboardedPage = { offboarded: row.offboarded, checkedAt: now };
+      if (forgotten === this.forgotten) this.pages.set(key, moved);
+      return moved;
+    }
+    if (cached && isPage(cached) && cached.etag === `"${row.etag}"`) {
       cached.checkedAt = now;
       return cached;
     }

@@ -7,7 +7,7 @@ import type { DivisionRole, SortOrder, UserSortColumn } from '@profilehub/shared
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { accountSearchTextSql, companies, profileOwnNameSql, profilePublications, profiles, profileTotals, users } from '../../db/schema.ts';
+import { accountSearchTextSql, companies, companyMembers, profileOwnNameSql, profilePublications, profiles, profileTotals, users } from '../../db/schema.ts';
 import { type CompanyScope, inScope, notPlatformStaff } from '../../http/scope.ts';
 
 const master = alias(profiles, 'master');
@@ -102,6 +102,10 @@ const rowColumns = {
   publishedAt: profiles.publishedAt,
   count: viewCount,
   role: divisionRole,
+  deactivatedAt:
+    sql<Date | null>`(select cm.deactivated_at from company_members as cm where cm.user_id = ${profiles.userId} and cm.company_id = ${profiles.companyId})`.mapWith(
+      companyMembers.deactivatedAt,
+    ),
 };
 
 export type UserListRow = {
@@ -121,6 +125,7 @@ export type UserListRow = {
   publishedAt: Date | null;
   count: number;
   role: DivisionRole;
+  deactivatedAt: Date | null;
 };
 
 /** The list's joins (the planner drops a left join whose columns a query does not use). */

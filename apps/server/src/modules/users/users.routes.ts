@@ -1,6 +1,9 @@
 import {
   AddSuperadminSchema,
+  DeactivateMemberSchema,
   IdParamsSchema,
+  OffboardingResponseSchema,
+  ReactivateMemberSchema,
   RoleChangeResponseSchema,
   RollbackResponseSchema,
   SetDivisionRoleResponseSchema,
@@ -16,6 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/auth.ts';
+import { deactivateMember, reactivateMember } from './offboarding.service.ts';
 import { addSuperadmin, listSuperadmins, removeSuperadmin, setDivisionRole } from './roles.service.ts';
 import { exportUsers, listUsers, rollbackProfile, userSuggestions } from './users.service.ts';
 
@@ -92,6 +96,36 @@ export async function usersRoutes(app: FastifyInstance) {
       },
     },
     (req) => setDivisionRole(deps, actorOf(req), req.params.id, req.body.companyId, req.body.role),
+  );
+
+  r.post(
+    '/users/:id/deactivate',
+    {
+      schema: {
+        tags,
+        summary:
+          'Offboarding: deactivate the person (user id) in the division. Their page redirects to the successor’s page (outcome successor: their contacts and statistics move there), shows the division’s card (company) or says they are no longer with the company (gone); the division’s default outcome when none is given. Their access to the division ends at once, and every session when no active division is left. A superadmin, or a supervisor of that division; never oneself, never a superadmin by a supervisor. Recorded in the audit log',
+        params: IdParamsSchema,
+        body: DeactivateMemberSchema,
+        response: { 200: OffboardingResponseSchema },
+      },
+    },
+    (req) => deactivateMember(deps, actorOf(req), { userId: req.params.id, ...req.body }),
+  );
+
+  r.post(
+    '/users/:id/reactivate',
+    {
+      schema: {
+        tags,
+        summary:
+          'Reactivate a person deactivated in the division: their access, page, and exactly the contacts and statistics moved to the successor come back. Same rules as deactivate; recorded in the audit log',
+        params: IdParamsSchema,
+        body: ReactivateMemberSchema,
+        response: { 200: OffboardingResponseSchema },
+      },
+    },
+    (req) => reactivateMember(deps, actorOf(req), { userId: req.params.id, companyId: req.body.companyId }),
   );
 
   r.get(

@@ -70,6 +70,7 @@ function toUserRow(row: UserListRow, config: SiteConfig): UserRow {
     count: row.count,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     role: row.role,
+    deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
   };
 }
 

@@ -149,6 +149,9 @@ const TARGETS: Record<string, Target> = {
   'GET /api/users/suggestions': { kind: 'own' },
   // Role changes: the other division's person in their division (roles.routes.test.ts); platform staff: superadmins only.
   'PUT /api/users/{id}/role': { kind: 'user', body: (b) => ({ companyId: b.company, role: 'supervisor' }) },
+  // Offboarding: the other division's person in their division (offboarding.routes.test.ts).
+  'POST /api/users/{id}/deactivate': { kind: 'user', body: (b) => ({ companyId: b.company, outcome: 'gone' }) },
+  'POST /api/users/{id}/reactivate': { kind: 'user', body: (b) => ({ companyId: b.company }) },
   'GET /api/superadmins': { kind: 'own' },
   'POST /api/superadmins': { kind: 'user', body: () => ({ email: 'someone@example.test' }) },
   'DELETE /api/superadmins/{id}': { kind: 'user' },

@@ -32,6 +32,8 @@ const row = (id: number, fullName: string) => ({
   count: id,
   publishedAt: '2026-01-01T00:00:00.000Z',
   role: 'user',
+  // Person 2 (user 3) was deactivated in the division.
+  deactivatedAt: id === 3 ? '2026-02-01T00:00:00.000Z' : null,
 });
 
 function signedInSupervisor(extra: Record<string, Parameters<typeof mockFetch>[0][string]> = {}, acmeFlags: Partial<typeof flags> = {}) {
@@ -155,6 +157,74 @@ describe('Users list row links (spec §2)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Publish anyway' }));
     expect(await screen.findByText('Profile Published')).toBeInTheDocument();
     expect(publishes().map((c) => c.query.get('confirm'))).toEqual([null, 'declined']);
+  });
+});
+
+describe('Offboarding from the row menu (issue #28)', () => {
+  const menuOf = async (name: string) => {
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: `More actions for ${name}` }));
+    return screen.findByRole('menu');
+  };
+  const done = { success: true, userId: 2, companyId: 3, outcome: 'successor', moved: { leads: 2, statistics: 3 } };
+
+  it('deactivates with a successor found by searching the division’s people', async () => {
+    const calls = signedInSupervisor({ 'POST /api/users/2/deactivate': { body: { ...done, message: 'The person has been deactivated.' } } });
+    renderAt('/users');
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(await menuOf('Person 1')).getByRole('menuitem', { name: 'Deactivate…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Person 1' });
+    expect(within(dialog).getByRole('radio', { name: 'Redirect to a successor' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Show the company card' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'No longer with the company' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/contacts and statistics move to the successor/)).toBeInTheDocument();
+
+    // No successor yet: nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(within(dialog).getByText('Choose the successor whose page visitors go to.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getAllByLabelText('Successor')[0]!, 'Person 3');
+    await waitFor(() => expect(listCalls(calls).some((c) => c.query.get('filter') === 'Person 3' && c.query.get('companyId') === '3')).toBe(true));
+    // The person leaving and the deactivated are no successors.
+    expect(screen.queryByRole('option', { name: /^Person 1\b/ })).toBeNull();
+    expect(screen.queryByRole('option', { name: /^Person 2\b/ })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'Person 3 · Sales' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users/2/deactivate')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ companyId: 3, outcome: 'successor', successorProfileId: 4 });
+    expect(await screen.findByText('The person has been deactivated.')).toBeInTheDocument();
+  });
+
+  it('deactivates with "no longer with the company" without a successor', async () => {
+    const calls = signedInSupervisor({ 'POST /api/users/2/deactivate': { body: { ...done, outcome: 'gone', message: 'The person has been deactivated.' } } });
+    renderAt('/users');
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(await menuOf('Person 1')).getByRole('menuitem', { name: 'Deactivate…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Person 1' });
+    await user.click(within(dialog).getByRole('radio', { name: 'No longer with the company' }));
+    expect(within(dialog).queryAllByLabelText('Successor')[0] ?? null).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ companyId: 3, outcome: 'gone' });
+  });
+
+  it('shows a deactivated person with a badge, and reactivates them after confirming', async () => {
+    const calls = signedInSupervisor({
+      'POST /api/users/3/reactivate': { body: { ...done, userId: 3, message: 'The person has been reactivated.' } },
+    });
+    renderAt('/users');
+    const row = (await screen.findAllByRole('row', { name: /Person 2/ }))[0]!;
+    expect(within(row).getByText('Deactivated')).toBeInTheDocument();
+    const menu = await menuOf('Person 2');
+    expect(within(menu).queryByRole('menuitem', { name: 'Deactivate…' })).toBeNull();
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(menu).getByRole('menuitem', { name: 'Reactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reactivate' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reactivate' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users/3/reactivate')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ companyId: 3 });
+    expect(await screen.findByText('The person has been reactivated.')).toBeInTheDocument();
   });
 });
 

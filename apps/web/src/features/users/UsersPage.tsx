@@ -5,6 +5,7 @@ import {
   type ErrorBody,
   type InviteResponse,
   type ListSort,
+  OFFBOARDING_MESSAGES,
   ROLE_MESSAGES,
   statisticsAlias,
   type UserRow,
@@ -22,14 +23,17 @@ import { ApiError, messageOf } from '../../lib/api.ts';
 import { useDownload } from '../../lib/download.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { useCurrentUser } from '../../lib/queries.ts';
+import { deactivateMember } from './api/deactivate-member.ts';
 import { deleteProfile } from './api/delete-profile.ts';
 import { exportUsers } from './api/export-users.ts';
 import { usersListOptions } from './api/get-users.ts';
 import { publishProfile } from './api/publish-profile.ts';
+import { reactivateMember } from './api/reactivate-member.ts';
 import { rollbackProfile } from './api/rollback-profile.ts';
 import { setRole } from './api/set-role.ts';
 import { unpublishProfile } from './api/unpublish-profile.ts';
 import type { Tab } from './api/users-query.ts';
+import { DeactivateDialog } from './components/DeactivateDialog.tsx';
 import { ImportStaffButton } from './components/ImportStaffDialog.tsx';
 import { InviteDialog } from './components/InviteDialog.tsx';
 import { InviteSuccessModal } from './components/InviteSuccessModal.tsx';
@@ -57,7 +61,7 @@ export const statsLink = (row: Pick<UserRow, 'id' | 'companyId' | 'fullName'>) =
 const dateText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 type RowAction = { row: UserRow; action: () => Promise<unknown>; success: string; failure: (error: unknown) => string };
-type Confirm = { kind: 'delete' | 'unpublish' | 'rollback' | 'promote' | 'demote' | 'publishDeclined'; row: UserRow } | null;
+type Confirm = { kind: 'delete' | 'unpublish' | 'rollback' | 'promote' | 'demote' | 'publishDeclined' | 'reactivate'; row: UserRow } | null;
 
 /** A publish the server held back to ask first (409 `declined_changes`): the list asks, so nothing is toasted. */
 class AskedFirst extends Error {}
@@ -75,6 +79,7 @@ export function UsersPage() {
   const [inviting, setInviting] = useState(location.hash === '#invite');
   const [invited, setInvited] = useState<(InviteResponse & { name: string }) | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const [deactivating, setDeactivating] = useState<UserRow | null>(null);
   const [staffOpen, setStaffOpen] = useState(false);
   const { downloading: exporting, download: runExport } = useDownload(exportUsers);
 
@@ -132,6 +137,7 @@ export function UsersPage() {
     else if (kind === 'unpublish') run(row, () => unpublishProfile(row.id), ADMIN_MESSAGES.profileUnpublished, plainMessage);
     else if (kind === 'rollback') run(row, () => rollbackProfile(row.id), ADMIN_MESSAGES.rolledBack, plainMessage);
     else if (kind === 'publishDeclined') publish(row, true);
+    else if (kind === 'reactivate') run(row, () => reactivateMember(row.userId!, row.companyId), OFFBOARDING_MESSAGES.reactivated, plainMessage);
     else {
       const role = kind === 'promote' ? 'supervisor' : 'user';
       run(row, () => setRole(row.userId!, row.companyId, role), role === 'supervisor' ? ROLE_MESSAGES.madeSupervisor : ROLE_MESSAGES.madeUser, plainMessage);
@@ -174,6 +180,15 @@ export function UsersPage() {
                 {row.role === 'supervisor' ? 'Make user' : 'Make supervisor'}
               </Menu.Item>
             ) : null}
+            {changesRole(row) ? (
+              row.deactivatedAt ? (
+                <Menu.Item onClick={() => setConfirm({ kind: 'reactivate', row })}>Reactivate</Menu.Item>
+              ) : (
+                <Menu.Item color="red" onClick={() => setDeactivating(row)}>
+                  Deactivate…
+                </Menu.Item>
+              )
+            ) : null}
             {permissions ? (
               <Menu.Item component={Link} to={permissions}>
                 Manage permissions
@@ -215,10 +230,19 @@ export function UsersPage() {
             {row.jobTitle}
           </Text>
         ) : null}
-        {row.role === 'supervisor' ? (
-          <Badge size="xs" variant="light" color="indigo" mt={2}>
-            Supervisor
-          </Badge>
+        {row.role === 'supervisor' || row.deactivatedAt ? (
+          <Group gap={4} mt={2}>
+            {row.role === 'supervisor' ? (
+              <Badge size="xs" variant="light" color="indigo">
+                Supervisor
+              </Badge>
+            ) : null}
+            {row.deactivatedAt ? (
+              <Badge size="xs" variant="light" color="red">
+                Deactivated
+              </Badge>
+            ) : null}
+          </Group>
         ) : null}
       </div>
     </Group>
@@ -308,6 +332,15 @@ export function UsersPage() {
       />
 
       <ConfirmModal confirm={confirm} onCancel={() => setConfirm(null)} onConfirm={confirmed} />
+      <DeactivateDialog
+        row={deactivating}
+        onClose={() => setDeactivating(null)}
+        onConfirm={(body) => {
+          const row = deactivating!;
+          setDeactivating(null);
+          run(row, () => deactivateMember(row.userId!, body), OFFBOARDING_MESSAGES.deactivated, plainMessage);
+        }}
+      />
       <InviteDialog
         opened={inviting}
         me={me}
@@ -346,6 +379,12 @@ const CONFIRM_TEXT = {
     body: (n: string) =>
       `${n}'s last changes were declined and have not been published since. Publishing now puts them, declined changes included, on ${n}'s public page.`,
     button: 'Publish anyway',
+  },
+  reactivate: {
+    title: 'Reactivate',
+    body: (n: string) =>
+      `Reactivate ${n}? They can sign in to this division again, their public page comes back, and the contacts and statistics moved to their successor return to them.`,
+    button: 'Reactivate',
   },
   demote: {
     title: 'Make user',

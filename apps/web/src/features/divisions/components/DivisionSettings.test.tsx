@@ -10,6 +10,8 @@ import { type MockCall, mockFetch } from '../../../test/fetch-mock.ts';
 import { DivisionSettings } from './DivisionSettings.tsx';
 
 // Mantine's autosizing textareas (custom CSS, legal text) listen for fonts loading; jsdom has no FontFaceSet.
+// Mantine's combobox scrolls its selected option into view; jsdom has no scrollIntoView.
+Element.prototype.scrollIntoView ??= () => {};
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
 
 const ROW: CompanyConsoleRow = {
@@ -31,6 +33,7 @@ const ROW: CompanyConsoleRow = {
   mailFromName: null,
   mailFromAddress: null,
   consent: { enable: false, text: '' },
+  offboardingOutcome: 'gone',
   updatedAt: '2026-11-26T10:00:00.000Z',
   members: 3,
   profiles: 2,
@@ -83,6 +86,17 @@ describe('DivisionSettings (issue 26)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('sets what a deactivated person’s page does by default (issue #28)', async () => {
+    const calls = renderSettings();
+    const outcome = (await screen.findAllByLabelText(/Their public page by default/))[0]!;
+    expect(outcome).toHaveValue('No longer with the company');
+    await userEvent.click(outcome);
+    await userEvent.click(await screen.findByRole('option', { name: 'Redirect to a successor' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ updatedAt: ROW.updatedAt, offboardingOutcome: 'successor' });
   });
 
   it('shows the server’s refusal under the field it names', async () => {

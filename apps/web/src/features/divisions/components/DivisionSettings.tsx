@@ -9,6 +9,7 @@ import {
   NumberInput,
   Paper,
   SegmentedControl,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -17,7 +18,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type CompanyConsoleRow, FEATURE_FLAGS, type FeatureFlag, type UpdateCompanyInput, UpdateCompanySchema, type WhiteLabel } from '@profilehub/shared';
+import {
+  type CompanyConsoleRow,
+  FEATURE_FLAGS,
+  type FeatureFlag,
+  OFFBOARDING_OUTCOME_LABELS,
+  OFFBOARDING_OUTCOMES,
+  type OffboardingOutcome,
+  type UpdateCompanyInput,
+  UpdateCompanySchema,
+  type WhiteLabel,
+} from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -60,6 +71,7 @@ type Form = {
   consentEnabled: boolean;
   /** The consent text as the operator types it (plain text: blank lines part paragraphs). */
   consentText: string;
+  offboardingOutcome: OffboardingOutcome;
 };
 
 type Faq = NonNullable<WhiteLabel['faq']>;
@@ -79,6 +91,7 @@ const formOf = (c: CompanyConsoleRow): Form => ({
   mailFromAddress: c.mailFromAddress ?? '',
   consentEnabled: c.consent.enable,
   consentText: plainOf(c.consent.text),
+  offboardingOutcome: c.offboardingOutcome,
 });
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
@@ -129,6 +142,7 @@ function changes(loaded: CompanyConsoleRow, f: Form): UpdateCompanyInput {
   const wasWl = loaded.whiteLabel ? cleanWhiteLabel(loaded.whiteLabel) : null;
   if (JSON.stringify(wl) !== JSON.stringify(wasWl)) out.whiteLabel = wl;
   if (f.mailFromName !== was.mailFromName) out.mailFromName = orNull(f.mailFromName);
+  if (f.offboardingOutcome !== was.offboardingOutcome) out.offboardingOutcome = f.offboardingOutcome;
   if (f.mailFromAddress !== was.mailFromAddress) out.mailFromAddress = orNull(f.mailFromAddress);
   // Sent as a pair: the server checks that consent which is on has a text.
   if (f.consentEnabled !== was.consentEnabled || htmlOf(f.consentText) !== htmlOf(was.consentText)) {
@@ -305,6 +319,17 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                 value={form.trainingVideoUrl}
                 onChange={(e) => set('trainingVideoUrl', e.currentTarget.value)}
                 error={err('trainingVideoUrl')}
+              />
+            </Section>
+            <Section title="When someone leaves">
+              <Select
+                label="Their public page by default"
+                description="What a deactivated person’s page does unless whoever deactivates them chooses otherwise."
+                data={OFFBOARDING_OUTCOMES.map((o) => ({ value: o, label: OFFBOARDING_OUTCOME_LABELS[o].label }))}
+                value={form.offboardingOutcome}
+                onChange={(v) => v && set('offboardingOutcome', v as OffboardingOutcome)}
+                allowDeselect={false}
+                error={err('offboardingOutcome')}
               />
             </Section>
             <Section title="Sender of its mails">
