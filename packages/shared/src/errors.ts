@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'google_failed',
   'google_link_failed',
   'hub_closed',
+  'sso_required',
+  'sso_failed',
   'user_exists',
   // profiles, publishing and approvals
   'stale_version',

@@ -111,6 +111,22 @@ export function canSetDivisionRole(actor: Actor, target: { userId: number; role:
   return administers(actor, companyId);
 }
 
+/**
+ * A division's company single sign-on (issue #28): a superadmin, or a supervisor of that division.
+ * The SSO settings decide who signs in as the division's people, so nobody else reads them either.
+ */
+export function canConfigureSso(actor: Actor, companyId: number): boolean {
+  return administers(actor, companyId);
+}
+
+/**
+ * "SSO required" refuses passwords and emailed codes for the division's email domains, except for
+ * platform staff: a superadmin keeps the hub's own sign-in, so a broken provider locks nobody out of the hub.
+ */
+export function ssoRequirementApplies(role: Role | undefined): boolean {
+  return role !== 'superadmin';
+}
+
 /** The list of platform staff (superadmins): superadmins alone. */
 export function canManageSuperadmins(actor: Actor): boolean {
   return actor.role === 'superadmin';
