@@ -360,11 +360,13 @@ async function verifiedGoogleIdentity(deps: Pick<Deps, 'db' | 'google'>, idToken
  * email is verified — an unverified address could belong to anyone. With
  * `expectEmail` (POST /profiles/link?provider=google) the token's verified email
  * must be that email, and a Google account already linked to someone else is refused.
+ * An email whose division requires its company SSO is refused (issue #28).
  */
 async function googleAccount(db: Db, identity: GoogleIdentity, expectEmail?: string): Promise<UserRow> {
   const bySub = await userByGoogleSub(db, identity.sub);
   if (bySub && !expectEmail) {
     if (bySub.blocked) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
+    await refuseIfSsoRequired(db, bySub.email);
     return bySub;
   }
   if (!identity.email || !identity.emailVerified || (expectEmail && identity.email !== expectEmail)) {
@@ -372,6 +374,8 @@ async function googleAccount(db: Db, identity: GoogleIdentity, expectEmail?: str
   }
   const user = await userByEmail(db, identity.email);
   if (!user || user.blocked) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
+  // A company that requires its own SSO does not let Google in either.
+  await refuseIfSsoRequired(db, user.email);
   // One Google account links to one user: it may already belong to another (its email changed at Google).
   if ((user.googleSub && user.googleSub !== identity.sub) || (bySub && bySub.id !== user.id)) {
     throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);

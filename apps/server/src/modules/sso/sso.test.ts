@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { AUTH_MESSAGES, SSO_MESSAGES } from '@profilehub/shared';
+import { SSO_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companyMembers, divisionSso, profiles, ssoLogins, users } from '../../db/schema.ts';
 import { createCompany, createUser, lastMailTo, PASSWORD, signedInUser } from '../../test/factories.ts';
-import { useTestApp } from '../../test/harness.ts';
+import { createTestApp, useTestApp } from '../../test/harness.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
 
 const PUBLIC_URL = 'http://hub.test';
@@ -35,7 +35,15 @@ afterAll(async () => {
   await idp?.close();
 });
 const t = useTestApp(() => ({
-  env: { PUBLIC_URL, SSO_ALLOW_PRIVATE_ISSUER: 'true', LOG_LEVEL: 'trace' },
+  env: {
+    PUBLIC_URL,
+    SSO_ALLOW_PRIVATE_ISSUER: 'true',
+    LOG_LEVEL: 'trace',
+    // The same provider plays Google too: a company that requires its SSO refuses Google sign-in.
+    GOOGLE_ISSUER: idp.issuer,
+    GOOGLE_CLIENT_ID: idp.client.clientId,
+    GOOGLE_CLIENT_SECRET: idp.client.clientSecret,
+  },
   overrides: { ssoFetch },
   logger: { level: 'trace', stream: { write: (line: string) => logLines.push(line) } },
 }));
@@ -349,6 +357,39 @@ describe('a division SSO settings', () => {
       payload: { issuer: idp.issuer, clientId: 'c', allowedDomains: ['y.test'], required: false },
     });
     expect(noSecret.json().message).toBe(SSO_MESSAGES.secretRequired);
-    expect(AUTH_MESSAGES.incorrectLogin).toBeTruthy();
+
+    // A hub that does not allow private issuers (the default) refuses plain http and loopback addresses.
+    const strict = await createTestApp({ env: { PUBLIC_URL }, overrides: { ssoFetch } });
+    try {
+      const strictAdmin = await signedInUser(strict.app, { role: 'superadmin' });
+      const strictCompany = await createCompany(strict.app.deps.db);
+      const tryIssuer = (issuer: string) =>
+        strict.app.inject({
+          method: 'PUT',
+          url: `/api/companies/${strictCompany.id}/sso`,
+          headers: strictAdmin.headers,
+          payload: { issuer, clientId: 'c', clientSecret: 's', allowedDomains: [`z-${uid()}.test`], required: false },
+        });
+      const hits = idp.hits.get('/.well-known/openid-configuration') ?? 0;
+      expect((await tryIssuer(idp.issuer)).json().message).toBe(SSO_MESSAGES.issuerNotHttps);
+      for (const issuer of [idp.issuer.replace('http:', 'https:'), 'https://localhost:1', 'https://10.1.2.3', 'https://[::1]:8443']) {
+        const res = await tryIssuer(issuer);
+        expect(res.statusCode, issuer).toBe(400);
+        expect(res.json().message, issuer).toBe(SSO_MESSAGES.issuerPrivate);
+      }
+      expect(idp.hits.get('/.well-known/openid-configuration') ?? 0).toBe(hits); // the provider was never asked
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('a company that requires SSO refuses Google sign-in for its domain too', async () => {
+    const { company, domain } = await ssoDivision({ required: true });
+    const person = await createUser(t.app, { companyId: company.id, email: `g-${uid()}@${domain}` });
+    const token = await idp.idTokenFor(idpAccount(person.email));
+    const res = await t.app.inject({ method: 'GET', url: `/api/auth/google/callback?id_token=${token}` });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(SSO_MESSAGES.required);
+    expect((await userByEmail(person.email))!.googleSub).toBeNull();
   });
 });
