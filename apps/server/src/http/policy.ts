@@ -120,11 +120,15 @@ export function canConfigureSso(actor: Actor, companyId: number): boolean {
 }
 
 /**
- * "SSO required" refuses passwords and emailed codes for the division's email domains, except for
- * platform staff: a superadmin keeps the hub's own sign-in, so a broken provider locks nobody out of the hub.
+ * Whose sign-in a division's SSO governs (its provider signs them in; "SSO required" refuses their
+ * passwords and codes): a new person of its email domains (no account yet), and the division's own
+ * members. Never a superadmin — the hub's own sign-in stays, so a broken provider locks nobody out —
+ * and never someone of another division only: the domains a division claims are not proven, so its
+ * provider must not take over, or lock out, accounts that are not its own.
  */
-export function ssoRequirementApplies(role: Role | undefined): boolean {
-  return role !== 'superadmin';
+export function ssoGoverns(account: { role: Role; memberOfDivision: boolean } | undefined): boolean {
+  if (!account) return true;
+  return account.role !== 'superadmin' && account.memberOfDivision;
 }
 
 /** The list of platform staff (superadmins): superadmins alone. */

@@ -3,13 +3,13 @@ import { AUTH_MESSAGES, type AuthResponse, COMPANY_MESSAGES, type Me, SSO_MESSAG
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import { actorFrom, canAdminister, hubClosedFor, signsInOnEveryHub, ssoRequirementApplies } from '../../http/policy.ts';
+import { actorFrom, canAdminister, hubClosedFor, signsInOnEveryHub } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { pendingCount } from '../approvals/approvals-list.ts';
 import { audit } from '../audit/audit.service.ts';
 import { companiesByIds, companyByHubDomain, isMember } from '../companies/companies.queries.ts';
 import { brandOfAccount } from '../mail/branding.ts';
-import { enabledSsoOfDomain } from '../sso/sso.queries.ts';
+import { ssoGoverning } from '../sso/sso-governs.ts';
 import { codeMail, resetMail } from './auth.mails.ts';
 import {
   aliasOwnerRegistered,
@@ -83,13 +83,10 @@ export async function startSession(deps: Pick<Deps, 'db' | 'sessions'>, user: Us
 /**
  * A division whose SSO is required (issue #28) signs its email domains in only through its provider:
  * passwords, emailed codes, registration and reset links for them are refused with the message that
- * says what to do instead (superadmins excepted, see policy).
+ * says what to do instead (for the accounts the division's SSO governs: policy `ssoGoverns`).
  */
 async function refuseIfSsoRequired(db: Db, email: string): Promise<void> {
-  const sso = await enabledSsoOfDomain(db, email.slice(email.lastIndexOf('@') + 1).toLowerCase());
-  if (!sso?.required) return;
-  const user = await userByEmail(db, email);
-  if (ssoRequirementApplies(user?.role)) throw new AppError(403, 'sso_required', SSO_MESSAGES.required);
+  if ((await ssoGoverning(db, email))?.required) throw new AppError(403, 'sso_required', SSO_MESSAGES.required);
 }
 
 async function mayUseHub(db: Db, host: string | undefined, user: UserRow): Promise<boolean> {

@@ -14,17 +14,8 @@ import { inviteTemplateId } from '../invitations/invitations.queries.ts';
 import { createInvitees } from '../invitations/invitations.service.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import { authorizationRequest, completeSignIn, discoverProvider, IssuerProblem, type OidcOptions, type SsoIdentity } from './oidc-client.ts';
-import {
-  deleteSso,
-  domainClaimedElsewhere,
-  enabledSsoOfDomain,
-  insertSsoLogin,
-  markSignedInBySso,
-  type SsoRow,
-  ssoOfCompany,
-  takeSsoLogin,
-  upsertSso,
-} from './sso.queries.ts';
+import { deleteSso, domainClaimedElsewhere, insertSsoLogin, markSignedInBySso, type SsoRow, ssoOfCompany, takeSsoLogin, upsertSso } from './sso.queries.ts';
+import { domainOf, ssoGoverning } from './sso-governs.ts';
 
 type SsoInput = z.output<typeof SsoConfigInputSchema>;
 type SsoDeps = Pick<Deps, 'db' | 'config' | 'secrets' | 'ssoFetch'>;
@@ -34,7 +25,6 @@ const LOGIN_TTL_MS = 10 * 60_000;
 
 export const ssoRedirectUri = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/api/auth/sso/callback`;
 const secretContext = (companyId: number) => `division_sso:${companyId}`;
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 const hash = (value: string) => createHash('sha256').update(value).digest('base64url');
 const oidcOptions = (deps: Pick<Deps, 'config' | 'ssoFetch'>): OidcOptions => ({ allowPrivate: deps.config.SSO_ALLOW_PRIVATE_ISSUER, fetch: deps.ssoFetch });
 
@@ -118,13 +108,13 @@ export async function removeSso(deps: SsoDeps, actor: Actor, companyId: number):
 
 /** The sign-in page, once the email is entered: is there a company provider for its domain, and is it the only way? */
 export async function discoverSso(db: Db, email: string): Promise<SsoDiscovery> {
-  const row = await enabledSsoOfDomain(db, domainOf(email));
+  const row = await ssoGoverning(db, email);
   return { sso: Boolean(row), required: Boolean(row?.required) };
 }
 
 /** GET /auth/sso/start: the provider's authorization URL for this email's division, and the state the browser's cookie keeps. */
 export async function startSso(deps: SsoDeps, email: string): Promise<{ url: string; state: string }> {
-  const row = await enabledSsoOfDomain(deps.db, domainOf(email));
+  const row = await ssoGoverning(deps.db, email);
   if (!row) throw notFound(SSO_MESSAGES.notAvailable);
   const config = await discoverProvider(
     { issuer: row.issuer, clientId: row.clientId, clientSecret: deps.secrets.open(row.clientSecretEncrypted, secretContext(row.companyId)) },
@@ -172,12 +162,15 @@ export async function finishSso(deps: SsoDeps & Pick<Deps, 'codes' | 'jobs'>, ca
 }
 
 /**
- * The account of a verified SSO identity: the existing account of that email, or a new member of
- * the division with a profile under its first template, as an invitation makes one.
+ * The account of a verified SSO identity: the existing account of that email when it is the
+ * division's own (policy `ssoGoverns`), or a new member of the division with a profile under its
+ * first template, as an invitation makes one.
  */
 async function accountFor(deps: Pick<Deps, 'db' | 'jobs'>, row: SsoRow, identity: SsoIdentity & { email: string }) {
   let user = await userByEmail(deps.db, identity.email);
   if (user?.blocked) throw failed('account blocked');
+  // Only the division's own people (and new ones): its provider cannot take over a superadmin or another division's account.
+  if (user && (await ssoGoverning(deps.db, user.email))?.companyId !== row.companyId) throw failed('account not governed by this SSO');
   if (!user) {
     const company = await companyRowById(deps.db, row.companyId);
     const masterId = company && (await inviteTemplateId(deps.db, company.id, undefined));

@@ -218,6 +218,26 @@ describe('company single sign-on against a real OpenID provider', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: person.email, password: PASSWORD } })).statusCode).toBe(200);
   });
 
+  it("a division's provider can neither take over nor lock out accounts that are not its own", async () => {
+    const { domain } = await ssoDivision({ required: true });
+    const elsewhere = await createCompany(t.db);
+    const other = await createUser(t.app, { companyId: elsewhere.id, email: `other-${uid()}@${domain}` });
+    const root = await createUser(t.app, { role: 'superadmin', email: `root-${uid()}@${domain}` });
+    for (const account of [other, root]) {
+      // Their passwords still work, and the sign-in page offers them no SSO.
+      const password = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: account.email, password: PASSWORD } });
+      expect(password.statusCode, password.body).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/sso/discover', payload: { email: account.email } })).json()).toEqual({
+        sso: false,
+        required: false,
+      });
+      expectRefused(await t.app.inject({ method: 'GET', url: `/api/auth/sso/start?email=${encodeURIComponent(account.email)}` }), 'sso_not_available');
+      // The division's provider says it is them (an attempt started for a new address of the domain): refused.
+      const leg = await signInLeg(`new-${uid()}@${domain}`, idpAccount(account.email));
+      expectRefused(leg.callback, 'sso_failed', 'account not governed by this SSO');
+    }
+  });
+
   it('refuses an email of another domain at the provider, and an email the provider has not verified', async () => {
     const { domain } = await ssoDivision();
     const wrong = await signInLeg(`eve@${domain}`, idpAccount(`eve-${uid()}@other-domain.test`));
