@@ -32,6 +32,8 @@ export default async function globalSetup(): Promise<void> {
       PORT: String(PORT),
       PUBLIC_URL: BASE_URL,
       PUBLIC_DOMAIN: 'localhost',
+      // The SSO spec's OpenID provider listens on 127.0.0.1 over http.
+      SSO_ALLOW_PRIVATE_ISSUER: 'true',
       SMTP_URL: '',
       WEB_DIST: '',
       DATABASE_URL: databaseUrl ?? '',

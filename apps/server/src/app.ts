@@ -20,6 +20,7 @@ import { FastPath } from './http/fast-path.ts';
 import { loggerOptions } from './http/logging.ts';
 import { type LimitStore, RateLimiter } from './http/rate-limit.ts';
 import { hearRefusedBodies } from './http/refused-bodies.ts';
+import { createSecretBox } from './http/secret-box.ts';
 import { helmetHeaders, helmetOptions } from './http/security-headers.ts';
 import { registerWellFormedGuard } from './http/well-formed.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -65,6 +66,7 @@ import {
 } from './modules/publishing/publishing.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { stylingsRoutes } from './modules/stylings/stylings.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import type { FileStore } from './modules/uploads/file-store.ts';
@@ -82,7 +84,7 @@ export type BuildAppOptions = {
   database: Database;
   logger?: { stream?: { write(line: string): void }; level?: string };
   /** Tests swap in a cheaper hasher or a fake clock-free limiter when a test is about something else. */
-  overrides?: Partial<Pick<Deps, 'passwords' | 'limiter' | 'mailer' | 'google' | 'resolveDomain'>> & { fileStore?: FileStore };
+  overrides?: Partial<Pick<Deps, 'passwords' | 'limiter' | 'mailer' | 'google' | 'resolveDomain' | 'ssoFetch'>> & { fileStore?: FileStore };
   /** Run the periodic upkeep (event partitions, unused uploads): the server does; tests call the tasks themselves. */
   upkeep?: boolean;
 };
@@ -147,6 +149,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     limiter: opts.overrides?.limiter ?? new RateLimiter(config.RATE_LIMITS, limitStoreOf(config, database), {}, app.log),
     mailer,
     google: opts.overrides?.google ?? createGoogleVerifier({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID }),
+    secrets: createSecretBox(secret),
+    ssoFetch: opts.overrides?.ssoFetch ?? fetch,
     visitorSecret: createHmac('sha256', secret).update('visitor-hash').digest('base64url'),
     publishedPages: new PublishedPageCache(database.db, new URL(config.PUBLIC_URL).origin),
     background: new Background(app.log),
@@ -219,6 +223,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(leadsRoutes);
       await api.register(invitationsRoutes);
       await api.register(authRoutes);
+      await api.register(ssoRoutes);
       await api.register(setupRoutes);
       await api.register(accountRoutes);
       await api.register(companiesRoutes);

@@ -82,6 +82,12 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'DOMAIN_VERIFY_VIA must be host:port, such as 127.0.0.1:8080')
     .optional(),
+  /**
+   * A division's single sign-on provider (issue #28) is called by the hub (discovery, keys, token);
+   * by default an issuer on a loopback or private address, or over plain http, is refused, so a
+   * division's settings cannot turn the hub on its own network. true only for development and tests.
+   */
+  SSO_ALLOW_PRIVATE_ISSUER: bool.default(false),
   /** Set to false only in benchmarks that measure something other than abuse protection. */
   RATE_LIMITS: bool.default(true),
   WEB_DIST: z.string().optional(),

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Background } from './http/background.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
+import type { SecretBox } from './http/secret-box.ts';
 import type { CodeStore } from './modules/auth/codes.ts';
 import type { GoogleVerifier } from './modules/auth/google.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
@@ -23,6 +24,10 @@ export type Deps = {
   codes: CodeStore;
   passwords: PasswordHasher;
   google: GoogleVerifier;
+  /** Seals the secrets the hub must read back (SSO client secrets), with a key derived from the JWT secret (decision 021). */
+  secrets: SecretBox;
+  /** How the hub calls a division's SSO provider (tests wrap it to replay a provider's answer). */
+  ssoFetch: typeof fetch;
   /** Key of the daily visitor hash (derived from the JWT secret, never stored). */
   visitorSecret: string;
   publishedPages: PublishedPageCache;

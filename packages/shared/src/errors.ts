@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'google_link_failed',
   'hub_closed',
   'deactivated',
+  'sso_required',
+  'sso_failed',
   'user_exists',
   // profiles, publishing and approvals
   'stale_version',

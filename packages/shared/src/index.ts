@@ -28,6 +28,8 @@ export * from './reports.schemas.ts';
 export * from './reports.ts';
 export * from './session.ts';
 export * from './setup.schemas.ts';
+export * from './sso.schemas.ts';
+export * from './sso.ts';
 export * from './staff-import.schemas.ts';
 export * from './templates.schemas.ts';
 export * from './users.schemas.ts';

@@ -137,7 +137,7 @@ export const oneTimeCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['register', 'login', 'reset', 'google', 'delete'] }).notNull(),
+    purpose: text('purpose', { enum: ['register', 'login', 'reset', 'google', 'sso', 'delete'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -684,3 +684,36 @@ export type OffboardingMoved = {
   /** profile_totals rows of those profiles as they were. */
   totals: { profileId: number; views: number }[];
 };
+
+/**
+ * A division's company single sign-on (issue #28): its OpenID provider, our client there (the
+ * secret AES-256-GCM-encrypted, docs/decisions/021), the email domains it signs in, and whether
+ * passwords and emailed codes are refused for those domains.
+ */
+export const divisionSso = pgTable('division_sso', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+  /** Lower-case domains, each claimed by one division only (the service refuses a second). */
+  allowedDomains: text('allowed_domains').array().notNull(),
+  required: boolean('required').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A started SSO sign-in: the state (its hash is the key), nonce and PKCE verifier, kept server-side
+ * until the provider sends the browser back; the callback deletes the row, so each state works once.
+ */
+export const ssoLogins = pgTable('sso_logins', {
+  stateHash: text('state_hash').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -132,6 +132,26 @@ export function deactivatedFor(role: Role, memberships: readonly { archived: boo
   return role !== 'superadmin' && memberships.some((m) => m.deactivated) && memberships.every((m) => m.archived || m.deactivated);
 }
 
+/**
+ * A division's company single sign-on (issue #28): a superadmin, or a supervisor of that division.
+ * The SSO settings decide who signs in as the division's people, so nobody else reads them either.
+ */
+export function canConfigureSso(actor: Actor, companyId: number): boolean {
+  return administers(actor, companyId);
+}
+
+/**
+ * Whose sign-in a division's SSO governs (its provider signs them in; "SSO required" refuses their
+ * passwords and codes): a new person of its email domains (no account yet), and the division's own
+ * members. Never a superadmin — the hub's own sign-in stays, so a broken provider locks nobody out —
+ * and never someone of another division only: the domains a division claims are not proven, so its
+ * provider must not take over, or lock out, accounts that are not its own.
+ */
+export function ssoGoverns(account: { role: Role; memberOfDivision: boolean } | undefined): boolean {
+  if (!account) return true;
+  return account.role !== 'superadmin' && account.memberOfDivision;
+}
+
 /** The list of platform staff (superadmins): superadmins alone. */
 export function canManageSuperadmins(actor: Actor): boolean {
   return actor.role === 'superadmin';

@@ -31,6 +31,7 @@ export const accountComponents = {
   register: async () => (await import('../features/auth/pages/RegisterPage.tsx')).RegisterPage,
   resetPassword: async () => (await import('../features/auth/pages/PasswordPage.tsx')).PasswordPage,
   googleCallback: async () => (await import('../features/auth/pages/GoogleCallbackPage.tsx')).GoogleCallbackPage,
+  ssoCallback: async () => (await import('../features/auth/pages/SsoCallbackPage.tsx')).SsoCallbackPage,
   setup: async () => (await import('../features/auth/pages/SetupPage.tsx')).SetupPage,
 } satisfies Record<string, () => Promise<ComponentType>>;
 

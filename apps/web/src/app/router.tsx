@@ -17,6 +17,7 @@ const routes: AppRoute[] = [
   // First run of an empty install: the link the server prints (/setup#token=…).
   { path: 'setup', page: async () => (await table()).accountComponents.setup() },
   { path: 'authenticate/google', page: async () => (await table()).accountComponents.googleCallback() },
+  { path: 'authenticate/sso', page: async () => (await table()).accountComponents.ssoCallback() },
   {
     // The guard runs on every page change (spec §2: the token is checked at route change),
     // but not when only the query or hash changes (filters, the settings modal).

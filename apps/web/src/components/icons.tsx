@@ -53,6 +53,14 @@ export const IconExternal = (p: IconProps) => (
   </Icon>
 );
 
+/** A key: company single sign-on. */
+export const IconKey = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="m10.8 12.2 8.2-8.2M16 7l3 3M18 5l2 2" />
+  </Icon>
+);
+
 /** Google's "G" in its own colours (brand guidelines ask for the original mark). */
 export const IconGoogle = ({ size = 18 }: { size?: number }) => (
   <svg width={size} height={size} viewBox="0 0 48 48" aria-hidden="true" focusable="false">

@@ -197,7 +197,7 @@ export async function authRoutes(app: FastifyInstance) {
         });
         return toSpa(reply, { ticket: await auth.googleTicket(deps, idToken, nonce) });
       } catch (err) {
-        if (err instanceof AppError && err.code === 'google_link_failed') return toSpa(reply, { error: 'google_link_failed' });
+        if (err instanceof AppError && (err.code === 'google_link_failed' || err.code === 'sso_required')) return toSpa(reply, { error: err.code });
         req.log.warn({ err }, 'Google sign-in failed');
         return fail();
       }

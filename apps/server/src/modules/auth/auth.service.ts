@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AUTH_MESSAGES, type AuthResponse, COMPANY_MESSAGES, type Me, OFFBOARDING_MESSAGES } from '@profilehub/shared';
+import { AUTH_MESSAGES, type AuthResponse, COMPANY_MESSAGES, type Me, OFFBOARDING_MESSAGES, SSO_MESSAGES } from '@profilehub/shared';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -9,6 +9,7 @@ import { pendingCount } from '../approvals/approvals-list.ts';
 import { audit } from '../audit/audit.service.ts';
 import { companiesByIds, companyByHubDomain, isMember } from '../companies/companies.queries.ts';
 import { brandOfAccount } from '../mail/branding.ts';
+import { ssoGoverning } from '../sso/sso-governs.ts';
 import { codeMail, resetMail } from './auth.mails.ts';
 import {
   aliasOwnerRegistered,
@@ -72,7 +73,7 @@ export async function buildMe(db: Db, userId: number): Promise<Me> {
  * its members and superadmins; anyone else is answered like a wrong password, so the
  * hub does not reveal that the account exists elsewhere.
  */
-async function startSession(deps: Pick<Deps, 'db' | 'sessions'>, user: UserRow, ctx: RequestContext): Promise<AuthResponse> {
+export async function startSession(deps: Pick<Deps, 'db' | 'sessions'>, user: UserRow, ctx: RequestContext): Promise<AuthResponse> {
   if (!(await mayUseHub(deps.db, ctx.host, user))) throw badRequest(AUTH_MESSAGES.incorrectLogin);
   const memberships = await membershipsOf(deps.db, user.id);
   // Offboarding (decision 022): deactivated in every division left to them.
@@ -80,6 +81,15 @@ async function startSession(deps: Pick<Deps, 'db' | 'sessions'>, user: UserRow, 
   if (hubClosedFor(user.role, memberships)) throw new AppError(403, 'hub_closed', COMPANY_MESSAGES.hubClosed);
   const jwt = await deps.sessions.create(user.id, ctx.userAgent);
   return { jwt, user: await buildMe(deps.db, user.id) };
+}
+
+/**
+ * A division whose SSO is required (issue #28) signs its email domains in only through its provider:
+ * passwords, emailed codes, registration and reset links for them are refused with the message that
+ * says what to do instead (for the accounts the division's SSO governs: policy `ssoGoverns`).
+ */
+async function refuseIfSsoRequired(db: Db, email: string): Promise<void> {
+  if ((await ssoGoverning(db, email))?.required) throw new AppError(403, 'sso_required', SSO_MESSAGES.required);
 }
 
 async function mayUseHub(db: Db, host: string | undefined, user: UserRow): Promise<boolean> {
@@ -145,6 +155,7 @@ export async function checkCodeLimited(
 /** Registration code (spec §4 Registration). */
 export async function issueRegistrationCode(deps: Pick<Deps, 'db' | 'limiter' | 'codes' | 'mailer' | 'config'>, email: string, ctx: RequestContext) {
   await limitCodeIssue(deps, email, ctx);
+  await refuseIfSsoRequired(deps.db, email);
   const user = await userByEmail(deps.db, email);
   if (!user || user.blocked) return { success: false, message: 'no-profile' } as const;
   if (user.registered) return { success: false, message: 'already-registered' } as const;
@@ -156,6 +167,7 @@ export async function issueRegistrationCode(deps: Pick<Deps, 'db' | 'limiter' | 
 /** Login verification code; answers alike for every email so it reveals nothing. */
 export async function issueLoginCode(deps: Pick<Deps, 'db' | 'limiter' | 'codes' | 'mailer' | 'config'>, email: string, ctx: RequestContext) {
   await limitCodeIssue(deps, email, ctx);
+  await refuseIfSsoRequired(deps.db, email);
   const user = await userByEmail(deps.db, email);
   if (user?.registered && !user.blocked) {
     const code = await deps.codes.issueCode(email, 'login');
@@ -165,6 +177,7 @@ export async function issueLoginCode(deps: Pick<Deps, 'db' | 'limiter' | 'codes'
 }
 
 export async function verifyLoginCode(deps: Pick<Deps, 'db' | 'limiter' | 'codes'>, email: string, otp: string, ctx: RequestContext) {
+  await refuseIfSsoRequired(deps.db, email);
   if (!(await checkCodeLimited(deps, email, 'login', otp, ctx))) throw badRequest(AUTH_MESSAGES.codeInvalid, 'otp');
   await clearLoginVerification(deps.db, email);
   return { success: true } as const;
@@ -176,6 +189,7 @@ export async function linkWithCode(
   input: { email: string; otp: string; password?: string | undefined },
   ctx: RequestContext,
 ) {
+  await refuseIfSsoRequired(deps.db, input.email);
   const user = await userByEmail(deps.db, input.email);
   if (user?.registered) throw badRequest(AUTH_MESSAGES.alreadyRegistered);
   if (!(await checkCodeLimited(deps, input.email, 'register', input.otp, ctx)) || !user || user.blocked) throw badRequest(AUTH_MESSAGES.codeInvalid, 'otp');
@@ -200,6 +214,7 @@ export async function login(
 ): Promise<AuthResponse> {
   await deps.limiter.hit(LIMITS.loginPerIp, ctx.ip);
   await deps.limiter.hit(LIMITS.loginPerEmail, input.identifier);
+  await refuseIfSsoRequired(deps.db, input.identifier);
   const user = await userByEmail(deps.db, input.identifier);
   const ok = await deps.passwords.verify(user?.passwordHash ?? null, input.password);
   if (!user || !ok || user.blocked || !user.registered) {
@@ -252,6 +267,7 @@ export async function setupPassword(
 export async function forgotPassword(deps: Pick<Deps, 'db' | 'limiter' | 'codes' | 'mailer' | 'config' | 'background'>, email: string, ctx: RequestContext) {
   await deps.limiter.hit(LIMITS.forgotPerIp, ctx.ip);
   await deps.limiter.hit(LIMITS.forgotPerEmail, email);
+  await refuseIfSsoRequired(deps.db, email);
   deps.background.run('sending a reset link', () => mailResetLink(deps, email));
   return { ok: true as const };
 }
@@ -277,6 +293,7 @@ export async function resetPassword(
   const email = await deps.codes.consumeToken(input.code, 'reset');
   const user = email ? await userByEmail(deps.db, email) : undefined;
   if (!user || user.blocked) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'code');
+  await refuseIfSsoRequired(deps.db, user.email);
   const passwordHash = await deps.passwords.hash(input.password);
   const updated = await resetPasswordOf(deps.db, user.id, passwordHash);
   await deps.sessions.revokeAllOf(user.id);
@@ -343,11 +360,13 @@ async function verifiedGoogleIdentity(deps: Pick<Deps, 'db' | 'google'>, idToken
  * email is verified — an unverified address could belong to anyone. With
  * `expectEmail` (POST /profiles/link?provider=google) the token's verified email
  * must be that email, and a Google account already linked to someone else is refused.
+ * An email whose division requires its company SSO is refused (issue #28).
  */
 async function googleAccount(db: Db, identity: GoogleIdentity, expectEmail?: string): Promise<UserRow> {
   const bySub = await userByGoogleSub(db, identity.sub);
   if (bySub && !expectEmail) {
     if (bySub.blocked) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
+    await refuseIfSsoRequired(db, bySub.email);
     return bySub;
   }
   if (!identity.email || !identity.emailVerified || (expectEmail && identity.email !== expectEmail)) {
@@ -355,6 +374,8 @@ async function googleAccount(db: Db, identity: GoogleIdentity, expectEmail?: str
   }
   const user = await userByEmail(db, identity.email);
   if (!user || user.blocked) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
+  // A company that requires its own SSO does not let Google in either.
+  await refuseIfSsoRequired(db, user.email);
   // One Google account links to one user: it may already belong to another (its email changed at Google).
   if ((user.googleSub && user.googleSub !== identity.sub) || (bySub && bySub.id !== user.id)) {
     throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);

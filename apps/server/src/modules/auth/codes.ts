@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { Db } from '../../db/client.ts';
 import { consumeTokenByHash, insertCode, markCodeUsed, revokeCodes, takeCodeAttempt } from './auth.queries.ts';
 
-type CodePurpose = 'register' | 'login' | 'reset' | 'google' | 'delete';
+type CodePurpose = 'register' | 'login' | 'reset' | 'google' | 'sso' | 'delete';
 /** The purposes of a 4-digit code; 'delete' confirms a person's own account deletion. */
 export type CodeOnlyPurpose = 'register' | 'login' | 'delete';
 
@@ -10,18 +10,18 @@ export type CodeOnlyPurpose = 'register' | 'login' | 'delete';
 export const MAX_CODE_ATTEMPTS = 5;
 const CODE_TTL_MS = 10 * 60_000;
 const RESET_TTL_MS = 60 * 60_000;
-/** A Google sign-in ticket only bridges the redirect to the web app's next request. */
+/** A Google or SSO sign-in ticket only bridges the redirect to the web app's next request. */
 const TICKET_TTL_MS = 2 * 60_000;
 
 export type CodeStore = {
   /** Issues a fresh 4-digit code (older unused ones of the same purpose die). */
   issueCode(email: string, purpose: CodeOnlyPurpose): Promise<string>;
   /** Issues a long random token: the emailed reset link, or the one-time ticket of a Google sign-in. */
-  issueToken(email: string, purpose: 'reset' | 'google'): Promise<string>;
+  issueToken(email: string, purpose: 'reset' | 'google' | 'sso'): Promise<string>;
   /** True once for the right, live code; every try is counted before the comparison. */
   checkCode(email: string, purpose: CodeOnlyPurpose, code: string): Promise<boolean>;
   /** The email a live token belongs to, consuming it; null otherwise. */
-  consumeToken(token: string, purpose: 'reset' | 'google'): Promise<string | null>;
+  consumeToken(token: string, purpose: 'reset' | 'google' | 'sso'): Promise<string | null>;
   /** Ends every live code and token of these purposes (a password changed, so an old reset link must not work). */
   revoke(email: string, purposes: CodePurpose[]): Promise<void>;
 };

@@ -45,9 +45,15 @@ export type Invitee = { name: string; email: string; alias: string | null; conte
  * person the account, its membership, its profile under the template (with `content` on top
  * of the name and email) and the audit line; the invitation mail when the target's brand is
  * set. The invite dialog (one person) and the staff import (a batch, a few statements for
- * all of them) both create people through this. Emails must differ within one call.
+ * all of them) both create people through this, and so does a first company sign-in (SSO, no actor).
+ * Emails must differ within one call.
  */
-export async function createInvitees(tx: Db, mail: (m: Mail) => void, actor: Actor, items: { target: InviteTarget; person: Invitee }[]) {
+export async function createInvitees(
+  tx: Db,
+  mail: (m: Mail) => void,
+  actor: Pick<Actor, 'userId'> | { userId: null },
+  items: { target: InviteTarget; person: Invitee }[],
+) {
   const userIds = await insertUsers(
     tx,
     items.map(({ person: { name, email, role } }) => ({

@@ -1,7 +1,8 @@
 import { AUTH_MESSAGES } from '@profilehub/shared';
 
 /** Views of the sign-in page (spec §2). */
-export type SignInView = 'sign-in' | 'login' | 'forgotPassword' | 'verify';
+/** `sso`: the email's company signs in through its own provider (issue #28). */
+export type SignInView = 'sign-in' | 'login' | 'forgotPassword' | 'verify' | 'sso';
 /** Views of the register page (spec §2). */
 export type RegisterView = 'register' | 'no-user';
 

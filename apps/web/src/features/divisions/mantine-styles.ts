@@ -5,4 +5,5 @@ import '@mantine/core/styles/ColorPicker.layer.css';
 import '@mantine/core/styles/ColorSwatch.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';

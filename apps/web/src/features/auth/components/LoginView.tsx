@@ -7,6 +7,7 @@ import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { GoogleSignIn, SignUpLink } from './SignInAlternatives.tsx';
+import { ContinueWithSso } from './SsoView.tsx';
 
 export type LoginViewProps = {
   email: string;
@@ -14,10 +15,12 @@ export type LoginViewProps = {
   onForgot: () => void;
   /** The hub page a guard sent the visitor away from (already checked by safeReturnPath). */
   returnTo: string | null;
+  /** The email's company offers single sign-on (not required: the password works too). */
+  ssoAvailable?: boolean;
 };
 
 /** View login: email and password (spec §2). */
-export function LoginView({ email, onEmailChange, onForgot, returnTo }: LoginViewProps) {
+export function LoginView({ email, onEmailChange, onForgot, returnTo, ssoAvailable = false }: LoginViewProps) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
@@ -82,6 +85,7 @@ export function LoginView({ email, onEmailChange, onForgot, returnTo }: LoginVie
           </Button>
         </Stack>
       </form>
+      {ssoAvailable ? <ContinueWithSso email={email} variant="default" /> : null}
       <GoogleSignIn />
       <SignUpLink />
     </AuthLayout>

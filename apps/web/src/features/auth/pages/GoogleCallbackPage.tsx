@@ -1,5 +1,5 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
-import { AUTH_MESSAGES, signedInHome, TOASTS } from '@profilehub/shared';
+import { AUTH_MESSAGES, SSO_MESSAGES, signedInHome, TOASTS } from '@profilehub/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../../lib/api.ts';
@@ -57,7 +57,9 @@ export function GoogleCallbackPage() {
   const message = providerFailed
     ? providerError === 'google_link_failed'
       ? AUTH_MESSAGES.googleLinkFailed
-      : AUTH_MESSAGES.googleSignInFailed
+      : providerError === 'sso_required'
+        ? SSO_MESSAGES.required
+        : AUTH_MESSAGES.googleSignInFailed
     : !idToken
       ? AUTH_MESSAGES.googleNotRequested
       : failure;

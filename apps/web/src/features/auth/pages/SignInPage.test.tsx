@@ -206,4 +206,32 @@ describe('Sign-in page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Please enter an email address')).toBeInTheDocument();
   });
+  describe('company single sign-on', () => {
+    it('when SSO is required: "Continue with SSO" to the provider, the message, and no password field', async () => {
+      const calls = mockFetch({ ...whiteLabel, 'POST /api/auth/sso/discover': { body: { sso: true, required: true } } });
+      renderAt('/sign-in');
+      await userEvent.type(await screen.findByLabelText('Email address'), 'Ada@Corp.example');
+      await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      const button = await screen.findByRole('link', { name: 'Continue with SSO' });
+      expect(button).toHaveAttribute('href', '/api/auth/sso/start?email=ada%40corp.example');
+      expect(screen.getByText('Your company signs you in with single sign-on: use Continue with SSO.')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Password')).toBeNull();
+      expect(calls.find((c) => c.path === '/api/auth/sso/discover')?.body).toEqual({ email: 'ada@corp.example' });
+      expect(calls.some((c) => c.path === '/api/profiles/register-completed')).toBe(false);
+    });
+
+    it('when SSO is offered but not required: the password view with "Continue with SSO" beside it', async () => {
+      mockFetch({
+        ...whiteLabel,
+        'POST /api/auth/sso/discover': { body: { sso: true, required: false } },
+        'GET /api/profiles/register-completed': { body: { success: true, message: 'registered' } },
+      });
+      renderAt('/sign-in');
+      await userEvent.type(await screen.findByLabelText('Email address'), 'ada@corp.example');
+      await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Enter your password' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Password')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Continue with SSO' })).toHaveAttribute('href', '/api/auth/sso/start?email=ada%40corp.example');
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
-import { AUTH_MESSAGES, normalizeEmail, TOASTS } from '@profilehub/shared';
+import { AUTH_MESSAGES, normalizeEmail, type SsoDiscovery, TOASTS } from '@profilehub/shared';
 import { type FormEvent, lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
@@ -7,6 +7,7 @@ import { safeReturnPath } from '../../../lib/auth.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useBranding } from '../../../lib/white-label.ts';
 import { checkRegistrationByEmail } from '../api/check-registration.ts';
+import { discoverSso } from '../api/discover-sso.ts';
 import { useGenerateLoginOtp } from '../api/generate-login-otp.ts';
 import { getSetupStatus } from '../api/get-setup-status.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
@@ -20,6 +21,8 @@ const loadLoginView = () => import('../components/LoginView.tsx');
 const LoginView = lazy(async () => ({ default: (await loadLoginView()).LoginView }));
 // Few visits reach these: resetting a password and confirming an email with a code.
 const ForgotPasswordView = lazy(async () => ({ default: (await import('../components/ForgotPasswordView.tsx')).ForgotPasswordView }));
+// Only people whose company signs them in with SSO (issue #28) see this.
+const SsoView = lazy(async () => ({ default: (await import('../components/SsoView.tsx')).SsoView }));
 const VerifyView = lazy(async () => ({ default: (await import('../components/VerifyView.tsx')).VerifyView }));
 // The first-visit welcome (spec §2) only concerns visitors arriving from a profile page (`_ftv`).
 const Welcome = lazy(async () => ({ default: (await import('../components/Welcome.tsx')).Welcome }));
@@ -35,6 +38,8 @@ export function SignInPage() {
   // Whether a login code went out in this visit: `?verify` from an address has sent none.
   const [codeSent, setCodeSent] = useState(false);
   const returnTo = safeReturnPath(search.get('params'));
+  // What the email's domain offers: its company's single sign-on, and whether only that.
+  const [sso, setSso] = useState<SsoDiscovery | null>(null);
 
   const ftv = search.get('_ftv');
   const welcome = ftv ? (
@@ -47,7 +52,7 @@ export function SignInPage() {
     return (
       <>
         <Suspense fallback={<ViewLoader />}>
-          <LoginView email={email} onEmailChange={setEmail} onForgot={() => setView('forgotPassword')} returnTo={returnTo} />
+          <LoginView email={email} onEmailChange={setEmail} onForgot={() => setView('forgotPassword')} returnTo={returnTo} ssoAvailable={Boolean(sso?.sso)} />
         </Suspense>
         {welcome}
       </>
@@ -57,6 +62,13 @@ export function SignInPage() {
     return (
       <Suspense fallback={<ViewLoader />}>
         <ForgotPasswordView email={email} onEmailChange={setEmail} onBack={() => setView(email ? 'login' : 'sign-in')} />
+      </Suspense>
+    );
+  }
+  if (view === 'sso') {
+    return (
+      <Suspense fallback={<ViewLoader />}>
+        <SsoView email={email} required={Boolean(sso?.required)} onBack={() => setView('sign-in')} />
       </Suspense>
     );
   }
@@ -78,6 +90,7 @@ export function SignInPage() {
           setView(next);
         }}
         onRegister={(path) => navigate(path)}
+        onSso={setSso}
       />
       {welcome}
     </>
@@ -112,10 +125,11 @@ type EmailViewProps = {
   /** `codeSent`: the login code of the verify view went out. */
   onNext: (view: SignInView, codeSent?: boolean) => void;
   onRegister: (path: string) => void;
+  onSso: (sso: SsoDiscovery | null) => void;
 };
 
 /** Step one (view sign-in): the email decides whether a password, a code or registration comes next (spec §4). */
-function EmailView({ hubName, email, onEmailChange, onNext, onRegister }: EmailViewProps) {
+function EmailView({ hubName, email, onEmailChange, onNext, onRegister, onSso }: EmailViewProps) {
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const sendCode = useGenerateLoginOtp();
@@ -138,6 +152,14 @@ function EmailView({ hubName, email, onEmailChange, onNext, onRegister }: EmailV
     const address = normalizeEmail(value);
     onEmailChange(address);
     setChecking(true);
+    // The company's single sign-on first: when it is required, no password or code is asked for.
+    const sso = await discoverSso(address).catch(() => null);
+    onSso(sso);
+    if (sso?.required) {
+      setChecking(false);
+      onNext('sso');
+      return;
+    }
     let status = 200;
     let serverMessage: string | undefined;
     try {
@@ -150,6 +172,12 @@ function EmailView({ hubName, email, onEmailChange, onNext, onRegister }: EmailV
     if (step.kind === 'stay') {
       setChecking(false);
       setError(step.toast);
+      return;
+    }
+    // Not invited or not registered yet, but the company's provider can sign them in (and make the account).
+    if (step.kind === 'register' && sso?.sso) {
+      setChecking(false);
+      onNext('sso');
       return;
     }
     if (step.kind === 'register') {
