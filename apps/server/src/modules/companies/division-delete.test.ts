@@ -171,9 +171,7 @@ describe('parallel export requests', { timeout: 60_000 }, () => {
     const headers = (await signIn(h.app, (await createUser(h.app, { role: 'superadmin' })).email)).headers;
     const d = await createCompany(h.db);
     try {
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, () => h.app.inject({ method: 'POST', url: `/api/companies/${d.id}/exports`, headers })),
-      );
+      const answers = await Promise.all(Array.from({ length: 20 }, () => h.app.inject({ method: 'POST', url: `/api/companies/${d.id}/exports`, headers })));
       expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
       expect(new Set(answers.map((a) => (a.json() as DivisionExport).id)).size).toBe(1);
       expect(await h.db.select().from(divisionExports).where(eq(divisionExports.companyId, d.id))).toHaveLength(1);
