@@ -9,7 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../bench/lib/chromium.mjs';
 import { type Caddy, freePort, httpsGet, startCaddy } from '../caddy.ts';
 import { openEditor, pngFile, uploadProfilePhoto } from '../editor-support.ts';
-import { PORT, SHOTS_DIR } from '../env.ts';
+import { SHOTS_DIR } from '../env.ts';
 import { type OwnServer, startOwnServer } from '../own-server.ts';
 import { codeBoxes, expectToast, resize, shot, sideNav, signInAndWait } from '../support.ts';
 
@@ -33,10 +33,10 @@ const ADA = 'ada@operator.example';
 const SUE = { name: 'Sue Pervisor', email: 'sue@initech.test' };
 const PEGGY = { name: 'Peggy Lambert', email: 'peggy@initech.test', alias: 'peggy-lambert', job: 'Account Manager' };
 
-const port = PORT + 1100;
-const base = `http://localhost:${port}`;
+// The hub's own port (a free one, like Caddy's and the SMTP server's), set in beforeAll.
+let base = '';
 /** Initech's white-labelled hub; Chromium resolves every *.localhost name to loopback. */
-const initechHub = `http://hub.initech.localhost:${port}`;
+let initechHub = '';
 
 // The custom domain is not in any DNS: Chromium maps it to this machine, where Caddy listens.
 test.use({ launchOptions: { executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`] } });
@@ -96,7 +96,9 @@ test.beforeAll(async () => {
   smtp.listen(0, '127.0.0.1');
   await once(smtp.server, 'listening');
   const smtpPort = (smtp.server.address() as AddressInfo).port;
-  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const [port, httpPort, httpsPort] = [await freePort(), await freePort(), await freePort()];
+  base = `http://localhost:${port}`;
+  initechHub = `http://hub.initech.localhost:${port}`;
   // Caddy first (its ask endpoint points at the hub's port), then the hub that verifies through it.
   caddy = await startCaddy(port, httpPort, httpsPort);
   server = await startOwnServer('second-customer', port, {
