@@ -1,10 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
-import { PORT, ROOT } from '../env.ts';
+import { PORT } from '../env.ts';
+import { type OwnServer, startOwnServer } from '../own-server.ts';
 import { shot } from '../support.ts';
 
 /**
@@ -17,74 +13,15 @@ test.describe.configure({ mode: 'serial' });
 
 const port = PORT + 1000;
 const base = `http://localhost:${port}`;
-let server: ChildProcess | undefined;
-let output = '';
-let dataDir = '';
-let database: string | undefined;
-
-async function emptyPostgresDatabase(): Promise<string | undefined> {
-  const admin = process.env.E2E_ADMIN_DATABASE_URL;
-  if (!admin) return undefined;
-  database = `ph_e2e_first_${process.pid}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${database}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(admin);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
+let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'ph-first-run-'));
-  const url = await emptyPostgresDatabase();
-  server = spawn(process.execPath, ['apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      JWT_SECRET: 'first-run-test-secret-long-enough-for-hs256',
-      MAIL_OUTBOX: 'true',
-      SMTP_URL: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      PUBLIC_DOMAIN: 'localhost',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url ?? '',
-      WEB_DIST: process.env.E2E_WEB_DIR ?? path.join(ROOT, 'apps/web/dist'),
-      LOG_LEVEL: 'warn',
-      SEED: '',
-      SEED_PASSWORD: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  server.stderr!.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  // Started once it prints its setup link (the last thing before it listens) and answers.
-  await expect.poll(() => /\/setup#token=[\w-]+/.test(output), { timeout: 100_000 }).toBe(true);
-  await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);
+  server = await startOwnServer('first-run', port);
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  if (server && server.exitCode === null) await new Promise((resolve) => server!.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
-  if (database && process.env.E2E_ADMIN_DATABASE_URL) {
-    const client = new pg.Client({ connectionString: process.env.E2E_ADMIN_DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-    await client.end();
-  }
+  await server?.stop();
 });
 
 test('first run: the sign-in page of an empty install says how to set it up', async ({ page }) => {
@@ -102,8 +39,8 @@ test('first run: a link without its token says what to do instead of failing on 
 });
 
 test('first run: the printed link creates the first superadmin and division and signs them in', async ({ page }) => {
-  const link = /(http:\/\/\S+\/setup#token=[\w-]+)/.exec(output)![1]!;
-  expect(output).toContain('This hub has no administrator yet');
+  const link = server!.setupLink();
+  expect(server!.output()).toContain('This hub has no administrator yet');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Set up your hub' })).toBeVisible();
   await page.getByLabel('First name').fill('Ada');

@@ -178,6 +178,22 @@ describe('a queued mail', () => {
     }
   });
 
+  it('in a backlog goes out back to back, not one per 2-second poll (an import’s 15 invitations)', async () => {
+    const box = countingMailer();
+    const app = await copy({ mailer: box.mailer });
+    try {
+      const started = Date.now();
+      await app.deps.jobs.transaction(db(), async (_tx, mail) => {
+        for (let i = 0; i < 15; i++) mail({ to: `invitee${i}@acme.test`, subject: `backlog ${i}`, text: 'x' });
+      });
+      // No idle() here: it wakes the worker itself. One mail per poll would take 28 s.
+      await waitFor(() => box.sent.length === 15);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
   it('is sent by exactly one of two copies (20 mails, 20 sends, none twice)', async () => {
     const a = countingMailer();
     const b = countingMailer();

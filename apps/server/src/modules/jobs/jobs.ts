@@ -217,6 +217,9 @@ export class Jobs implements MailQueue {
     this.#mailWorker = await this.#boss.work<Mail>(MAIL, { pollingIntervalSeconds: 2 }, async ([job]) => {
       // The job's id names the message: the outbox stores it once, and mail servers see one Message-ID on every retry.
       await this.#opts.mailer.send({ ...job!.data, messageId: `<${job!.id}@${this.#opts.messageIdDomain}>` });
+      // One mail per fetch: ask for the next at once rather than after the 2-second poll, or a
+      // backlog (an import's invitations) goes out one every 2 s and holds up every mail behind it.
+      this.wake();
     });
   }
 
