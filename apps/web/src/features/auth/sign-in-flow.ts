@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@profilehub/shared';
 
 /** Views of the sign-in page (spec §2). */
-export type SignInView = 'sign-in' | 'login' | 'forgotPassword' | 'verify';
+export type SignInView = 'sign-in' | 'login' | 'forgotPassword' | 'verify' | 'secondFactor';
 /** Views of the register page (spec §2). */
 export type RegisterView = 'register' | 'no-user';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
-import { AUTH_MESSAGES, normalizeEmail, TOASTS } from '@profilehub/shared';
+import { AUTH_MESSAGES, normalizeEmail, type SecondFactorNeeded, TOASTS } from '@profilehub/shared';
 import { type FormEvent, lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
@@ -11,6 +11,7 @@ import { useGenerateLoginOtp } from '../api/generate-login-otp.ts';
 import { getSetupStatus } from '../api/get-setup-status.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { EmailField } from '../components/EmailField.tsx';
+import { PasskeyButton, usePasskeyAutofill } from '../components/PasskeySignIn.tsx';
 import { GoogleSignIn, SignUpLink } from '../components/SignInAlternatives.tsx';
 import { emailFromQuery, initialSignInView, registerPath, type SignInView, stepForRegistrationStatus } from '../sign-in-flow.ts';
 
@@ -21,6 +22,8 @@ const LoginView = lazy(async () => ({ default: (await loadLoginView()).LoginView
 // Few visits reach these: resetting a password and confirming an email with a code.
 const ForgotPasswordView = lazy(async () => ({ default: (await import('../components/ForgotPasswordView.tsx')).ForgotPasswordView }));
 const VerifyView = lazy(async () => ({ default: (await import('../components/VerifyView.tsx')).VerifyView }));
+// Only accounts that ask for a second step after the password see this one.
+const SecondFactorView = lazy(async () => ({ default: (await import('../components/SecondFactorView.tsx')).SecondFactorView }));
 // The first-visit welcome (spec §2) only concerns visitors arriving from a profile page (`_ftv`).
 const Welcome = lazy(async () => ({ default: (await import('../components/Welcome.tsx')).Welcome }));
 
@@ -34,6 +37,8 @@ export function SignInPage() {
   const [email, setEmail] = useState(() => emailFromQuery(search));
   // Whether a login code went out in this visit: `?verify` from an address has sent none.
   const [codeSent, setCodeSent] = useState(false);
+  // The ticket of a right password whose account asks for a passkey or an emailed code next.
+  const [secondStep, setSecondStep] = useState<SecondFactorNeeded['secondFactor'] | null>(null);
   const returnTo = safeReturnPath(search.get('params'));
 
   const ftv = search.get('_ftv');
@@ -47,7 +52,16 @@ export function SignInPage() {
     return (
       <>
         <Suspense fallback={<ViewLoader />}>
-          <LoginView email={email} onEmailChange={setEmail} onForgot={() => setView('forgotPassword')} returnTo={returnTo} />
+          <LoginView
+            email={email}
+            onEmailChange={setEmail}
+            onForgot={() => setView('forgotPassword')}
+            returnTo={returnTo}
+            onSecondFactor={(step) => {
+              setSecondStep(step);
+              setView('secondFactor');
+            }}
+          />
         </Suspense>
         {welcome}
       </>
@@ -57,6 +71,13 @@ export function SignInPage() {
     return (
       <Suspense fallback={<ViewLoader />}>
         <ForgotPasswordView email={email} onEmailChange={setEmail} onBack={() => setView(email ? 'login' : 'sign-in')} />
+      </Suspense>
+    );
+  }
+  if (view === 'secondFactor' && secondStep) {
+    return (
+      <Suspense fallback={<ViewLoader />}>
+        <SecondFactorView email={email} step={secondStep} returnTo={returnTo} onBack={() => setView('login')} />
       </Suspense>
     );
   }
@@ -71,6 +92,7 @@ export function SignInPage() {
     <>
       <EmailView
         hubName={branding.name}
+        returnTo={returnTo}
         email={email}
         onEmailChange={setEmail}
         onNext={(next, sent = false) => {
@@ -107,6 +129,7 @@ function useSetupNeeded(): boolean {
 
 type EmailViewProps = {
   hubName: string;
+  returnTo: string | null;
   email: string;
   onEmailChange: (email: string) => void;
   /** `codeSent`: the login code of the verify view went out. */
@@ -115,7 +138,8 @@ type EmailViewProps = {
 };
 
 /** Step one (view sign-in): the email decides whether a password, a code or registration comes next (spec §4). */
-function EmailView({ hubName, email, onEmailChange, onNext, onRegister }: EmailViewProps) {
+function EmailView({ hubName, returnTo, email, onEmailChange, onNext, onRegister }: EmailViewProps) {
+  usePasskeyAutofill(returnTo);
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const sendCode = useGenerateLoginOtp();
@@ -180,12 +204,13 @@ function EmailView({ hubName, email, onEmailChange, onNext, onRegister }: EmailV
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <EmailField value={email} onChange={onEmailChange} error={error} onClearError={() => setError(null)} />
+          <EmailField value={email} onChange={onEmailChange} error={error} onClearError={() => setError(null)} autoComplete="username webauthn" />
           <Button type="submit" fullWidth loading={checking}>
             Continue
           </Button>
         </Stack>
       </form>
+      <PasskeyButton returnTo={returnTo} />
       <GoogleSignIn />
       <SignUpLink />
     </AuthLayout>
