@@ -31,7 +31,7 @@ import {
 } from './passkeys.queries.ts';
 
 /** Where the ceremony happens: the hub host the request came to (its rpID) and the page's origin the browser must report. */
-export type WebAuthnSite = { rpID: string; origin: string; rpName: string };
+type WebAuthnSite = { rpID: string; origin: string; rpName: string };
 type Ctx = RequestContext & { site: WebAuthnSite };
 
 /** A challenge is answered within this (the browser's own prompt times out sooner). */
@@ -71,7 +71,7 @@ export async function listPasskeys(deps: Pick<Deps, 'db'>, actor: Actor): Promis
 
 /** Options to add a passkey to the signed-in account: a discoverable credential, none it already has. */
 export async function registrationOptions(deps: Pick<Deps, 'db' | 'limiter'>, actor: Actor, ctx: Ctx) {
-  await deps.limiter.hit(LIMITS.passkeyPerIp, ctx.ip);
+  await deps.limiter.hit(LIMITS.passkeyOptionsPerIp, ctx.ip);
   const user = await userById(deps.db, actor.userId);
   if (!user) throw notFound();
   const existing = await passkeysOf(deps.db, user.id);
@@ -170,7 +170,7 @@ export async function setOwnSecondFactor(deps: Pick<Deps, 'db'>, actor: Actor, r
  * revealed. With the ticket of a right password, only that account's passkeys.
  */
 export async function signInOptions(deps: Pick<Deps, 'db' | 'limiter' | 'codes'>, input: { ticket?: string | undefined }, ctx: Ctx) {
-  await deps.limiter.hit(LIMITS.passkeyPerIp, ctx.ip);
+  await deps.limiter.hit(LIMITS.passkeyOptionsPerIp, ctx.ip);
   const user = input.ticket ? await secondFactorAccount(deps, input.ticket) : undefined;
   const allow = user ? await passkeysOf(deps.db, user.id) : [];
   const options = await generateAuthenticationOptions({

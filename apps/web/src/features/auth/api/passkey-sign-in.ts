@@ -1,5 +1,5 @@
 import type { AuthResponse } from '@profilehub/shared';
-import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
+import { type AuthenticationResponseJSON, type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
 import { apiRequest } from '../../../lib/api.ts';
 import { startSession } from '../../../lib/auth.ts';
 import { useAction } from '../../../lib/use-action.ts';
@@ -11,15 +11,23 @@ type PasskeySignIn = {
   autofill?: boolean;
 };
 
-/** POST /api/auth/passkey/options, the browser's passkey prompt, then POST /api/auth/passkey: a session. */
-export async function signInWithPasskey({ ticket, autofill = false }: PasskeySignIn = {}): Promise<AuthResponse> {
+/** POST /api/auth/passkey/options, then the browser's passkey prompt (or autofill): the signed answer. */
+export async function askForPasskey({ ticket, autofill = false }: PasskeySignIn = {}): Promise<AuthenticationResponseJSON> {
   const optionsJSON = await apiRequest<PublicKeyCredentialRequestOptionsJSON>('/api/auth/passkey/options', {
     method: 'POST',
     body: ticket ? { ticket } : {},
     auth: false,
   });
-  const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+  return startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+}
+
+/** POST /api/auth/passkey: the hub checks the passkey's answer and starts a session. */
+export function finishPasskeySignIn(response: AuthenticationResponseJSON, ticket?: string): Promise<AuthResponse> {
   return apiRequest<AuthResponse>('/api/auth/passkey', { method: 'POST', body: ticket ? { response, ticket } : { response }, auth: false });
+}
+
+async function signInWithPasskey(input: PasskeySignIn = {}): Promise<AuthResponse> {
+  return finishPasskeySignIn(await askForPasskey(input), input.ticket);
 }
 
 export function usePasskeySignIn() {

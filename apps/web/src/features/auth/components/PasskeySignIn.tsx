@@ -1,11 +1,12 @@
-import { Button } from '@mantine/core';
+import { Button, Divider } from '@mantine/core';
 import { PASSKEY_MESSAGES } from '@profilehub/shared';
 import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { useEffect, useRef, useState } from 'react';
 import { IconPasskey } from '../../../components/icons.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { startSession } from '../../../lib/auth.ts';
 import { toastError } from '../../../lib/notify.ts';
-import { signInWithPasskey, usePasskeySignIn } from '../api/passkey-sign-in.ts';
+import { askForPasskey, finishPasskeySignIn, usePasskeySignIn } from '../api/passkey-sign-in.ts';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
 
 /** The browser said no: the person closed its prompt, or it timed out (both NotAllowedError), or another prompt took over. */
@@ -30,13 +31,21 @@ export function usePasskeyAutofill(returnTo: string | null) {
   useEffect(() => {
     let live = true;
     (async () => {
-      if (!(await browserSupportsWebAuthnAutofill())) return;
+      let answer: Awaited<ReturnType<typeof askForPasskey>>;
       try {
-        const auth = await signInWithPasskey({ autofill: true });
+        if (!(await browserSupportsWebAuthnAutofill())) return;
+        answer = await askForPasskey({ autofill: true });
+      } catch {
+        // Nobody picked a passkey: cancelled (the button's own prompt, leaving the step), or the hub or
+        // the browser could not offer one here (an IP address is no passkey host). Nothing to say.
+        return;
+      }
+      try {
+        const auth = await finishPasskeySignIn(answer);
+        startSession(auth);
         if (live) latest.current(auth.user);
       } catch (err) {
-        // Cancelled (the button's own prompt, leaving the step) or dismissed: nothing to say.
-        if (live && !browserRefused(err)) toastError(passkeyProblem(err));
+        toastError(passkeyProblem(err));
       }
     })();
     return () => {
@@ -46,21 +55,28 @@ export function usePasskeyAutofill(returnTo: string | null) {
   }, []);
 }
 
-/** "Sign in with a passkey": the browser's own prompt lists the hub's passkeys on this device or a phone. */
-export function PasskeyButton({ returnTo }: { returnTo: string | null }) {
+/** Whether this browser can use passkeys at all (the button shows only then). */
+export function usePasskeysSupported(): boolean {
   const [supported] = useState(() => browserSupportsWebAuthn());
+  return supported;
+}
+
+/** 'or' and "Sign in with a passkey": the browser's own prompt lists the hub's passkeys on this device or a phone. */
+export function PasskeyButton({ returnTo }: { returnTo: string | null }) {
   const passkey = usePasskeySignIn();
   const finish = useFinishSignIn(returnTo);
-  if (!supported) return null;
   return (
-    <Button
-      variant="default"
-      fullWidth
-      leftSection={<IconPasskey size={18} />}
-      loading={passkey.isPending}
-      onClick={() => passkey.mutate({}, { onSuccess: (auth) => finish(auth.user), onError: (err) => toastError(passkeyProblem(err)) })}
-    >
-      Sign in with a passkey
-    </Button>
+    <>
+      <Divider label="or" labelPosition="center" />
+      <Button
+        variant="default"
+        fullWidth
+        leftSection={<IconPasskey size={18} />}
+        loading={passkey.isPending}
+        onClick={() => passkey.mutate({}, { onSuccess: (auth) => finish(auth.user), onError: (err) => toastError(passkeyProblem(err)) })}
+      >
+        Sign in with a passkey
+      </Button>
+    </>
   );
 }

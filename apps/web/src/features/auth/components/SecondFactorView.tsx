@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { censorEmail, PASSKEY_MESSAGES, type SecondFactorNeeded } from '@profilehub/shared';
+import { PASSKEY_MESSAGES, type SecondFactorNeeded } from '@profilehub/shared';
 import { useState } from 'react';
 import { IconPasskey } from '../../../components/icons.tsx';
 import { OneTimeCodeInput } from '../../../components/OneTimeCodeInput.tsx';
@@ -61,9 +61,6 @@ export function SecondFactorView({ email, step, returnTo, onBack }: SecondFactor
         ) : null}
         {sent ? (
           <>
-            <Text size="sm" c="dimmed" ta="center">
-              Enter the code we emailed to <strong>{censorEmail(email)}</strong>.
-            </Text>
             <OneTimeCodeInput key={attempt} email={email} onComplete={complete} disabled={verify.isPending} autoFocus />
             <Text size="sm" c="dimmed" ta="center">
               Didn't get it?{' '}

@@ -11,7 +11,7 @@ import { useGenerateLoginOtp } from '../api/generate-login-otp.ts';
 import { getSetupStatus } from '../api/get-setup-status.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { EmailField } from '../components/EmailField.tsx';
-import { PasskeyButton, usePasskeyAutofill } from '../components/PasskeySignIn.tsx';
+import { PasskeyButton, usePasskeyAutofill, usePasskeysSupported } from '../components/PasskeySignIn.tsx';
 import { GoogleSignIn, SignUpLink } from '../components/SignInAlternatives.tsx';
 import { emailFromQuery, initialSignInView, registerPath, type SignInView, stepForRegistrationStatus } from '../sign-in-flow.ts';
 
@@ -140,6 +140,7 @@ type EmailViewProps = {
 /** Step one (view sign-in): the email decides whether a password, a code or registration comes next (spec §4). */
 function EmailView({ hubName, returnTo, email, onEmailChange, onNext, onRegister }: EmailViewProps) {
   usePasskeyAutofill(returnTo);
+  const passkeys = usePasskeysSupported();
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const sendCode = useGenerateLoginOtp();
@@ -210,8 +211,8 @@ function EmailView({ hubName, returnTo, email, onEmailChange, onNext, onRegister
           </Button>
         </Stack>
       </form>
-      <PasskeyButton returnTo={returnTo} />
-      <GoogleSignIn />
+      {passkeys ? <PasskeyButton returnTo={returnTo} /> : null}
+      <GoogleSignIn divider={!passkeys} />
       <SignUpLink />
     </AuthLayout>
   );

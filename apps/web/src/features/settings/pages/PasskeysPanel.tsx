@@ -119,7 +119,7 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
           </Text>
         </Stack>
         {confirming ? null : (
-          <Button size="xs" variant="subtle" color="red" onClick={() => setConfirming(true)}>
+          <Button size="xs" variant="subtle" color="red" onClick={() => setConfirming(true)} style={{ flexShrink: 0 }}>
             Remove
           </Button>
         )}
