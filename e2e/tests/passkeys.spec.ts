@@ -172,6 +172,12 @@ test('a second step after the password: a passkey finishes it, or an emailed cod
   const panel = await openPasskeys(page);
   await panel.getByRole('button', { name: 'Add a passkey' }).click();
   await expectToast(page, 'Passkey added. You can now sign in with it.');
+  // A name of one's own for it.
+  await panel.getByRole('listitem', { name: 'Passkey 1' }).getByRole('button', { name: 'Rename' }).click();
+  await panel.getByLabel('Passkey name').fill('Work laptop');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Passkey renamed.');
+  await expect(panel.getByRole('listitem', { name: 'Work laptop' })).toBeVisible();
   await panel.getByRole('switch', { name: 'Require a second step after my password' }).check();
   await expectToast(page, 'Signing in now needs a passkey or an emailed code after your password.');
   await closeSettings(page);

@@ -77,10 +77,25 @@ describe('passkey sign-in', () => {
     expect(res.json()).toMatchObject({ code: 'passkey_failed', message: PASSKEY_MESSAGES.signInFailed });
   });
 
-  it('takes the hub host the request came to as the relying party', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/passkey/options', headers: { host: 'hub.test' }, payload: {} });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().rpId).toBe('hub.test');
+  it('takes the hub host the request came to as the relying party: the product’s, or a white-labelled hub’s own', async () => {
+    const at = (host: string) => t.app.inject({ method: 'POST', url: '/api/auth/passkey/options', remoteAddress: freshIp(), headers: { host }, payload: {} });
+    expect((await at('hub.test')).json().rpId).toBe('hub.test');
+    const domain = `hub-${Date.now().toString(36)}.acme.test`;
+    await createCompany(t.db, { whiteLabel: { title: 'Acme', domain } });
+    expect((await at(`${domain}:8443`)).json().rpId).toBe(domain);
+  });
+
+  it('is refused on a division’s public pages host, which is no hub', async () => {
+    const company = await createCompany(t.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkey/options',
+      remoteAddress: freshIp(),
+      headers: { host: `${company.subdomain}.localhost` },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'passkey_wrong_host', message: PASSKEY_MESSAGES.wrongHost });
   });
 
   it('malformed answers are refused by their shape', async () => {

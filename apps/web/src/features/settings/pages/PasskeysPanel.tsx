@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { PASSKEY_MESSAGES, type Passkey } from '@profilehub/shared';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { IconPasskey } from '../../../components/icons.tsx';
 import { ApiError, messageOf } from '../../../lib/api.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useAddPasskey } from '../api/add-passkey.ts';
 import { usePasskeys } from '../api/get-passkeys.ts';
 import { useRemovePasskey } from '../api/remove-passkey.ts';
+import { useRenamePasskey } from '../api/rename-passkey.ts';
 import { useSetSecondFactor } from '../api/set-second-factor.ts';
 import { BackToSettings } from './SettingsPages.tsx';
 
@@ -106,11 +107,29 @@ export function PasskeysPanel() {
 
 function PasskeyItem({ passkey }: { passkey: Passkey }) {
   const remove = useRemovePasskey();
-  const [confirming, setConfirming] = useState(false);
+  const rename = useRenamePasskey();
+  const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
+  const [name, setName] = useState(passkey.name);
+
+  const saveName = (event: FormEvent) => {
+    event.preventDefault();
+    rename.mutate(
+      { id: passkey.id, name },
+      {
+        onSuccess: () => {
+          toastSuccess(PASSKEY_MESSAGES.renamed);
+          setMode('view');
+        },
+        onError: (err) => toastError(err),
+      },
+    );
+  };
+
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={passkey.name}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-        <Stack gap={2} style={{ minWidth: 0 }}>
+      {/* On a narrow screen the buttons go under the name rather than squeeze it. */}
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <Stack gap={2} style={{ flex: '1 1 12rem', minWidth: 0 }}>
           <Text fw={600} truncate>
             {passkey.name}
           </Text>
@@ -118,13 +137,48 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
             Added {day(passkey.createdAt)} · {passkey.lastUsedAt ? `Last used ${day(passkey.lastUsedAt)}` : 'Not used yet'}
           </Text>
         </Stack>
-        {confirming ? null : (
-          <Button size="xs" variant="subtle" color="red" onClick={() => setConfirming(true)} style={{ flexShrink: 0 }}>
-            Remove
-          </Button>
-        )}
+        {mode === 'view' ? (
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="gray"
+              onClick={() => {
+                setName(passkey.name);
+                setMode('rename');
+              }}
+            >
+              Rename
+            </Button>
+            <Button size="xs" variant="subtle" color="red" onClick={() => setMode('remove')}>
+              Remove
+            </Button>
+          </Group>
+        ) : null}
       </Group>
-      {confirming ? (
+      {mode === 'rename' ? (
+        <form onSubmit={saveName}>
+          <Group gap="xs" mt="sm" align="flex-end">
+            <TextInput
+              label="Passkey name"
+              size="xs"
+              value={name}
+              maxLength={60}
+              onChange={(e) => setName(e.currentTarget.value)}
+              style={{ flex: 1, minWidth: 140 }}
+              data-autofocus
+              autoFocus
+            />
+            <Button size="xs" type="submit" loading={rename.isPending} disabled={!name.trim()}>
+              Save
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setMode('view')} disabled={rename.isPending}>
+              Cancel
+            </Button>
+          </Group>
+        </form>
+      ) : null}
+      {mode === 'remove' ? (
         <Stack gap="xs" mt="sm" role="group" aria-label={`Remove ${passkey.name}?`}>
           <Text size="sm">Remove this passkey? It will no longer sign you in. Remove it from your device's password manager too.</Text>
           <Group gap="xs">
@@ -136,7 +190,7 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
             >
               Remove passkey
             </Button>
-            <Button size="xs" variant="default" onClick={() => setConfirming(false)} disabled={remove.isPending}>
+            <Button size="xs" variant="default" onClick={() => setMode('view')} disabled={remove.isPending}>
               Keep it
             </Button>
           </Group>
