@@ -89,6 +89,7 @@ for (const [role, paths] of Object.entries(SCREENS)) {
 /** The settings dialog and each of its pages (spec §2), opened by their own links. */
 const SETTINGS: [string, string][] = [
   ['#settings', 'Settings'],
+  ['#passkeys', 'Passkeys'],
   ['#manage-notifications', 'Manage Notifications'],
   ['#faq', 'FAQ'],
   ['#legal', 'Legal'],

@@ -50,6 +50,7 @@ import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.ts';
 import { createMailLogos } from './modules/mail/logo.ts';
 import { createMailer, messageIdDomain } from './modules/mail/mailer.ts';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createCardFiles } from './modules/public-pages/card-files.ts';
@@ -226,6 +227,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(ssoRoutes);
       await api.register(setupRoutes);
       await api.register(accountRoutes);
+      await api.register(passkeysRoutes, { sites });
       await api.register(companiesRoutes);
       await api.register(domainsRoutes, { sites });
       await api.register(divisionExportsRoutes, { store: fileStore, sites });

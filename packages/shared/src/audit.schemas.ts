@@ -25,6 +25,10 @@ export const AUDIT_ACTIONS = [
   'account.password_set',
   'account.password_reset',
   'account.google_linked',
+  'account.passkey_added',
+  'account.passkey_removed',
+  'account.second_factor_on',
+  'account.second_factor_off',
 ] as const;
 
 /** Messages of the audit log API a person can act on. */

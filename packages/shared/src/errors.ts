@@ -28,6 +28,14 @@ export const ERROR_CODES = [
   'sso_required',
   'sso_failed',
   'user_exists',
+  // passkeys and the second step after a password
+  'second_factor_expired',
+  'passkey_wrong_host',
+  'passkey_challenge_expired',
+  'passkey_failed',
+  'passkey_unknown',
+  'passkey_cloned',
+  'passkey_exists',
   // profiles, publishing and approvals
   'stale_version',
   'alias_taken',

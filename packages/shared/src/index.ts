@@ -22,6 +22,8 @@ export * from './invitations.schemas.ts';
 export * from './invitations.ts';
 export * from './lead-forms.schemas.ts';
 export * from './navigation.ts';
+export * from './passkeys.schemas.ts';
+export * from './passkeys.ts';
 export * from './profile/index.ts';
 export * from './profile-api.schemas.ts';
 export * from './reports.schemas.ts';

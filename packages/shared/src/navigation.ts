@@ -49,4 +49,4 @@ export function profileIdFromAlias(alias: string | undefined): number | null {
   return first && /^\d+$/.test(first) ? Number(first) : null;
 }
 
-export const SETTINGS_HASHES = ['settings', 'billing', 'faq', 'legal', 'support', 'manage-notifications', 'delete-account'] as const;
+export const SETTINGS_HASHES = ['settings', 'billing', 'passkeys', 'faq', 'legal', 'support', 'manage-notifications', 'delete-account'] as const;

@@ -1,6 +1,22 @@
 import type { FeatureFlags, WhiteLabel } from '@profilehub/shared';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * A profile's own name as lists show it: its full name, else first and last name (null when neither). Written with `||`
@@ -83,6 +99,8 @@ export const users = pgTable(
     mailApprovalRequests: boolean('mail_approval_requests').notNull().default(true),
     mailApprovalDecisions: boolean('mail_approval_decisions').notNull().default(true),
     mailLeadMessages: boolean('mail_lead_messages').notNull().default(true),
+    /** Settings → Passkeys: after a right password, a passkey or an emailed code must finish the sign-in; null: the password is enough. */
+    secondFactor: text('second_factor', { enum: ['passkey_or_code'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -137,7 +155,7 @@ export const oneTimeCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['register', 'login', 'reset', 'google', 'sso', 'delete'] }).notNull(),
+    purpose: text('purpose', { enum: ['register', 'login', 'reset', 'google', 'sso', 'delete', 'mfa', 'mfa-ticket'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -145,6 +163,49 @@ export const oneTimeCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('one_time_codes_email_idx').on(t.email, t.purpose), index('one_time_codes_hash_idx').on(t.codeHash)],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // Both drivers hand back a Uint8Array (pg a Buffer, one); WebAuthn wants a plain Uint8Array.
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/** A person's passkeys (WebAuthn credentials): the public key the hub checks a sign-in's signature with. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential's id, base64url: a sign-in names it, so it is looked up by it. */
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: bytea('public_key').notNull(),
+    /** The authenticator's signature counter: a sign-in with one not above it is a cloned authenticator (0 = it counts nothing). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges the hub handed out: each works once (taking it deletes it) and only
+ * until it expires. `user_id` is the account it was asked for (registration, a second
+ * factor); null for a sign-in that lets the browser offer any passkey of this hub.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
 );
 
 /** A profile record; its editable content arrives with the profile document work. */

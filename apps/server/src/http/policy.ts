@@ -77,6 +77,16 @@ export function canDeleteOwnAccount(actor: Actor): boolean {
   return actor.role !== 'superadmin';
 }
 
+/** A passkey is its owner's alone: nobody else, a superadmin included, renames or removes it (another's answers 404). */
+export function canManagePasskey(actor: Actor, passkey: { userId: number }): boolean {
+  return passkey.userId === actor.userId;
+}
+
+/** A second step after the password needs a way to give it: a passkey, or an email address the account proved (its code). */
+export function canRequireSecondFactor(account: { registered: boolean; passkeys: number }): boolean {
+  return account.passkeys > 0 || account.registered;
+}
+
 /** A superadmin signs in on every division's white-labelled hub; anyone else only on their own divisions' (and the product's). */
 export function signsInOnEveryHub(role: Role): boolean {
   return role === 'superadmin';

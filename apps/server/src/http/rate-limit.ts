@@ -200,6 +200,10 @@ export const LIMITS = {
   /** Sign-in tries per account: counted before the password is compared, given back on success. */
   loginPerEmail: { name: 'login-email', max: 10, windowMs: 15 * MINUTE },
   loginPerIp: { name: 'login-ip', max: 300, windowMs: 15 * MINUTE },
+  /** Passkey answers checked (sign-in, adding one) per client: counted before the signature is checked, like passwords. */
+  passkeyPerIp: { name: 'passkey-ip', max: 300, windowMs: 15 * MINUTE },
+  /** Passkey options per client: every sign-in page asks for one as it opens (the autofill), so more than answers. */
+  passkeyOptionsPerIp: { name: 'passkey-options-ip', max: 600, windowMs: 15 * MINUTE },
   forgotPerEmail: { name: 'forgot-email', max: 3, windowMs: 15 * MINUTE },
   forgotPerIp: { name: 'forgot-ip', max: 30, windowMs: 15 * MINUTE },
   lookupPerIp: { name: 'lookup-ip', max: 300, windowMs: 15 * MINUTE },

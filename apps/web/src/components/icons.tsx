@@ -73,3 +73,13 @@ export const IconGoogle = ({ size = 18 }: { size?: number }) => (
     <path fill="#1976D2" d="M43.6 20.1H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.6-.4-3.9z" />
   </svg>
 );
+
+/** A passkey: a person and a key (sign-in page, Settings → Passkeys). */
+export const IconPasskey = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="9" cy="7.5" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 10-5.5" />
+    <circle cx="17.5" cy="12.5" r="2.5" />
+    <path d="M17.5 15v6M17.5 18.5h2" />
+  </Icon>
+);

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appState, companies, companyMembers, oneTimeCodes, profiles, sessions, usedIdTokens, users } from '../../db/schema.ts';
+import { appState, companies, companyMembers, oneTimeCodes, passkeys, profiles, sessions, usedIdTokens, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
@@ -180,6 +180,22 @@ export async function consumeTokenByHash(db: Db, codeHash: string, purpose: Code
     .where(and(eq(oneTimeCodes.codeHash, codeHash), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, new Date())))
     .returning({ email: oneTimeCodes.email });
   return row?.email ?? null;
+}
+
+/** The email of the live, unused token with this hash and purpose, leaving it live; null otherwise. */
+export async function liveTokenByHash(db: Db, codeHash: string, purpose: CodePurpose): Promise<string | null> {
+  const [row] = await db
+    .select({ email: oneTimeCodes.email })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.codeHash, codeHash), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, new Date())))
+    .limit(1);
+  return row?.email ?? null;
+}
+
+/** Whether the user has a passkey (the second step then offers one). */
+export async function hasPasskey(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  return row !== undefined;
 }
 
 export async function insertSession(db: Db, session: { id: string; userId: number; expiresAt: Date; userAgent: string | null }) {

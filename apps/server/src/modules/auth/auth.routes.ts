@@ -6,10 +6,13 @@ import {
   ForgotPasswordSchema,
   GoogleCallbackQuerySchema,
   LinkQuerySchema,
+  LoginResponseSchema,
   LoginSchema,
   MeSchema,
   RegisterCompletedQuerySchema,
   ResetPasswordSchema,
+  SecondFactorCodeRequestSchema,
+  SecondFactorCodeSchema,
   SetupPasswordSchema,
   VerifyOtpQuerySchema,
 } from '@profilehub/shared';
@@ -39,8 +42,28 @@ export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
 
-  r.post('/auth/local', { config: open, schema: { tags, body: LoginSchema, response: { 200: AuthResponseSchema } } }, (req) =>
-    auth.login(deps, req.body, ctxOf(req)),
+  r.post(
+    '/auth/local',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: 'Password sign-in: a session, or {secondFactor: {ticket}} when the account asks for a passkey or an emailed code next',
+        body: LoginSchema,
+        response: { 200: LoginResponseSchema },
+      },
+    },
+    (req) => auth.login(deps, req.body, ctxOf(req)),
+  );
+  r.post(
+    '/auth/second-factor/code',
+    { config: open, schema: { tags, summary: "Emails the second step's 4-digit code", body: SecondFactorCodeRequestSchema, response: { 200: Success } } },
+    (req) => auth.issueSecondFactorCode(deps, req.body.ticket, ctxOf(req)),
+  );
+  r.post(
+    '/auth/second-factor/verify',
+    { config: open, schema: { tags, summary: 'The emailed code finishes the sign-in', body: SecondFactorCodeSchema, response: { 200: AuthResponseSchema } } },
+    (req) => auth.verifySecondFactorCode(deps, req.body, ctxOf(req)),
   );
 
   // What an account that has not set its password yet may still call (http/auth.ts).

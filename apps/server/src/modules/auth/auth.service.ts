@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { AUTH_MESSAGES, type AuthResponse, COMPANY_MESSAGES, type Me, OFFBOARDING_MESSAGES, SSO_MESSAGES } from '@profilehub/shared';
+import {
+  AUTH_MESSAGES,
+  type AuthResponse,
+  COMPANY_MESSAGES,
+  type LoginResponse,
+  type Me,
+  OFFBOARDING_MESSAGES,
+  PASSKEY_MESSAGES,
+  SSO_MESSAGES,
+} from '@profilehub/shared';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -19,6 +28,7 @@ import {
   countFailedLogin,
   emailOfUser,
   firstProfileOf,
+  hasPasskey,
   linkGoogleAccount,
   membershipsOf,
   resetPasswordOf,
@@ -208,10 +218,10 @@ export async function linkWithCode(
  * verification became due meanwhile (the check and the reset are one statement too).
  */
 export async function login(
-  deps: Pick<Deps, 'db' | 'limiter' | 'passwords' | 'sessions'>,
+  deps: Pick<Deps, 'db' | 'limiter' | 'passwords' | 'sessions' | 'codes'>,
   input: { identifier: string; password: string },
   ctx: RequestContext,
-): Promise<AuthResponse> {
+): Promise<LoginResponse> {
   await deps.limiter.hit(LIMITS.loginPerIp, ctx.ip);
   await deps.limiter.hit(LIMITS.loginPerEmail, input.identifier);
   await refuseIfSsoRequired(deps.db, input.identifier);
@@ -223,6 +233,49 @@ export async function login(
   }
   await deps.limiter.reward(LIMITS.loginPerEmail, input.identifier);
   if (!(await clearFailedLogins(deps.db, user.id))) throw new AppError(403, 'verification_required', AUTH_MESSAGES.verificationRequired);
+  if (user.secondFactor) {
+    // No session yet: a ticket that a passkey or an emailed code turns into one (same hub rule as every sign-in).
+    if (!(await mayUseHub(deps.db, ctx.host, user))) throw badRequest(AUTH_MESSAGES.incorrectLogin);
+    const ticket = await deps.codes.issueToken(user.email, 'mfa-ticket');
+    return { secondFactor: { ticket, passkey: await hasPasskey(deps.db, user.id) } };
+  }
+  return startSession(deps, user, ctx);
+}
+
+const secondFactorExpired = () => new AppError(401, 'second_factor_expired', PASSKEY_MESSAGES.secondFactorExpired);
+
+/** The account a live second-step ticket belongs to (left live); 401 when it is gone. */
+export async function secondFactorAccount(deps: Pick<Deps, 'db' | 'codes'>, ticket: string): Promise<UserRow> {
+  const email = await deps.codes.peekToken(ticket, 'mfa-ticket');
+  const user = email ? await userByEmail(deps.db, email) : undefined;
+  if (!user || user.blocked) throw secondFactorExpired();
+  return user;
+}
+
+/** Ends the ticket once its second step is done; 401 when someone else finished it first. */
+export async function spendSecondFactorTicket(deps: Pick<Deps, 'codes'>, ticket: string): Promise<void> {
+  if (!(await deps.codes.consumeToken(ticket, 'mfa-ticket'))) throw secondFactorExpired();
+}
+
+/** The second step by email: a 4-digit code to the account's address (the same mail as a sign-in code). */
+export async function issueSecondFactorCode(deps: Pick<Deps, 'db' | 'limiter' | 'codes' | 'mailer' | 'config'>, ticket: string, ctx: RequestContext) {
+  await deps.limiter.hit(LIMITS.codeIssuePerIp, ctx.ip);
+  const user = await secondFactorAccount(deps, ticket);
+  await deps.limiter.hit(LIMITS.codeIssuePerEmail, user.email);
+  const code = await deps.codes.issueCode(user.email, 'mfa');
+  await deps.mailer.send(codeMail(await brandOfAccount(deps.db, user.email, deps.config.PUBLIC_URL), user.email, code, 'login'));
+  return { success: true as const, message: PASSKEY_MESSAGES.secondFactorCodeSent };
+}
+
+/** The emailed code finishes a sign-in its password began; counted by the code limits like every code. */
+export async function verifySecondFactorCode(
+  deps: Pick<Deps, 'db' | 'limiter' | 'codes' | 'sessions'>,
+  input: { ticket: string; otp: string },
+  ctx: RequestContext,
+): Promise<AuthResponse> {
+  const user = await secondFactorAccount(deps, input.ticket);
+  if (!(await checkCodeLimited(deps, user.email, 'mfa', input.otp, ctx))) throw badRequest(AUTH_MESSAGES.codeInvalid, 'otp');
+  await spendSecondFactorTicket(deps, input.ticket);
   return startSession(deps, user, ctx);
 }
 

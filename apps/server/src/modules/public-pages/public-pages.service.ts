@@ -75,6 +75,11 @@ export class PublicSites {
     return (await this.#hostOf(host)).site;
   }
 
+  /** Whether the host is a hub (the product's or a division's white-labelled one), where people sign in. */
+  async isHubHost(host: string): Promise<boolean> {
+    return (await this.#hostOf(host)).hub;
+  }
+
   /** Whether this server serves the host at all: a hub host, a white-labelled hub or a public site. */
   async isKnown(host: string): Promise<boolean> {
     const { site, hub } = await this.#hostOf(host);

@@ -35,6 +35,11 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/profiles/generate-login-otp',
   'POST /api/profiles/verify-otp',
   'POST /api/profiles/link',
+  // Passkey sign-in and the second step after a password (passkeys.routes.test.ts, e2e passkeys.spec.ts).
+  'POST /api/auth/passkey/options',
+  'POST /api/auth/passkey',
+  'POST /api/auth/second-factor/code',
+  'POST /api/auth/second-factor/verify',
   // First run: answers needed:false once set up; the POST needs the one-time token (setup.routes.test.ts).
   'GET /api/setup',
   'POST /api/setup',
@@ -68,6 +73,13 @@ const TARGETS: Record<string, Target> = {
   'POST /api/account/delete': { kind: 'own' },
   'GET /api/account/notifications': { kind: 'own' },
   'PUT /api/account/notifications': { kind: 'own' },
+  // Passkeys are scoped to their owner in the query; another person's id answers 404 (passkeys.routes.test.ts).
+  'GET /api/account/passkeys': { kind: 'own' },
+  'POST /api/account/passkeys/options': { kind: 'own' },
+  'POST /api/account/passkeys': { kind: 'own' },
+  'PATCH /api/account/passkeys/{id}': { kind: 'own' },
+  'DELETE /api/account/passkeys/{id}': { kind: 'own' },
+  'PUT /api/account/second-factor': { kind: 'own' },
   'GET /api/approvals': { kind: 'own' },
   'POST /api/approvals': { kind: 'profile', body: (b) => ({ profileId: b.profile, targetProfile: b.profile }) },
   'GET /api/approvals/count': { kind: 'own' },

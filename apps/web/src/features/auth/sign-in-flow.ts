@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from '@profilehub/shared';
 
 /** Views of the sign-in page (spec §2). */
-/** `sso`: the email's company signs in through its own provider (issue #28). */
-export type SignInView = 'sign-in' | 'login' | 'forgotPassword' | 'verify' | 'sso';
+/** `sso`: the email's company signs in through its own provider; `secondFactor`: a passkey or code after the password (issue #28). */
+export type SignInView = 'sign-in' | 'login' | 'forgotPassword' | 'verify' | 'sso' | 'secondFactor';
 /** Views of the register page (spec §2). */
 export type RegisterView = 'register' | 'no-user';
 

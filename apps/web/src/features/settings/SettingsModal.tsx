@@ -3,10 +3,11 @@ import type { Me } from '@profilehub/shared';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { IconCard, IconChevronRight, IconKey, IconLogout, IconVideo } from '../../components/dashboard-icons.tsx';
-import { IconExternal } from '../../components/icons.tsx';
+import { IconExternal, IconPasskey } from '../../components/icons.tsx';
 import { endSession, logout } from '../../lib/auth.ts';
 import { CHANGE_PASSWORD_FLAG, clearToken, writeLocalFlag } from '../../lib/session.ts';
 import { useTrainingVideo } from './api/get-training-video.ts';
+import { PasskeysPanel } from './pages/PasskeysPanel.tsx';
 import { BackToSettings, BillingPanel, DeleteAccountPanel, FaqPanel, LegalPanel, NotificationsPanel, SupportPanel } from './pages/SettingsPages.tsx';
 import classes from './SettingsModal.module.css';
 import { SETTINGS_TITLES, type SettingsPage, settingsPageFromHash } from './settings-hash.ts';
@@ -65,6 +66,7 @@ function SettingsMenu({ me }: { me: Me }) {
               navigate('/reset-password');
             }}
           />
+          <MenuItem icon={IconPasskey} label="Passkeys" to="#passkeys" />
           {videoUrl ? <MenuItem icon={IconVideo} label="Training Video" href={videoUrl} /> : null}
           <MenuItem icon={IconLogout} label="Log Out" danger onClick={signOut} busy={signingOut} />
         </Stack>
@@ -138,6 +140,8 @@ function SettingsPanel({ page, me }: { page: SettingsPage; me: Me }) {
           <BackToSettings />
         </Stack>
       );
+    case 'passkeys':
+      return <PasskeysPanel />;
     case 'faq':
       return <FaqPanel />;
     case 'legal':

@@ -11,6 +11,7 @@ export function settingsPageFromHash(hash: string): SettingsPage | null {
 export const SETTINGS_TITLES: Record<SettingsPage, string> = {
   settings: 'Settings',
   billing: 'Manage Billing',
+  passkeys: 'Passkeys',
   faq: 'FAQ',
   legal: 'Legal',
   support: 'Support',

@@ -6,8 +6,11 @@ type Props = {
   onChange: (value: string) => void;
   error: string | null;
   onClearError: () => void;
-  /** `username` where the address signs in (password managers pair it), `email` where it registers. */
-  autoComplete?: 'username' | 'email';
+  /**
+   * `username` where the address signs in (password managers pair it), `email` where it registers;
+   * `username webauthn` on the sign-in page, whose autofill also offers the hub's passkeys.
+   */
+  autoComplete?: 'username' | 'username webauthn' | 'email';
 };
 
 /** The email address field of the account screens: one look, one behaviour, on every view. */

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { AUTH_MESSAGES, normalizeEmail, signedInHome, TOASTS } from '@profilehub/shared';
+import { AUTH_MESSAGES, normalizeEmail, type SecondFactorNeeded } from '@profilehub/shared';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { RevealPasswordInput } from '../../../components/RevealPasswordInput.tsx';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useLogin } from '../api/login.ts';
+import { toastError } from '../../../lib/notify.ts';
+import { isSession, useLogin } from '../api/login.ts';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { GoogleSignIn, SignUpLink } from './SignInAlternatives.tsx';
 import { ContinueWithSso } from './SsoView.tsx';
@@ -17,11 +17,13 @@ export type LoginViewProps = {
   returnTo: string | null;
   /** The email's company offers single sign-on (not required: the password works too). */
   ssoAvailable?: boolean;
+  /** The password was right and the account asks for a passkey or an emailed code next. */
+  onSecondFactor: (step: SecondFactorNeeded['secondFactor']) => void;
 };
 
 /** View login: email and password (spec §2). */
-export function LoginView({ email, onEmailChange, onForgot, returnTo, ssoAvailable = false }: LoginViewProps) {
-  const navigate = useNavigate();
+export function LoginView({ email, onEmailChange, onForgot, returnTo, ssoAvailable = false, onSecondFactor }: LoginViewProps) {
+  const finish = useFinishSignIn(returnTo);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const login = useLogin();
@@ -36,11 +38,9 @@ export function LoginView({ email, onEmailChange, onForgot, returnTo, ssoAvailab
     login.mutate(
       { identifier: email.includes('@') ? normalizeEmail(email) : email.trim(), password },
       {
-        onSuccess: ({ user }) => {
-          toastSuccess(TOASTS.loggedIn, { forNextScreen: true });
-          // No password yet (a new account): setting one comes first.
-          if (!user.confirmed) navigate('/reset-password', { replace: true });
-          else navigate(returnTo ?? signedInHome(user.role), { replace: true });
+        onSuccess: (answer) => {
+          if (isSession(answer)) finish(answer.user);
+          else onSecondFactor(answer.secondFactor);
         },
         onError: (err) => toastError(err),
       },

@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
-import { AUTH_MESSAGES, normalizeEmail, type SsoDiscovery, TOASTS } from '@profilehub/shared';
+import { AUTH_MESSAGES, normalizeEmail, type SecondFactorNeeded, type SsoDiscovery, TOASTS } from '@profilehub/shared';
 import { type FormEvent, lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
@@ -12,6 +12,7 @@ import { useGenerateLoginOtp } from '../api/generate-login-otp.ts';
 import { getSetupStatus } from '../api/get-setup-status.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { EmailField } from '../components/EmailField.tsx';
+import { PasskeyButton, usePasskeyAutofill, usePasskeysSupported } from '../components/PasskeySignIn.tsx';
 import { GoogleSignIn, SignUpLink } from '../components/SignInAlternatives.tsx';
 import { emailFromQuery, initialSignInView, registerPath, type SignInView, stepForRegistrationStatus } from '../sign-in-flow.ts';
 
@@ -24,6 +25,8 @@ const ForgotPasswordView = lazy(async () => ({ default: (await import('../compon
 // Only people whose company signs them in with SSO (issue #28) see this.
 const SsoView = lazy(async () => ({ default: (await import('../components/SsoView.tsx')).SsoView }));
 const VerifyView = lazy(async () => ({ default: (await import('../components/VerifyView.tsx')).VerifyView }));
+// Only accounts that ask for a second step after the password see this one.
+const SecondFactorView = lazy(async () => ({ default: (await import('../components/SecondFactorView.tsx')).SecondFactorView }));
 // The first-visit welcome (spec §2) only concerns visitors arriving from a profile page (`_ftv`).
 const Welcome = lazy(async () => ({ default: (await import('../components/Welcome.tsx')).Welcome }));
 
@@ -37,6 +40,8 @@ export function SignInPage() {
   const [email, setEmail] = useState(() => emailFromQuery(search));
   // Whether a login code went out in this visit: `?verify` from an address has sent none.
   const [codeSent, setCodeSent] = useState(false);
+  // The ticket of a right password whose account asks for a passkey or an emailed code next.
+  const [secondStep, setSecondStep] = useState<SecondFactorNeeded['secondFactor'] | null>(null);
   const returnTo = safeReturnPath(search.get('params'));
   // What the email's domain offers: its company's single sign-on, and whether only that.
   const [sso, setSso] = useState<SsoDiscovery | null>(null);
@@ -52,7 +57,17 @@ export function SignInPage() {
     return (
       <>
         <Suspense fallback={<ViewLoader />}>
-          <LoginView email={email} onEmailChange={setEmail} onForgot={() => setView('forgotPassword')} returnTo={returnTo} ssoAvailable={Boolean(sso?.sso)} />
+          <LoginView
+            email={email}
+            onEmailChange={setEmail}
+            onForgot={() => setView('forgotPassword')}
+            returnTo={returnTo}
+            ssoAvailable={Boolean(sso?.sso)}
+            onSecondFactor={(step) => {
+              setSecondStep(step);
+              setView('secondFactor');
+            }}
+          />
         </Suspense>
         {welcome}
       </>
@@ -72,6 +87,13 @@ export function SignInPage() {
       </Suspense>
     );
   }
+  if (view === 'secondFactor' && secondStep) {
+    return (
+      <Suspense fallback={<ViewLoader />}>
+        <SecondFactorView email={email} step={secondStep} returnTo={returnTo} onBack={() => setView('login')} />
+      </Suspense>
+    );
+  }
   if (view === 'verify') {
     return (
       <Suspense fallback={<ViewLoader />}>
@@ -83,6 +105,7 @@ export function SignInPage() {
     <>
       <EmailView
         hubName={branding.name}
+        returnTo={returnTo}
         email={email}
         onEmailChange={setEmail}
         onNext={(next, sent = false) => {
@@ -120,6 +143,7 @@ function useSetupNeeded(): boolean {
 
 type EmailViewProps = {
   hubName: string;
+  returnTo: string | null;
   email: string;
   onEmailChange: (email: string) => void;
   /** `codeSent`: the login code of the verify view went out. */
@@ -129,7 +153,9 @@ type EmailViewProps = {
 };
 
 /** Step one (view sign-in): the email decides whether a password, a code or registration comes next (spec §4). */
-function EmailView({ hubName, email, onEmailChange, onNext, onRegister, onSso }: EmailViewProps) {
+function EmailView({ hubName, returnTo, email, onEmailChange, onNext, onRegister, onSso }: EmailViewProps) {
+  usePasskeyAutofill(returnTo);
+  const passkeys = usePasskeysSupported();
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const sendCode = useGenerateLoginOtp();
@@ -208,13 +234,14 @@ function EmailView({ hubName, email, onEmailChange, onNext, onRegister, onSso }:
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <EmailField value={email} onChange={onEmailChange} error={error} onClearError={() => setError(null)} />
+          <EmailField value={email} onChange={onEmailChange} error={error} onClearError={() => setError(null)} autoComplete="username webauthn" />
           <Button type="submit" fullWidth loading={checking}>
             Continue
           </Button>
         </Stack>
       </form>
-      <GoogleSignIn />
+      {passkeys ? <PasskeyButton returnTo={returnTo} /> : null}
+      <GoogleSignIn divider={!passkeys} />
       <SignUpLink />
     </AuthLayout>
   );
