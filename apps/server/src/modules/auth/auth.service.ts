@@ -95,10 +95,10 @@ export async function startSession(deps: Pick<Deps, 'db' | 'sessions'>, user: Us
 
 /**
  * A division whose SSO is required (issue #28) signs its email domains in only through its provider:
- * passwords, emailed codes, registration and reset links for them are refused with the message that
- * says what to do instead (for the accounts the division's SSO governs: policy `ssoGoverns`).
+ * passwords, emailed codes, passkeys, registration and reset links for them are refused with the
+ * message that says what to do instead (for the accounts the division's SSO governs: policy `ssoGoverns`).
  */
-async function refuseIfSsoRequired(db: Db, email: string): Promise<void> {
+export async function refuseIfSsoRequired(db: Db, email: string): Promise<void> {
   if ((await ssoGoverning(db, email))?.required) throw new AppError(403, 'sso_required', SSO_MESSAGES.required);
 }
 

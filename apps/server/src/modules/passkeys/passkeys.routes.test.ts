@@ -1,10 +1,11 @@
-import { AUTH_MESSAGES, PASSKEY_MESSAGES } from '@profilehub/shared';
+import { AUTH_MESSAGES, PASSKEY_MESSAGES, SSO_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { passkeys, users, webauthnChallenges } from '../../db/schema.ts';
+import { divisionSso, passkeys, users, webauthnChallenges } from '../../db/schema.ts';
 import { LIMITS, RateLimiter } from '../../http/rate-limit.ts';
 import { createCompany, freshIp, lastCodeFor, PASSWORD, signedInUser } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { softPasskey } from './soft-authenticator.ts';
 
 /**
  * The ceremonies themselves (a real authenticator's signatures) are proven in Chromium with a
@@ -33,7 +34,7 @@ const signIn = (payload: object) => t.app.inject({ method: 'POST', url: '/api/au
 
 async function member() {
   const company = await createCompany(t.app.deps.db);
-  return signedInUser(t.app, { companyId: company.id });
+  return { ...(await signedInUser(t.app, { companyId: company.id })), company };
 }
 
 describe('passkey sign-in', () => {
@@ -75,6 +76,30 @@ describe('passkey sign-in', () => {
     const res = await signIn({ response: assertion(challenge, credentialId) });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'passkey_failed', message: PASSKEY_MESSAGES.signInFailed });
+  });
+
+  it('signs in with a real signature of a known passkey; a company that requires its SSO refuses it', async () => {
+    const m = await member();
+    const key = softPasskey();
+    await t.db.insert(passkeys).values({ userId: m.user.id, credentialId: key.credentialId, publicKey: key.publicKey, name: 'Laptop' });
+    const site = { rpID: 'localhost', origin: 'http://localhost:80' };
+    const first = await signIn({ response: key.assert((await options()).json().challenge, site) });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().user.email).toBe(m.user.email);
+    // The person's division now signs its domain in through its own provider only.
+    const domain = m.user.email.split('@')[1]!;
+    await t.db.insert(divisionSso).values({
+      companyId: m.company.id,
+      issuer: 'https://idp.example.test',
+      clientId: 'hub',
+      clientSecretEncrypted: 'sealed',
+      allowedDomains: [domain],
+      required: true,
+    });
+    const refused = await signIn({ response: key.assert((await options()).json().challenge, site) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'sso_required', message: SSO_MESSAGES.required });
+    await t.db.delete(divisionSso).where(eq(divisionSso.companyId, m.company.id));
   });
 
   it('takes the hub host the request came to as the relying party: the product’s, or a white-labelled hub’s own', async () => {

@@ -15,7 +15,7 @@ import { type Actor, canManagePasskey, canRequireSecondFactor } from '../../http
 import { LIMITS } from '../../http/rate-limit.ts';
 import { audit } from '../audit/audit.service.ts';
 import { userById } from '../auth/auth.queries.ts';
-import { type RequestContext, secondFactorAccount, spendSecondFactorTicket, startSession } from '../auth/auth.service.ts';
+import { type RequestContext, refuseIfSsoRequired, secondFactorAccount, spendSecondFactorTicket, startSession } from '../auth/auth.service.ts';
 import {
   advanceCounter,
   deletePasskey,
@@ -236,6 +236,9 @@ export async function signInWithPasskey(
   }
   const user = await userById(deps.db, passkey.userId);
   if (!user || user.blocked || !user.registered) throw signInFailed();
+  // A company that requires its single sign-on decides who gets in (its provider ends access
+  // when someone leaves): a passkey made before does not go around it.
+  await refuseIfSsoRequired(deps.db, user.email);
   if (input.ticket) await spendSecondFactorTicket(deps, input.ticket);
   return startSession(deps, user, ctx);
 }
