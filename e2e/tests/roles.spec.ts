@@ -46,7 +46,7 @@ const CASES: Case[] = [
     email: USERS.supervisor,
     greeting: 'Hello Sam',
     landing: '/home',
-    links: ['Home', APPROVALS, 'Statistics', 'Users', 'Templates'],
+    links: ['Home', APPROVALS, 'Statistics', 'Users', 'Templates', 'Audit log'],
     tiles: [['Invite a New User', 'Active new users'], ['Manage Users', 'Add & edit content'], ['Manage Templates'], ['Manage Approvals', 'Approve Changes']],
     settings: ['Change Password', 'Log Out'],
   },

@@ -29,6 +29,18 @@ export const AUDIT_ACTIONS = [
   'account.passkey_removed',
   'account.second_factor_on',
   'account.second_factor_off',
+  'account.signed_in',
+  'profile.published',
+  'profile.unpublished',
+  'profile.deleted',
+  'approval.approved',
+  'approval.declined',
+  'company.export_requested',
+  'member.deactivated',
+  'member.reactivated',
+  'sso.configured',
+  'sso.updated',
+  'sso.removed',
 ] as const;
 
 /** Messages of the audit log API a person can act on. */
@@ -36,7 +48,7 @@ export const AUDIT_MESSAGES = {
   badDay: 'Dates must be real days written yyyy-MM-dd, e.g. 2026-01-31.',
   toBeforeFrom: 'The “to” date is before the “from” date.',
   badActions: 'action must be one or more action names (like company.updated) separated by commas.',
-  superadminOnly: 'Only a superadmin can read the audit log.',
+  notReader: 'The audit log is read by superadmins, and by supervisors for their own divisions.',
 } as const;
 
 /** An absent query value and an empty one (`from=`) mean the same. */

@@ -27,7 +27,8 @@ const LINKS: Record<SideLink['key'], SideLink> = {
  * Spec §2 Main shell: a user sees Home, Statistics, Profile; a supervisor Home,
  * Statistics, Users plus Approvals / Templates when those flags are on; a
  * superadmin everything except Profile, and the divisions console (the hub's own
- * place for what the spec's system did in a separate back office) and the audit log.
+ * place for what the spec's system did in a separate back office). Superadmins and
+ * supervisors also have the audit log (issue #28; a supervisor's shows their divisions).
  */
 export function sideLinks(role: Role, flags: FeatureFlags): SideLink[] {
   if (role === 'user') return [LINKS.home, LINKS.statistics, LINKS.profile];
@@ -36,6 +37,8 @@ export function sideLinks(role: Role, flags: FeatureFlags): SideLink[] {
   if (flags.approvals) out.push(LINKS.approvals);
   out.push(LINKS.statistics, LINKS.users);
   if (flags.templates) out.push(LINKS.templates);
+  // Their divisions' audit log (issue #28): who signed in, published, approved, changed what.
+  out.push(LINKS.audit);
   return out;
 }
 

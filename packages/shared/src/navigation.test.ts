@@ -12,11 +12,11 @@ describe('sideLinks (spec §2 Main shell)', () => {
     expect(labels('user', ALL)).toEqual(['Home', 'Statistics', 'Profile']);
   });
 
-  it('a supervisor sees Home, Statistics, Users, plus Approvals and Templates only with their flags', () => {
-    expect(labels('supervisor', flags())).toEqual(['Home', 'Statistics', 'Users']);
-    expect(labels('supervisor', flags({ approvals: true }))).toEqual(['Home', 'Approvals', 'Statistics', 'Users']);
-    expect(labels('supervisor', flags({ templates: true }))).toEqual(['Home', 'Statistics', 'Users', 'Templates']);
-    expect(labels('supervisor', ALL)).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Templates']);
+  it('a supervisor sees Home, Statistics, Users, plus Approvals and Templates only with their flags, and their audit log', () => {
+    expect(labels('supervisor', flags())).toEqual(['Home', 'Statistics', 'Users', 'Audit log']);
+    expect(labels('supervisor', flags({ approvals: true }))).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Audit log']);
+    expect(labels('supervisor', flags({ templates: true }))).toEqual(['Home', 'Statistics', 'Users', 'Templates', 'Audit log']);
+    expect(labels('supervisor', ALL)).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Templates', 'Audit log']);
   });
 
   it('a superadmin sees everything except Profile, and the divisions console and audit log, regardless of flags', () => {
@@ -126,9 +126,9 @@ describe('dashboardRedirect (spec §2 Route guards)', () => {
     expect(go('user', 'divisions')).toBe('/home');
   });
 
-  it('opens the audit log for superadmins only', () => {
+  it('opens the audit log for superadmins and supervisors (their divisions’ lines), not for users', () => {
     expect(go('superadmin', 'audit')).toBeNull();
-    expect(go('supervisor', 'audit')).toBe('/home');
+    expect(go('supervisor', 'audit')).toBeNull();
     expect(go('user', 'audit')).toBe('/home');
   });
 
@@ -137,8 +137,8 @@ describe('dashboardRedirect (spec §2 Route guards)', () => {
     expect(go('superadmin', 'templates', { alias: '12', aliasCompanyId: 99 })).toBeNull();
   });
 
-  it('lets supervisors and superadmins open every report of the spec (the divisions console and audit log are the superadmin’s alone)', () => {
-    for (const r of REPORTS.filter((x) => x !== 'self-service' && x !== 'divisions' && x !== 'audit')) {
+  it('lets supervisors and superadmins open every report of the spec (the divisions console is the superadmin’s alone)', () => {
+    for (const r of REPORTS.filter((x) => x !== 'self-service' && x !== 'divisions')) {
       expect(go('supervisor', r), r).toBeNull();
       expect(go('superadmin', r), r).toBeNull();
     }

@@ -21,8 +21,8 @@ export function dashboardRedirect(g: GuardInput): string | null {
   if (!(REPORTS as readonly string[]).includes(g.report)) return '/home';
   // The divisions console is platform work (not in the spec's screens): superadmins only.
   if (g.report === 'divisions') return g.role === 'superadmin' ? null : '/home';
-  // The audit log spans every division and the platform staff: superadmins only.
-  if (g.report === 'audit') return g.role === 'superadmin' ? null : '/home';
+  // The audit log: every division's for superadmins, their own divisions' for supervisors (issue #28).
+  if (g.report === 'audit') return g.role === 'user' ? '/home' : null;
   if (g.role === 'user') {
     if (g.report === 'templates' || g.report === 'manage-templates' || g.report === 'approvals') return '/self-service';
     if (g.report === 'users') return '/self-service';

@@ -172,7 +172,15 @@ export function canManageSuperadmins(actor: Actor): boolean {
  * the platform staff themselves: superadmins alone read and export it.
  */
 export function canReadAuditLog(actor: Actor): boolean {
-  return actor.role === 'superadmin';
+  return actor.role === 'superadmin' || supervisedBy(actor).length > 0;
+}
+
+/**
+ * The divisions whose audit lines the actor reads: every line for a superadmin (null), the lines
+ * of the divisions they supervise for a supervisor (lines of no division, or of another, never).
+ */
+export function auditScope(actor: Actor): number[] | null {
+  return actor.role === 'superadmin' ? null : supervisedBy(actor);
 }
 
 /** The divisions a supervisor supervises; none for anyone else. */

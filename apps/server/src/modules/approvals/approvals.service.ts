@@ -9,10 +9,11 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { type Actor, canManageProfile } from '../../http/policy.ts';
+import { audit } from '../audit/audit.service.ts';
 import type { MailQueue } from '../jobs/jobs.ts';
 import { pageContentOf } from '../profiles/profile-content.ts';
 import { isUniqueViolation, type ProfileContext } from '../profiles/profiles.queries.ts';
-import { requireManager, visibleProfile } from '../profiles/profiles.service.ts';
+import { profileTarget, requireManager, visibleProfile } from '../profiles/profiles.service.ts';
 import { type PageLeadForm, pageLeadFormOf, pageUrl, publishBlock, publishProfile, type SiteConfig } from '../publishing/publishing.service.ts';
 import { approvalDecisionMail, approvalRequestMails } from './approvals.mails.ts';
 import {
@@ -177,6 +178,10 @@ export async function respondToApproval(
       const { site } = await publishProfile({ db: tx, config: deps.config }, reviewed, new Date(), reviewedForm);
       liveUrl = pageUrl(site, ctx.profile.alias, deps.config);
     }
+    await audit(tx, actor.userId, input.approved ? 'approval.approved' : 'approval.declined', `${profileTarget(ctx.profile)} approval:${id}`, {
+      companyId: ctx.company.id,
+      details: { published: liveUrl !== null, ...(answer.message ? { message: answer.message } : {}) },
+    });
     const told = await approvalDecisionMail({ db: tx, config: deps.config }, ctx, { approved: input.approved, message: answer.message, liveUrl });
     if (told) mail(told);
     return { updated: done, liveUrl };

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
-import { createCompany, createUser, signIn } from '../../test/factories.ts';
+import { childDetails, createCompany, createTemplateDivision, createUser, signIn } from '../../test/factories.ts';
 import { type Headers, useTestApp } from '../../test/harness.ts';
 import { audit, REDACTED } from './audit.service.ts';
 
@@ -147,13 +147,48 @@ describe('GET /api/audit: what the operator actions recorded', () => {
     expect(exported.json().message).toBe('format must be xlsx or csv.');
   });
 
-  it('is the superadmins’ alone: supervisors and users get 403, anonymous callers 401', async () => {
-    for (const headers of [supervisor, user]) {
-      const res = await list(headers, '');
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(AUDIT_MESSAGES.superadminOnly);
-      expect((await t.app.inject({ method: 'GET', url: '/api/audit/export?format=csv', headers })).statusCode).toBe(403);
-    }
+  it('records sign-ins with how they were proved, publishes, unpublishes and approval answers, in their division', async () => {
+    const d = await createTemplateDivision(t.db, { flags: { approvals: true } });
+    const jane = await createUser(t.app, { companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
+    const janeHeaders = (await signIn(t.app, jane.email)).headers;
+    const sup = await createUser(t.app, { role: 'supervisor', companyId: d.company.id, supervises: true });
+    const supHeaders = (await signIn(t.app, sup.email)).headers;
+    const asked = await t.app.inject({ method: 'POST', url: '/api/approvals', headers: janeHeaders, payload: { profileId: jane.profileId } });
+    const approvalId = (asked.json() as { data: { id: number } }).data.id;
+    const answered = await t.app.inject({ method: 'PUT', url: `/api/approvals/respond/${approvalId}`, headers: supHeaders, payload: { approved: true } });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.profileId}/unpublish`, headers: supHeaders })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.profileId}/publish`, headers: supHeaders })).statusCode).toBe(200);
+    const lines = (await list(supHeaders, 'pageSize=100')).json().data as AuditEntry[];
+    const mine = lines.filter((e) => e.company?.id === d.company.id);
+    expect(mine).toHaveLength(lines.length);
+    const sign = mine.filter((e) => e.action === 'account.signed_in');
+    expect(sign.map((e) => e.actor?.email).sort()).toEqual([jane.email, sup.email].sort());
+    expect(sign.map((e) => e.details.method)).toEqual(['password', 'password']);
+    const about = (action: string) => mine.filter((e) => e.action === action).map((e) => e.target);
+    expect(about('approval.approved')).toEqual([expect.stringMatching(new RegExp(`^profile:${jane.profileId} .* approval:${approvalId}$`))]);
+    expect(about('profile.unpublished')).toEqual([expect.stringMatching(new RegExp(`^profile:${jane.profileId}`))]);
+    expect(about('profile.published')).toEqual([expect.stringMatching(new RegExp(`^profile:${jane.profileId}`))]);
+  });
+
+  it('a supervisor reads the lines of their own divisions only; users get 403, anonymous callers 401', async () => {
+    const other = await createCompany(t.db);
+    await audit(t.db, adminId, 'company.updated', `company:${other.id}`, { before: { title: 'A' }, after: { title: 'B' } });
+    await audit(t.db, adminId, 'company.updated', `company:${home.id}`, { before: { title: 'C' }, after: { title: 'D' } });
+    const res = await list(supervisor, 'pageSize=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const seen = (res.json() as AuditListResponse).data;
+    expect(seen.map((e) => e.company?.id)).toEqual(seen.map(() => home.id));
+    // Their own sign-in and the superadmin's change of their division are there; the other division's is not.
+    expect(seen.map((e) => e.action)).toEqual(expect.arrayContaining(['account.signed_in', 'company.updated']));
+    expect((await list(supervisor, `companyId=${other.id}`)).json().data).toEqual([]);
+    const csv = await t.app.inject({ method: 'GET', url: '/api/audit/export?format=csv', headers: supervisor });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain(other.title);
+    const refused = await list(user, '');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(AUDIT_MESSAGES.notReader);
+    expect((await t.app.inject({ method: 'GET', url: '/api/audit/export?format=csv', headers: user })).statusCode).toBe(403);
     expect((await list({}, '')).statusCode).toBe(401);
   });
 });

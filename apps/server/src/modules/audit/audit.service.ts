@@ -1,14 +1,15 @@
 /**
  * The audit trail (issue #26): every operator action written with who made it, what it
  * was about and, where something changed, the changed fields before → after, in the
- * caller's transaction; read back, filtered and exported by superadmins.
+ * caller's transaction; read back, filtered and exported by superadmins, and by supervisors
+ * for their own divisions (issue #28).
  */
 import { AUDIT_MESSAGES, type AuditChange, type AuditEntry, type AuditExportQuery, type AuditQuery, auditValueText } from '@profilehub/shared';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden } from '../../http/errors.ts';
-import { type Actor, canReadAuditLog } from '../../http/policy.ts';
+import { type Actor, auditScope, canReadAuditLog } from '../../http/policy.ts';
 import { sendXlsx, type XlsxColumn } from '../../http/xlsx.ts';
 import { sendCsv } from '../users/csv.ts';
 import { type AuditFilter, type AuditRow, auditRows, countAuditRows, insertAuditLines, streamAuditRows } from './audit.queries.ts';
@@ -91,17 +92,28 @@ export async function auditEach(db: Db, actorId: number | null, lines: { action:
 }
 
 function requireReader(actor: Actor) {
-  if (!canReadAuditLog(actor)) throw forbidden(AUDIT_MESSAGES.superadminOnly);
+  if (!canReadAuditLog(actor)) throw forbidden(AUDIT_MESSAGES.notReader);
+}
+
+/** No division has this id: a supervisor asking only for others' divisions reads nothing. */
+const NO_DIVISION = -1;
+
+/** The divisions asked for, within those the actor may read (all of theirs when none are asked for). */
+function divisionsOf(actor: Actor, asked: number[] | undefined): number[] | undefined {
+  const scope = auditScope(actor);
+  if (scope === null) return asked;
+  const mine = asked?.length ? asked.filter((id) => scope.includes(id)) : scope;
+  return mine.length ? mine : [NO_DIVISION];
 }
 
 /** An actor filter of digits is a user id; anything else is searched in emails and names. */
-function filterOf(q: Omit<AuditQuery, 'page' | 'pageSize'>): AuditFilter {
+function filterOf(actor: Actor, q: Omit<AuditQuery, 'page' | 'pageSize'>): AuditFilter {
   const byId = q.actor && /^\d{1,9}$/.test(q.actor);
   return {
     actorId: byId ? Number(q.actor) : undefined,
     actorText: byId ? undefined : q.actor,
     actions: q.action,
-    companyIds: q.companyId,
+    companyIds: divisionsOf(actor, q.companyId),
     from: q.from,
     to: q.to,
     text: q.q,
@@ -134,7 +146,7 @@ function entryOf(row: AuditRow): AuditEntry {
 /** GET /audit: one page of the filtered log, newest first, with the actors and divisions named. */
 export async function listAudit(deps: Pick<Deps, 'db'>, actor: Actor, q: AuditQuery) {
   requireReader(actor);
-  const f = filterOf(q);
+  const f = filterOf(actor, q);
   const rows = await auditRows(deps.db, f, q.page * q.pageSize, q.pageSize);
   const total = await countAuditRows(deps.db, f);
   return { data: rows.map(entryOf), page: q.page, pageSize: q.pageSize, total };
@@ -158,7 +170,7 @@ export async function exportAudit(deps: Pick<Deps, 'db'>, actor: Actor, q: Audit
   requireReader(actor);
   const fileName = `Audit log ${now.toISOString().slice(0, 10)}.${q.format}`;
   const rows = (async function* () {
-    for await (const row of streamAuditRows(deps.db, filterOf(q))) yield entryOf(row);
+    for await (const row of streamAuditRows(deps.db, filterOf(actor, q))) yield entryOf(row);
   })();
   if (q.format === 'csv') return sendCsv(reply, { fileName, columns: EXPORT_COLUMNS, rows });
   return sendXlsx(reply, { fileName, sheetName: 'Audit log', columns: EXPORT_COLUMNS, rows });

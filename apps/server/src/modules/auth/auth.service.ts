@@ -83,15 +83,21 @@ export async function buildMe(db: Db, userId: number): Promise<Me> {
  * its members and superadmins; anyone else is answered like a wrong password, so the
  * hub does not reveal that the account exists elsewhere.
  */
-export async function startSession(deps: Pick<Deps, 'db' | 'sessions'>, user: UserRow, ctx: RequestContext): Promise<AuthResponse> {
+export async function startSession(deps: Pick<Deps, 'db' | 'sessions'>, user: UserRow, ctx: RequestContext, method: SignInMethod): Promise<AuthResponse> {
   if (!(await mayUseHub(deps.db, ctx.host, user))) throw badRequest(AUTH_MESSAGES.incorrectLogin);
   const memberships = await membershipsOf(deps.db, user.id);
   // Offboarding (decision 022): deactivated in every division left to them.
   if (deactivatedFor(user.role, memberships)) throw new AppError(403, 'deactivated', OFFBOARDING_MESSAGES.accountDeactivated);
   if (hubClosedFor(user.role, memberships)) throw new AppError(403, 'hub_closed', COMPANY_MESSAGES.hubClosed);
   const jwt = await deps.sessions.create(user.id, ctx.userAgent);
+  // The line belongs to the person's first live division, so its supervisors read it (issue #28).
+  const companyId = memberships.find((m) => !m.archived && !m.deactivated)?.companyId;
+  await audit(deps.db, user.id, 'account.signed_in', `user:${user.id}`, { companyId, details: { method } });
   return { jwt, user: await buildMe(deps.db, user.id) };
 }
+
+/** How a sign-in was proved, as the audit log names it. */
+export type SignInMethod = 'password' | 'code' | 'password_and_code' | 'password_and_passkey' | 'passkey' | 'reset_link' | 'google' | 'sso';
 
 /**
  * A division whose SSO is required (issue #28) signs its email domains in only through its provider:
@@ -207,7 +213,7 @@ export async function linkWithCode(
   const updated = await completeRegistration(deps.db, user.id, { confirmed: Boolean(input.password) || user.confirmed, passwordHash });
   if (input.password) await deps.codes.revoke(user.email, ['reset']);
   await audit(deps.db, user.id, 'account.registered');
-  return startSession(deps, updated!, ctx);
+  return startSession(deps, updated!, ctx, 'code');
 }
 
 /**
@@ -239,7 +245,7 @@ export async function login(
     const ticket = await deps.codes.issueToken(user.email, 'mfa-ticket');
     return { secondFactor: { ticket, passkey: await hasPasskey(deps.db, user.id) } };
   }
-  return startSession(deps, user, ctx);
+  return startSession(deps, user, ctx, 'password');
 }
 
 const secondFactorExpired = () => new AppError(401, 'second_factor_expired', PASSKEY_MESSAGES.secondFactorExpired);
@@ -276,7 +282,7 @@ export async function verifySecondFactorCode(
   const user = await secondFactorAccount(deps, input.ticket);
   if (!(await checkCodeLimited(deps, user.email, 'mfa', input.otp, ctx))) throw badRequest(AUTH_MESSAGES.codeInvalid, 'otp');
   await spendSecondFactorTicket(deps, input.ticket);
-  return startSession(deps, user, ctx);
+  return startSession(deps, user, ctx, 'password_and_code');
 }
 
 /**
@@ -352,7 +358,7 @@ export async function resetPassword(
   await deps.sessions.revokeAllOf(user.id);
   for (const limit of [LIMITS.loginPerEmail, LIMITS.codeCheckPerEmail, LIMITS.codeFailuresPerEmail]) await deps.limiter.clear(limit, user.email);
   await audit(deps.db, user.id, 'account.password_reset');
-  return startSession(deps, updated!, ctx);
+  return startSession(deps, updated!, ctx, 'reset_link');
 }
 
 /**
@@ -367,7 +373,7 @@ export async function signInWithGoogle(
   expectEmail?: string,
 ): Promise<AuthResponse> {
   const identity = await verifiedGoogleIdentity(deps, idToken);
-  return startSession(deps, await googleAccount(deps.db, identity, expectEmail), ctx);
+  return startSession(deps, await googleAccount(deps.db, identity, expectEmail), ctx, 'google');
 }
 
 /**
@@ -391,7 +397,7 @@ export async function redeemGoogleTicket(
   const email = await deps.codes.consumeToken(ticket, 'google');
   const user = email ? await userByEmail(deps.db, email) : undefined;
   if (!user || user.blocked) throw new AppError(401, 'google_failed', AUTH_MESSAGES.googleSignInFailed);
-  return startSession(deps, user, ctx);
+  return startSession(deps, user, ctx, 'google');
 }
 
 async function verifiedGoogleIdentity(deps: Pick<Deps, 'db' | 'google'>, idToken: string, nonce?: string): Promise<GoogleIdentity> {

@@ -240,5 +240,5 @@ export async function signInWithPasskey(
   // when someone leaves): a passkey made before does not go around it.
   await refuseIfSsoRequired(deps.db, user.email);
   if (input.ticket) await spendSecondFactorTicket(deps, input.ticket);
-  return startSession(deps, user, ctx);
+  return startSession(deps, user, ctx, input.ticket ? 'password_and_passkey' : 'passkey');
 }

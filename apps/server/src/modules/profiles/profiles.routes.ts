@@ -29,6 +29,7 @@ import { badRequest, errorBody } from '../../http/errors.ts';
 import { needsApproval } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { settlePendingOnPublish } from '../approvals/approvals.service.ts';
+import { audit } from '../audit/audit.service.ts';
 import { publishBlock, publishProfile, REBUILD_CHILDREN_JOB, type RebuildCounts, unpublishProfile } from '../publishing/publishing.service.ts';
 import {
   aliasIsFree,
@@ -39,6 +40,7 @@ import {
   editorView,
   patchProfile,
   pendingApprovalOf,
+  profileTarget,
   requireManager,
   requireTemplateEditor,
   saveProfile,
@@ -217,6 +219,7 @@ export async function profilesRoutes(app: FastifyInstance) {
         if (declinedAt) return reply.code(409).send(errorBody(409, 'declined_changes', M.declinedChanges(declinedAt.slice(0, 10))));
       }
       const { site, publishedAt } = await publishProfile(deps, ctx);
+      await audit(db, actor.userId, 'profile.published', profileTarget(ctx.profile), { companyId: ctx.company.id });
       await settlePendingOnPublish(db, actor, ctx.profile);
       return { success: true as const, site: { netlifySiteID: site.siteId, ...site }, publishedAt: publishedAt.toISOString() };
     },
@@ -237,6 +240,7 @@ export async function profilesRoutes(app: FastifyInstance) {
       const ctx = await visibleProfile(deps, actor, req.params.id);
       requireManager(actor, ctx);
       await unpublishProfile(deps, ctx.profile);
+      await audit(db, actor.userId, 'profile.unpublished', profileTarget(ctx.profile), { companyId: ctx.company.id });
       return { success: true as const };
     },
   );

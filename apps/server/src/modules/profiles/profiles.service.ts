@@ -31,6 +31,7 @@ import {
   canSeeCompany,
   needsApproval,
 } from '../../http/policy.ts';
+import { audit } from '../audit/audit.service.ts';
 import { companyRowById, flagsOf, isMember, supervisorEmails } from '../companies/companies.queries.ts';
 import { editorContentOf, isChild, pageContentOf, profileDomainOf } from './profile-content.ts';
 import {
@@ -343,6 +344,13 @@ export async function deleteProfile(deps: Pick<Deps, 'db'>, actor: Actor, id: nu
   if (ctx.profile.isMaster && (await childCount(deps.db, id)) > 0) throw badRequest(M.deleteTemplateInUse);
   // Published meanwhile: refuse rather than take a live page down unasked.
   if (!(await deleteUnpublishedProfile(deps.db, id))) throw badRequest(M.deletePublished);
+  await audit(deps.db, actor.userId, 'profile.deleted', profileTarget(ctx.profile), { companyId: ctx.company.id });
+}
+
+/** A profile in the audit log: its id and, so the line reads without a look-up, its alias or template name. */
+export function profileTarget(profile: Pick<ProfileRow, 'id' | 'alias' | 'templateName'>): string {
+  const name = profile.alias ?? profile.templateName;
+  return name ? `profile:${profile.id} ${name}` : `profile:${profile.id}`;
 }
 
 // ─── Aliases ────────────────────────────────────────────────────────────────

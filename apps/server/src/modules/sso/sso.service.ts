@@ -201,5 +201,5 @@ export async function redeemSsoTicket(deps: Pick<Deps, 'db' | 'limiter' | 'codes
   const email = await deps.codes.consumeToken(ticket, 'sso');
   const user = email ? await userByEmail(deps.db, email) : undefined;
   if (!user || user.blocked) throw failed('ticket');
-  return startSession(deps, user, ctx);
+  return startSession(deps, user, ctx, 'sso');
 }

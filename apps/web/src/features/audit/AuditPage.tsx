@@ -57,7 +57,7 @@ function Target({ entry }: { entry: AuditEntry }) {
 }
 
 /**
- * The audit log (superadmins): who did what, when, to which division, and what changed
+ * The audit log (superadmins; a supervisor's holds their divisions): who did what, when, to which division, and what changed
  * (before → after); filtered by actor, action, division, dates and free text, paged newest
  * first, and exported with the same filters.
  */
@@ -83,7 +83,7 @@ export function AuditPage() {
     <>
       <PageHeader
         title="Audit log"
-        description="Every operator action: who did it, when, to which division, and what changed."
+        description="Sign-ins, publishes, approvals and every operator action: who did it, when, to which division, and what changed."
         actions={
           <Group gap="xs">
             <Button variant="default" loading={downloading} disabled={rangeWrong} onClick={() => download(filters, 'csv')}>
