@@ -4,7 +4,6 @@ import { MAX_RESULTS, SCHEMA } from './scim.service.ts';
 export function serviceProviderConfig(base: string) {
   return {
     schemas: [SCHEMA.config],
-    documentationUri: 'https://github.com/profilehub/profilehub/blob/main/docs/scim.md',
     patch: { supported: true },
     bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
     filter: { supported: true, maxResults: MAX_RESULTS },

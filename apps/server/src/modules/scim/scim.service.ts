@@ -487,6 +487,8 @@ export async function patchGroup(deps: ScimDeps, ctx: ScimContext, rawId: string
       target = 'members';
       value = members[1];
     }
+    // Entra maps the directory group's objectId to externalId: the hub keeps none for a template, so it is accepted and ignored.
+    if (target === 'externalid') continue;
     if (target === 'displayname') {
       if (value !== (template.name ?? `Template ${template.id}`)) throw fail(400, SCIM_MESSAGES.groupsAreTemplates, 'mutability');
       continue;

@@ -213,6 +213,14 @@ describe('RFC 7644 conformance: every supported endpoint and error', () => {
       status: 201,
     },
     {
+      name: 'POST /Users as application/scim+json with a charset',
+      method: 'POST',
+      url: () => '/Users',
+      body: () => newUser(`charset-${c.email}`),
+      headers: () => ({ 'content-type': 'application/scim+json; charset=utf-8' }),
+      status: 201,
+    },
+    {
       name: 'GET /Users?filter=userName eq (case-insensitive)',
       method: 'GET',
       url: () => `/Users?filter=${encodeURIComponent(`userName eq "${c.email.toUpperCase()}"`)}`,
@@ -245,14 +253,14 @@ describe('RFC 7644 conformance: every supported endpoint and error', () => {
       method: 'GET',
       url: () => '/Users?startIndex=2&count=1',
       status: 200,
-      check: (b) => expect(b).toMatchObject({ totalResults: 4, itemsPerPage: 1, startIndex: 2 }),
+      check: (b) => expect(b).toMatchObject({ totalResults: 5, itemsPerPage: 1, startIndex: 2 }),
     },
     {
       name: 'GET /Users?count=0: the total only',
       method: 'GET',
       url: () => '/Users?count=0',
       status: 200,
-      check: (b) => expect(b).toMatchObject({ totalResults: 4, Resources: [] }),
+      check: (b) => expect(b).toMatchObject({ totalResults: 5, Resources: [] }),
     },
     { name: 'GET /Users?count=x: 400 invalidValue', method: 'GET', url: () => '/Users?count=x', status: 400, scimType: 'invalidValue' },
     {
@@ -457,6 +465,14 @@ describe('RFC 7644 conformance: every supported endpoint and error', () => {
       body: () => patchOp({ op: 'add', path: 'owners', value: [] }),
       status: 400,
       scimType: 'invalidPath',
+    },
+    {
+      name: 'PATCH /Groups/{id} externalId (Entra sends the objectId): accepted, not kept',
+      method: 'PATCH',
+      url: () => `/Groups/${s.salesId}`,
+      body: () => patchOp({ op: 'Add', path: 'externalId', value: 'entra-object-id' }),
+      status: 200,
+      check: (b) => expect(b.displayName).toBe('Sales'),
     },
     {
       name: 'PATCH /Groups/{missing}: 404',
