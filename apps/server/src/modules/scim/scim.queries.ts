@@ -1,7 +1,7 @@
 /** Database access of SCIM provisioning (issue #28, decision 023): tokens, and a division's people and templates as SCIM sees them. */
 import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companyMembers, profiles, scimTokens, users } from '../../db/schema.ts';
+import { companies, companyMembers, profiles, scimTokens, users } from '../../db/schema.ts';
 
 export type ScimTokenRow = typeof scimTokens.$inferSelect;
 
@@ -24,13 +24,30 @@ export async function revokeScimToken(db: Db, companyId: number, id: number): Pr
   return row;
 }
 
-/** The live token of this hash (of a live division), noting its use at most once a minute. */
+/**
+ * The live token of this hash, noting its use at most once a minute. A token acts as its maker, so
+ * it works only while they may still make one (policy `canManageScimTokens`): a superadmin, or an
+ * active supervisor of the division; never in an archived division, nor for a blocked maker.
+ * Offboarding the maker ends the token's access with theirs.
+ */
 export async function liveScimToken(db: Db, tokenHash: string): Promise<ScimTokenRow | undefined> {
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ token: scimTokens })
     .from(scimTokens)
-    .where(and(eq(scimTokens.tokenHash, tokenHash), isNull(scimTokens.revokedAt)))
+    .innerJoin(users, eq(users.id, scimTokens.createdBy))
+    .innerJoin(companies, eq(companies.id, scimTokens.companyId))
+    .leftJoin(companyMembers, and(eq(companyMembers.userId, scimTokens.createdBy), eq(companyMembers.companyId, scimTokens.companyId)))
+    .where(
+      and(
+        eq(scimTokens.tokenHash, tokenHash),
+        isNull(scimTokens.revokedAt),
+        isNull(companies.archivedAt),
+        eq(users.blocked, false),
+        or(eq(users.role, 'superadmin'), and(eq(users.role, 'supervisor'), eq(companyMembers.role, 'supervisor'), isNull(companyMembers.deactivatedAt))),
+      ),
+    )
     .limit(1);
+  const row = found?.token;
   if (!row) return undefined;
   const minuteAgo = new Date(Date.now() - 60_000);
   if (!row.lastUsedAt || row.lastUsedAt < minuteAgo)

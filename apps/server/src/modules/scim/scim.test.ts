@@ -677,6 +677,26 @@ describe('tokens and divisions', () => {
     expect(card!.masterProfileId).toBe(b.d.masterId);
   });
 
+  it('a token stops when its maker may no longer make one (offboarded, or the division archived)', async () => {
+    const s = await division();
+    expect((await scim(s.token, 'GET', '/Users')).statusCode).toBe(200);
+    const off = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${s.supervisor.id}/deactivate`,
+      headers: superadmin,
+      payload: { companyId: s.companyId, outcome: 'gone' },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await scim(s.token, 'GET', '/Users')).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/users/${s.supervisor.id}/reactivate`, headers: superadmin, payload: { companyId: s.companyId } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await scim(s.token, 'GET', '/Users')).statusCode).toBe(200);
+    await t.db.update(companies).set({ archivedAt: new Date() }).where(eq(companies.id, s.companyId));
+    expect((await scim(s.token, 'GET', '/Users')).statusCode).toBe(401);
+  });
+
   it('a revoked token answers 401; tokens are listed without secrets, stored only as their SHA-256', async () => {
     const s = await division();
     const [row] = await t.db.select().from(scimTokens).where(eq(scimTokens.id, s.tokenId));
