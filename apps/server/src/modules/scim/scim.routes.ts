@@ -70,7 +70,19 @@ export async function scimRoutes(app: FastifyInstance) {
     req.scimToken = row;
   });
   app.addHook('onSend', async (_req, reply, payload) => {
-    if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.type(CONTENT_TYPE);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    reply.type(CONTENT_TYPE);
+    // A refusal the hub's own hooks answered (the well-formed guard's NUL or lone surrogate) in SCIM's error body.
+    if (reply.statusCode >= 400 && typeof payload === 'string') {
+      let body: { schemas?: unknown; message?: unknown } = {};
+      try {
+        body = JSON.parse(payload);
+      } catch {
+        return payload;
+      }
+      if (!body.schemas && typeof body.message === 'string')
+        return JSON.stringify(new ScimError(reply.statusCode, body.message, reply.statusCode === 400 ? 'invalidValue' : undefined).body);
+    }
     return payload;
   });
 

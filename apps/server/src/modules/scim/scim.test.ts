@@ -639,6 +639,37 @@ describe('what SCIM does in the hub', () => {
   }, 60_000);
 });
 
+describe('malformed input', () => {
+  it('never answers 5xx, and answers a SCIM error', async () => {
+    const s = await division();
+    const jane = await s.person();
+    const bad = ['\u0000', '\ud800', 'x'.repeat(5000), '%00', '"', '\\'];
+    const failures: string[] = [];
+    // A lone surrogate cannot be percent-encoded: its would-be UTF-8 bytes go in the URL instead.
+    const enc = (x: string) => (x.includes('\ud800') ? x.replace('\ud800', '%ED%A0%80') : encodeURIComponent(x));
+    for (const v of bad) {
+      const requests: [string, string, unknown][] = [
+        ['POST', '/Users', newUser(`${v}@example.test`)],
+        ['POST', '/Users', newUser(`m-${Date.now()}-${failures.length}@example.test`, { name: { givenName: v }, externalId: v })],
+        ['PUT', `/Users/${jane.id}`, newUser(jane.email, { name: { givenName: v } })],
+        ['PATCH', `/Users/${jane.id}`, patchOp({ op: v, path: v, value: v })],
+        ['PATCH', `/Users/${jane.id}`, patchOp({ op: 'replace', path: 'externalId', value: v })],
+        ['PATCH', `/Groups/${s.salesId}`, patchOp({ op: 'add', path: 'members', value: [{ value: v }] })],
+        ['GET', `/Users?filter=${enc(`userName eq "${v}"`)}&startIndex=${enc(v)}`, undefined],
+        ['GET', `/Groups/${enc(v)}`, undefined],
+      ];
+      for (const [method, url, body] of requests) {
+        const res = await scim(s.token, method, url, body);
+        // A path Fastify's router cannot read (bad percent-encoding, a too long id) is refused before any SCIM code runs.
+        const router = ['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH'].includes(res.json().code);
+        if (res.statusCode >= 500 || (res.statusCode >= 400 && !router && res.json().schemas?.[0] !== ERROR))
+          failures.push(`${method} ${url.slice(0, 60)} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 describe('tokens and divisions', () => {
   it("a token of division A gets 404 for B's users and groups, and cannot create into B", async () => {
     const a = await division();
