@@ -66,6 +66,8 @@ import {
   rerenderAllPublished,
 } from './modules/publishing/publishing.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { scimRoutes } from './modules/scim/scim.routes.ts';
+import { scimTokensRoutes } from './modules/scim/scim-tokens.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { stylingsRoutes } from './modules/stylings/stylings.routes.ts';
@@ -225,6 +227,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(invitationsRoutes);
       await api.register(authRoutes);
       await api.register(ssoRoutes);
+      await api.register(scimTokensRoutes);
       await api.register(setupRoutes);
       await api.register(accountRoutes);
       await api.register(passkeysRoutes, { sites });
@@ -245,6 +248,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
+  // SCIM provisioning (decision 023): its own bearer tokens, outside the /api sign-in.
+  await app.register(scimRoutes, { prefix: '/scim/v2' });
   await app.register(uploadsServeRoutes, { store: fileStore });
   await app.register(domainVerificationRoutes);
   if (deps.mailer.kind === 'outbox' && config.NODE_ENV !== 'production') await app.register(devMailRoutes, { publicUrl: config.PUBLIC_URL });

@@ -28,6 +28,7 @@ export * from './profile/index.ts';
 export * from './profile-api.schemas.ts';
 export * from './reports.schemas.ts';
 export * from './reports.ts';
+export * from './scim.schemas.ts';
 export * from './session.ts';
 export * from './setup.schemas.ts';
 export * from './sso.schemas.ts';

@@ -129,6 +129,8 @@ export const companyMembers = pgTable(
     /** Offboarding (decision 022): the person left this division; the membership grants nothing until reactivated. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     deactivatedBy: integer('deactivated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** SCIM provisioning (decision 023): the identity provider's id of this person in this division. */
+    scimExternalId: text('scim_external_id'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('company_members_company_idx').on(t.companyId)],
 );
@@ -778,3 +780,29 @@ export const ssoLogins = pgTable('sso_logins', {
   codeVerifier: text('code_verifier').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * SCIM provisioning tokens (issue #28, decision 023): a bearer token decides the division. Only
+ * the SHA-256 of the token is kept; the token is shown once, at creation. A revoked token stays
+ * listed. The token acts as its creator (audit lines name them); it goes with their account.
+ */
+export const scimTokens = pgTable(
+  'scim_tokens',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The token's last four characters, so an operator can tell tokens apart. */
+    hint: text('hint').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('scim_tokens_company_idx').on(t.companyId)],
+);

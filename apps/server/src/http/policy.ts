@@ -151,6 +151,22 @@ export function canConfigureSso(actor: Actor, companyId: number): boolean {
 }
 
 /**
+ * A division's SCIM provisioning tokens (issue #28, decision 023): a superadmin, or a supervisor of
+ * that division. A token creates, changes and offboards the division's people, so nobody else sees them.
+ */
+export function canManageScimTokens(actor: Actor, companyId: number): boolean {
+  return administers(actor, companyId);
+}
+
+/**
+ * What a SCIM token acts as: a supervisor of its division alone, under the name of the person who
+ * made it (the audit log names them), so the offboarding policy applies as to that supervisor.
+ */
+export function scimActor(token: { id: number; companyId: number; createdBy: number }): Actor {
+  return { userId: token.createdBy, sessionId: `scim:${token.id}`, role: 'supervisor', companyIds: [token.companyId], supervisedCompanyIds: [token.companyId] };
+}
+
+/**
  * Whose sign-in a division's SSO governs (its provider signs them in; "SSO required" refuses their
  * passwords and codes): a new person of its email domains (no account yet), and the division's own
  * members. Never a superadmin — the hub's own sign-in stays, so a broken provider locks nobody out —

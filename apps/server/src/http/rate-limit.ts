@@ -220,4 +220,8 @@ export const LIMITS = {
   leadSubmitPerProfile: { name: 'lead-profile', max: 100, windowMs: 60 * MINUTE },
   /** First-run setup submissions: the token is 256 random bits, so this only keeps a flood from hashing passwords. */
   setupPerIp: { name: 'setup-ip', max: 10, windowMs: 15 * MINUTE },
+  /** SCIM requests per token: an identity provider's full sync of a few thousand people, not a flood (decision 023). */
+  scimPerToken: { name: 'scim-token', max: 6000, windowMs: 15 * MINUTE },
+  /** Wrong or revoked SCIM tokens per IP: a misconfigured provider retries a few times; guessing 256 bits is hopeless anyway. */
+  scimRefusedPerIp: { name: 'scim-refused-ip', max: 60, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;

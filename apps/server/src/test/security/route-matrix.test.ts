@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvals, importJobs, leadForms, permissionRecords, profileStylings, uploads, users } from '../../db/schema.ts';
 import { UNCONFIRMED_MESSAGE } from '../../http/auth.ts';
-import { childDetails, createTemplateDivision, createUser, multipartBody, signIn } from '../factories.ts';
+import { childDetails, createTemplateDivision, createUser, freshIp, multipartBody, signIn } from '../factories.ts';
 import { useTestApp } from '../harness.ts';
 
 /** Routes anyone may call (method and OpenAPI path). */
@@ -45,6 +45,32 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/setup',
   // Caddy's on-demand TLS ask: answers loopback peers only, 200 for verified division domains alone (domains.routes.test.ts).
   'GET /api/domains/ask',
+]);
+
+/**
+ * SCIM provisioning (decision 023): outside the hub's sign-in, each needs a division's SCIM token
+ * (anonymous callers and hub sessions get 401 with a SCIM error); scim.test.ts proves a token of one
+ * division never reaches another's people or templates.
+ */
+const SCIM_OPERATIONS = new Set([
+  'GET /scim/v2/ServiceProviderConfig',
+  'GET /scim/v2/ResourceTypes',
+  'GET /scim/v2/ResourceTypes/{id}',
+  'GET /scim/v2/Schemas',
+  'GET /scim/v2/Schemas/{id}',
+  'GET /scim/v2/Users',
+  'POST /scim/v2/Users',
+  'GET /scim/v2/Users/{id}',
+  'PUT /scim/v2/Users/{id}',
+  'PATCH /scim/v2/Users/{id}',
+  'DELETE /scim/v2/Users/{id}',
+  'GET /scim/v2/Groups',
+  'POST /scim/v2/Groups',
+  'GET /scim/v2/Groups/{id}',
+  'PUT /scim/v2/Groups/{id}',
+  'PATCH /scim/v2/Groups/{id}',
+  'DELETE /scim/v2/Groups/{id}',
+  'POST /scim/v2/Bulk',
 ]);
 
 /**
@@ -104,6 +130,10 @@ const TARGETS: Record<string, Target> = {
     body: () => ({ issuer: 'https://idp.example.com', clientId: 'c', clientSecret: 's', allowedDomains: ['taken-over.example.com'], required: true }),
   },
   'DELETE /api/companies/{id}/sso': { kind: 'company' },
+  // SCIM tokens: superadmins and the division's supervisors (scim.test.ts).
+  'GET /api/companies/{id}/scim-tokens': { kind: 'company' },
+  'POST /api/companies/{id}/scim-tokens': { kind: 'company', body: () => ({ name: 'Not yours' }) },
+  'DELETE /api/companies/{id}/scim-tokens/{tokenId}': { kind: 'company' },
   'POST /api/companies/{id}/domain/verify': { kind: 'company' },
   'PATCH /api/companies/{id}': { kind: 'company', body: () => ({ updatedAt: new Date().toISOString(), title: 'Taken over' }) },
   'POST /api/companies/{id}/archive': { kind: 'company' },
@@ -261,7 +291,7 @@ const operations = () => {
 describe('the route × caller matrix', () => {
   it('every route is either public or classified here (a new route fails until it is)', async () => {
     await t.app.ready();
-    const unclassified = operations().filter((op) => !PUBLIC_OPERATIONS.has(op) && !(op in TARGETS));
+    const unclassified = operations().filter((op) => !PUBLIC_OPERATIONS.has(op) && !SCIM_OPERATIONS.has(op) && !(op in TARGETS));
     expect(unclassified, 'classify these routes in route-matrix.test.ts (public, or what they act on)').toEqual([]);
   });
 
@@ -275,6 +305,19 @@ describe('the route × caller matrix', () => {
         payload: method === 'GET' || method === 'DELETE' ? undefined : {},
       });
       if (res.statusCode !== 401) failures.push(`${op} → ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('SCIM routes refuse hub sessions: only a SCIM token opens them (401 with a SCIM error)', async () => {
+    const failures: string[] = [];
+    for (const op of SCIM_OPERATIONS) {
+      const [method, path] = op.split(' ') as [string, string];
+      for (const actor of actors) {
+        const res = await t.app.inject({ method: method as 'GET', url: path.replace(/\{\w+\}/g, '1'), headers: actor.headers, remoteAddress: freshIp() });
+        if (res.statusCode !== 401 || res.json<{ schemas?: string[] }>().schemas?.[0] !== 'urn:ietf:params:scim:api:messages:2.0:Error')
+          failures.push(`${actor.name}: ${op} → ${res.statusCode}`);
+      }
     }
     expect(failures).toEqual([]);
   });
@@ -384,7 +427,7 @@ describe('the route × caller matrix', () => {
 
   it('every route on the public list exists (a removed route leaves no stale exception)', async () => {
     const all = new Set(operations());
-    expect([...PUBLIC_OPERATIONS].filter((op) => !all.has(op))).toEqual([]);
+    expect([...PUBLIC_OPERATIONS, ...SCIM_OPERATIONS].filter((op) => !all.has(op))).toEqual([]);
     expect(Object.keys(TARGETS).filter((op) => !all.has(op))).toEqual([]);
   });
 });

@@ -43,6 +43,7 @@ import { BrandImageField } from './BrandImageField.tsx';
 import { CustomDomainCard } from './CustomDomainCard.tsx';
 import { DeleteSection } from './DeleteDivision.tsx';
 import { DivisionPreview } from './DivisionPreview.tsx';
+import { ScimCard } from './ScimCard.tsx';
 import { SsoCard } from './SsoCard.tsx';
 
 /** What each feature flag turns on (spec §3, §6), in the words an operator reads. */
@@ -271,6 +272,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
             </Section>
             <CustomDomainCard id={loaded.id} />
             <SsoCard id={loaded.id} />
+            <ScimCard id={loaded.id} />
             <Section title="Features">
               {FEATURE_FLAGS.map((f) => (
                 <Checkbox
