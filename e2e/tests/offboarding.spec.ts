@@ -5,6 +5,16 @@ import { apiLogin, expectToast, resize, SEED_PASSWORD, shot, signInAndWait, USER
 /** Issue #28 offboarding: the seeded Jane leaves Acme with Leo as her successor, and comes back. */
 const JANE = `http://acme.localhost:${PORT}/jane-doe`;
 
+// Other specs sign in as the seeded Jane: whatever happens here, she leaves this file active.
+test.afterEach(async ({ request }) => {
+  const supervisor = await apiLogin(request, USERS.supervisor, SEED_PASSWORD);
+  const headers = { authorization: `Bearer ${supervisor}` };
+  const found = await request.get('/api/users?filter=Jane%20Doe&page=0', { headers });
+  const jane = ((await found.json()) as { data: { userId: number | null; companyId: number; email: string }[] }).data.find((r) => r.email === USERS.jane);
+  if (jane?.userId) await request.post(`/api/users/${jane.userId}/reactivate`, { headers, data: { companyId: jane.companyId } });
+  expect(await apiLogin(request, USERS.jane, SEED_PASSWORD), 'Jane signs in after this file').toBeTruthy();
+});
+
 test('a supervisor deactivates Jane with Leo as successor: her page redirects, her token is refused; reactivating restores her', async ({ page, request }) => {
   const janeJwt = await apiLogin(request, USERS.jane, SEED_PASSWORD);
   expect(janeJwt, 'Jane signs in').toBeTruthy();
@@ -27,6 +37,8 @@ test('a supervisor deactivates Jane with Leo as successor: her page redirects, h
   await shot(page, 'offboarding-dialog-390');
   await dialog.getByRole('button', { name: 'Deactivate' }).click();
   await expectToast(page, 'The person has been deactivated.');
+  // Her views went to Leo, so her row sorts last: find it by name.
+  await page.getByPlaceholder('Search by name').fill('Jane Doe');
   await expect(page.getByText('Deactivated', { exact: true }).filter({ visible: true }).first()).toBeVisible();
   await shot(page, 'offboarding-list-390');
 

@@ -39,7 +39,7 @@ const CASES: Case[] = [
     // The divisions console and the audit log are the superadmin's own (issue 26).
     links: ['Home', 'Divisions', APPROVALS, 'Statistics', 'Users', 'Templates', 'Audit log'],
     tiles: [['Invite a New User', 'Active new users'], ['Manage Users', 'Add & edit content'], ['Manage Templates'], ['Manage Approvals', 'Approve Changes']],
-    settings: ['Change Password', 'Log Out'],
+    settings: ['Change Password', 'Passkeys', 'Log Out'],
   },
   {
     who: 'supervisor of Acme with every flag',
@@ -48,7 +48,7 @@ const CASES: Case[] = [
     landing: '/home',
     links: ['Home', APPROVALS, 'Statistics', 'Users', 'Templates', 'Audit log'],
     tiles: [['Invite a New User', 'Active new users'], ['Manage Users', 'Add & edit content'], ['Manage Templates'], ['Manage Approvals', 'Approve Changes']],
-    settings: ['Change Password', 'Log Out'],
+    settings: ['Change Password', 'Passkeys', 'Log Out'],
   },
   {
     who: 'user of Acme (corporate)',
@@ -57,7 +57,7 @@ const CASES: Case[] = [
     landing: '/self-service',
     links: ['Home', 'Statistics', 'Profile'],
     tiles: [['Edit my profile', 'Update basic details'], ['View my statistics']],
-    settings: ['Change Password', 'Training Video', 'Log Out'],
+    settings: ['Change Password', 'Passkeys', 'Training Video', 'Log Out'],
   },
   {
     who: 'user of Globex (no flags)',
@@ -71,7 +71,7 @@ const CASES: Case[] = [
       ['Go to marketplace', 'Get add-ons for your profile'],
       ['Get support', 'Ask our support team for help'],
     ],
-    settings: ['Manage Billing', 'Change Password', 'Log Out'],
+    settings: ['Manage Billing', 'Change Password', 'Passkeys', 'Log Out'],
   },
 ];
 
