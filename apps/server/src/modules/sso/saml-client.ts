@@ -6,8 +6,8 @@ const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
 const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
-/** Where the email may come from when the NameID is not an email address, first match wins. */
-export const EMAIL_ATTRIBUTES = [
+/** The attributes that may carry the email, first match wins; without any, a NameID of the emailAddress format. */
+const EMAIL_ATTRIBUTES = [
   'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress', // Entra ID
   'email', // Okta, Google Workspace (as mapped in docs/sso.md)
   'mail',
@@ -146,8 +146,8 @@ const first = (v: unknown): string | undefined => (Array.isArray(v) ? first(v[0]
 
 /**
  * The posted response, checked by node-saml (signature of the assertion, issuer, audience, times,
- * InResponseTo); the email from the NameID when its format is emailAddress, else from the first of
- * EMAIL_ATTRIBUTES. The assertion ID and its end of life are answered for the replay check.
+ * InResponseTo); the email from the first of EMAIL_ATTRIBUTES present, else from the NameID when
+ * its format is emailAddress. The assertion ID and its end of life are answered for the replay check.
  */
 export async function validateSamlResponse(idp: SamlIdp, sp: SamlSp, samlResponse: string, inResponseTo: string): Promise<SamlIdentity> {
   const { profile } = await samlOf(idp, sp, inResponseTo).validatePostResponseAsync({ SAMLResponse: samlResponse });
@@ -157,8 +157,9 @@ export async function validateSamlResponse(idp: SamlIdp, sp: SamlSp, samlRespons
   if (!assertionId) throw new Error('assertion without ID');
   const notOnOrAfter = assertion?.Assertion?.Conditions?.[0]?.$?.NotOnOrAfter;
   const expiresAt = notOnOrAfter ? new Date(Date.parse(notOnOrAfter) + CLOCK_SKEW_MS) : new Date(Date.now() + 24 * 3600_000);
+  // An email attribute first: Entra's NameID is the user principal name, which may differ from the mailbox.
   const fromNameId = profile.nameIDFormat === EMAIL_FORMAT ? profile.nameID : undefined;
-  const email = fromNameId ?? EMAIL_ATTRIBUTES.map((a) => first(profile[a])).find(Boolean);
+  const email = EMAIL_ATTRIBUTES.map((a) => first(profile[a])).find(Boolean) ?? fromNameId;
   const name =
     first(profile['http://schemas.microsoft.com/identity/claims/displayname']) ??
     first(profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name']) ??

@@ -168,6 +168,38 @@ describe('SAML 2.0 sign-in against a local identity provider (samlify)', () => {
     expect(await userByEmail(invited.email)).toMatchObject({ registered: true, confirmed: true });
   });
 
+  it('reads the email from an email attribute (Entra ID’s claim) when the NameID is not an email address', async () => {
+    const { domain, sp, company } = await samlDivision();
+    const email = `entra-${uid()}@${domain}`;
+    const s = await start(email, sp);
+    const now = new Date();
+    const later = new Date(now.getTime() + 5 * 60_000).toISOString();
+    const values: Record<string, string> = {
+      ID: `_r${uid()}${uid()}`,
+      AssertionID: `_a${uid()}${uid()}`,
+      Destination: ACS_URL,
+      Audience: `${PUBLIC_URL}/api/auth/saml/${company.id}/metadata`,
+      SubjectRecipient: ACS_URL,
+      Issuer: IDP_ENTITY,
+      IssueInstant: now.toISOString(),
+      StatusCode: 'urn:oasis:names:tc:SAML:2.0:status:Success',
+      ConditionsNotBefore: now.toISOString(),
+      ConditionsNotOnOrAfter: later,
+      SubjectConfirmationDataNotOnOrAfter: later,
+      NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+      NameID: `opaque-${uid()}`,
+      InResponseTo: s.request.extract.request.id,
+      AuthnStatement: '',
+      AttributeStatement: `<saml:AttributeStatement><saml:Attribute Name="http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress"><saml:AttributeValue xsi:type="xs:string">${email}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>`,
+    };
+    const { context } = (await idp.createLoginResponse(sp, s.request as never, 'post', { email: 'ignored' }, (template: string) => ({
+      id: values.ID!,
+      context: template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? ''),
+    }))) as { context: string };
+    const signedIn = await redeem(ticketOf(await acs(context, s.cookie)));
+    expect(signedIn.json().user).toMatchObject({ email });
+  });
+
   it('refuses an unsigned assertion, and a response signed only as a whole (the assertion must be signed)', async () => {
     const { domain, sp, spMetadata } = await samlDivision();
     const email = `u-${uid()}@${domain}`;
