@@ -157,6 +157,14 @@ describe('SAML 2.0 sign-in against a local identity provider (samlify)', () => {
     expect(await t.db.select().from(profiles).where(eq(profiles.userId, user.id))).toHaveLength(1);
     expect(await t.db.select().from(ssoLogins).where(eq(ssoLogins.companyId, company.id))).toEqual([]);
     expect(logLines.join('').includes(ticket), 'the ticket in the log').toBe(false);
+    // Only the ACS reads forms: a cross-site form cannot post to the JSON routes beside it.
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/ticket',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'ticket=x',
+    });
+    expect(form.statusCode).toBe(415);
   });
 
   it('links the existing account of that email', async () => {

@@ -71,11 +71,6 @@ export async function ssoRoutes(app: FastifyInstance) {
     },
     (req) => saveSso(deps, actorOf(req), req.params.id, req.body),
   );
-  // The identity provider posts its response as a form (SAML HTTP-POST binding): only these routes read forms.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 600_000 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-
   r.delete('/companies/:id/sso', { schema: { tags, params, response: { 200: z.object({ success: z.literal(true) }) } } }, (req) =>
     removeSso(deps, actorOf(req), req.params.id),
   );
@@ -149,28 +144,36 @@ export async function ssoRoutes(app: FastifyInstance) {
     (req, reply) => reply.type('application/samlmetadata+xml').send(samlMetadata(deps.config.PUBLIC_URL, req.params.companyId)),
   );
 
-  r.post(
-    '/auth/saml/acs',
-    {
-      config: open,
-      schema: {
-        tags,
-        summary:
-          "The SAML identity provider's form post (assertion consumer service); sends the browser on to /authenticate/sso with a one-time ticket, or an error",
-        body: SamlAcsBodySchema,
+  // The identity provider posts its response as a form (SAML HTTP-POST binding). Only the ACS, in its
+  // own plugin, reads forms: the other routes stay JSON-only, out of reach of a cross-site form.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 600_000 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    const acs = scope.withTypeProvider<ZodTypeProvider>();
+    acs.post(
+      '/auth/saml/acs',
+      {
+        config: open,
+        schema: {
+          tags,
+          summary:
+            "The SAML identity provider's form post (assertion consumer service); sends the browser on to /authenticate/sso with a one-time ticket, or an error",
+          body: SamlAcsBodySchema,
+        },
       },
-    },
-    async (req, reply) => {
-      const browserRequestId = req.cookies[SAML_COOKIE];
-      reply.clearCookie(SAML_COOKIE, { path: SAML_COOKIE_PATH });
-      try {
-        return toSpa(reply, { ticket: await finishSaml(deps, req.body.SAMLResponse, browserRequestId) });
-      } catch (err) {
-        req.log.warn({ reason: refusalReason(err) }, 'SSO sign-in refused');
-        return toSpa(reply, { error: 'sso_failed' });
-      }
-    },
-  );
+      async (req, reply) => {
+        const browserRequestId = req.cookies[SAML_COOKIE];
+        reply.clearCookie(SAML_COOKIE, { path: SAML_COOKIE_PATH });
+        try {
+          return toSpa(reply, { ticket: await finishSaml(deps, req.body.SAMLResponse, browserRequestId) });
+        } catch (err) {
+          req.log.warn({ reason: refusalReason(err) }, 'SSO sign-in refused');
+          return toSpa(reply, { error: 'sso_failed' });
+        }
+      },
+    );
+  });
 
   r.post(
     '/auth/sso/ticket',
