@@ -91,7 +91,9 @@ async function start(email: string, sp: samlify.ServiceProviderInstance) {
   expect(`${location.origin}${location.pathname}`).toBe(IDP_SSO_URL);
   const cookie = res.cookies.find((c) => c.name === 'ph_saml');
   const request = await idp.parseLoginRequest(sp, 'redirect', { query: Object.fromEntries(location.searchParams), octetString: '' } as never);
-  return { request, cookie: cookie?.value, location };
+  const requestId = String(request.extract.request?.id ?? '');
+  expect(requestId).toMatch(/^_/);
+  return { request, requestId, cookie: cookie?.value, location };
 }
 
 /** The IdP's signed response for that request (assertion signed: our metadata asks for it). */
@@ -144,7 +146,7 @@ describe('SAML 2.0 sign-in against a local identity provider (samlify)', () => {
     const email = `ada@${domain}`;
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/sso/discover', payload: { email } })).json()).toEqual({ sso: true, required: false });
     const s = await start(email, sp);
-    expect(s.cookie).toBe(s.request.extract.request.id);
+    expect(s.cookie).toBe(s.requestId);
     const res = await acs(await respond(s.request, sp, email.toUpperCase()), s.cookie);
     const ticket = ticketOf(res);
     const signedIn = await redeem(ticket);
@@ -196,7 +198,7 @@ describe('SAML 2.0 sign-in against a local identity provider (samlify)', () => {
       SubjectConfirmationDataNotOnOrAfter: later,
       NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
       NameID: `opaque-${uid()}`,
-      InResponseTo: s.request.extract.request.id,
+      InResponseTo: s.requestId,
       AuthnStatement: '',
       AttributeStatement: `<saml:AttributeStatement><saml:Attribute Name="http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress"><saml:AttributeValue xsi:type="xs:string">${email}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>`,
     };
