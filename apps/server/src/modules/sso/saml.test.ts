@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { companyMembers, divisionSso, profiles, ssoLogins, users } from '../../db/schema.ts';
 import { createCompany, createUser, PASSWORD, signedInUser } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { IssuerProblem } from './oidc-client.ts';
+import { fetchIdpMetadata } from './saml-client.ts';
 
 /**
  * SAML 2.0 sign-in against a real identity provider: samlify in the IdP role, signing with a test key
@@ -350,5 +352,18 @@ describe('a division’s SAML settings', () => {
     }
     const unreachable = await put({ samlMetadataUrl: 'https://idp.saml.test/missing.xml' });
     expect(unreachable.statusCode).toBe(400);
+  });
+
+  it('fetches a metadata URL only over https and never from a private address (unless allowed, as in these tests)', async () => {
+    const never: typeof fetch = async () => {
+      throw new Error('called');
+    };
+    const o = { allowPrivate: false, fetch: never };
+    await expect(fetchIdpMetadata('http://idp.example.com/metadata', o)).rejects.toMatchObject({ kind: 'not_https' });
+    for (const url of ['https://127.0.0.1/metadata', 'https://[::1]/metadata', 'https://10.1.2.3/metadata']) {
+      const err = await fetchIdpMetadata(url, o).catch((e: unknown) => e);
+      expect(err, url).toBeInstanceOf(IssuerProblem);
+      expect((err as IssuerProblem).kind, url).toBe('private');
+    }
   });
 });
