@@ -45,7 +45,7 @@ const LOGIN_TTL_MS = 10 * 60_000;
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 export const ssoRedirectUri = (publicUrl: string) => `${base(publicUrl)}/api/auth/sso/callback`;
 /** The hub as a SAML service provider of one division: its entity ID is its metadata's URL; one ACS serves every division. */
-export const samlSpValues = (publicUrl: string, companyId: number): SamlSpValues => ({
+const samlSpValues = (publicUrl: string, companyId: number): SamlSpValues => ({
   entityId: `${base(publicUrl)}/api/auth/saml/${companyId}/metadata`,
   acsUrl: `${base(publicUrl)}/api/auth/saml/acs`,
   metadataUrl: `${base(publicUrl)}/api/auth/saml/${companyId}/metadata`,
