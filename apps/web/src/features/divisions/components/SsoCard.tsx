@@ -101,7 +101,7 @@ export function SsoCard({ id }: { id: number }) {
           ...(draft.protocol === 'saml'
             ? draft.metadataXml.trim()
               ? { samlMetadataXml: draft.metadataXml }
-              : draft.metadataUrl.trim() && draft.metadataUrl.trim() !== (config?.saml?.metadataUrl ?? '')
+              : draft.metadataUrl.trim()
                 ? { samlMetadataUrl: draft.metadataUrl.trim() }
                 : {}
             : {
@@ -214,7 +214,11 @@ export function SsoCard({ id }: { id: number }) {
               />
               <Textarea
                 label="…or its metadata XML"
-                description={config?.saml ? 'Leave both as they are to keep the stored metadata.' : 'Paste the XML the provider offers for download.'}
+                description={
+                  config?.saml
+                    ? 'Each save reads the metadata URL again (new certificates); with neither, the stored metadata stays.'
+                    : 'Paste the XML the provider offers for download.'
+                }
                 autosize
                 minRows={3}
                 maxRows={8}
