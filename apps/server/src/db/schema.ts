@@ -622,7 +622,7 @@ export const appState = pgTable('app_state', {
   createdAt: createdAt(),
 });
 
-/** Google id tokens already used to sign in: each works once, until it expires anyway. */
+/** Id tokens (Google, company OpenID) and SAML assertion IDs already used to sign in: each works once, until it expires anyway. */
 export const usedIdTokens = pgTable('used_id_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -757,9 +757,18 @@ export const divisionSso = pgTable('division_sso', {
   companyId: integer('company_id')
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
-  issuer: text('issuer').notNull(),
-  clientId: text('client_id').notNull(),
-  clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+  /** 'oidc' | 'saml': which of the two protocols the division's provider speaks; the rest is shared. */
+  protocol: text('protocol').$type<'oidc' | 'saml'>().notNull().default('oidc'),
+  /** OpenID Connect: issuer, client and its sealed secret (decision 021); empty for SAML. */
+  issuer: text('issuer').notNull().default(''),
+  clientId: text('client_id').notNull().default(''),
+  clientSecretEncrypted: text('client_secret_encrypted').notNull().default(''),
+  /** SAML 2.0: the identity provider's entity ID, its redirect-binding sign-in URL and signing certificates (PEM), from its metadata. */
+  samlIdpEntityId: text('saml_idp_entity_id'),
+  samlSsoUrl: text('saml_sso_url'),
+  samlIdpCerts: text('saml_idp_certs').array(),
+  /** Where the metadata was fetched from, when it was not pasted. */
+  samlMetadataUrl: text('saml_metadata_url'),
   /** Lower-case domains, each claimed by one division only (the service refuses a second). */
   allowedDomains: text('allowed_domains').array().notNull(),
   required: boolean('required').notNull().default(false),

@@ -27,7 +27,7 @@ export type ClientSettings = { issuer: string; clientId: string; clientSecret: s
  * settings cannot make the hub call its own network. (The name is resolved again by fetch;
  * a name that changes its answer in between is the known gap, see decision 021.)
  */
-function guardedFetch(o: OidcOptions): oidc.CustomFetch {
+export function guardedFetch(o: OidcOptions): oidc.CustomFetch {
   return async (url, options) => {
     if (!o.allowPrivate) {
       const u = new URL(url);

@@ -1,6 +1,7 @@
 import {
   AuthResponseSchema,
   MAX_ROW_ID,
+  SamlAcsBodySchema,
   SsoCallbackQuerySchema,
   SsoConfigInputSchema,
   SsoConfigReplySchema,
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import { actorOf } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
-import { discoverSso, finishSso, readSso, redeemSsoTicket, removeSso, saveSso, ssoRedirectUri, startSso } from './sso.service.ts';
+import { discoverSso, finishSaml, finishSso, readSso, redeemSsoTicket, removeSso, samlMetadata, saveSso, ssoRedirectUri, startSso } from './sso.service.ts';
 
 const tags = ['sso'];
 const open = { public: true };
@@ -23,6 +24,14 @@ const params = z.object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID)
 /** The browser's half of the state: a cookie only our two sign-in routes see, so a callback from another browser is refused. */
 const COOKIE = 'ph_sso';
 const COOKIE_PATH = '/api/auth/sso';
+/**
+ * SAML's half: the request ID, for the ACS only. The IdP posts the response from its own site, which
+ * a Lax cookie does not follow, so over https it is SameSite=None (and Secure); over plain http
+ * (development) browsers refuse None, and Lax reaches an IdP on the same host.
+ */
+const SAML_COOKIE = 'ph_saml';
+const SAML_COOKIE_PATH = '/api/auth/saml';
+const companyParams = z.object({ companyId: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 const ctxOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'], host: req.headers.host });
 const toSpa = (reply: FastifyReply, query: Record<string, string>) => reply.redirect(`/authenticate/sso?${new URLSearchParams(query)}`);
 
@@ -88,20 +97,19 @@ export async function ssoRoutes(app: FastifyInstance) {
     { config: open, schema: { tags, summary: "Starts single sign-on for this email (redirects to the division's provider)", querystring: SsoEmailSchema } },
     async (req, reply) => {
       await deps.limiter.hit(LIMITS.lookupPerIp, req.ip);
-      let started: { url: string; state: string };
+      let started: Awaited<ReturnType<typeof startSso>>;
       try {
         started = await startSso(deps, req.query.email);
       } catch (err) {
         if (!(err instanceof AppError)) req.log.warn({ err }, 'SSO: the provider could not be reached');
         return toSpa(reply, { error: err instanceof AppError && err.status === 404 ? 'sso_not_available' : 'sso_unavailable' });
       }
-      reply.setCookie(COOKIE, started.state, {
-        path: COOKIE_PATH,
-        httpOnly: true,
-        sameSite: 'lax',
-        maxAge: 600,
-        secure: deps.config.PUBLIC_URL.startsWith('https:'),
-      });
+      const secure = deps.config.PUBLIC_URL.startsWith('https:');
+      if (started.protocol === 'saml') {
+        reply.setCookie(SAML_COOKIE, started.state, { path: SAML_COOKIE_PATH, httpOnly: true, sameSite: secure ? 'none' : 'lax', maxAge: 600, secure });
+      } else {
+        reply.setCookie(COOKIE, started.state, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', maxAge: 600, secure });
+      }
       return reply.redirect(started.url);
     },
   );
@@ -129,6 +137,43 @@ export async function ssoRoutes(app: FastifyInstance) {
       }
     },
   );
+
+  r.get(
+    '/auth/saml/:companyId/metadata',
+    { config: open, schema: { tags, summary: "The hub's SAML service provider metadata for a division (entity ID, ACS URL)", params: companyParams } },
+    (req, reply) => reply.type('application/samlmetadata+xml').send(samlMetadata(deps.config.PUBLIC_URL, req.params.companyId)),
+  );
+
+  // The identity provider posts its response as a form (SAML HTTP-POST binding). Only the ACS, in its
+  // own plugin, reads forms: the other routes stay JSON-only, out of reach of a cross-site form.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 600_000 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    const acs = scope.withTypeProvider<ZodTypeProvider>();
+    acs.post(
+      '/auth/saml/acs',
+      {
+        config: open,
+        schema: {
+          tags,
+          summary:
+            "The SAML identity provider's form post (assertion consumer service); sends the browser on to /authenticate/sso with a one-time ticket, or an error",
+          body: SamlAcsBodySchema,
+        },
+      },
+      async (req, reply) => {
+        const browserRequestId = req.cookies[SAML_COOKIE];
+        reply.clearCookie(SAML_COOKIE, { path: SAML_COOKIE_PATH });
+        try {
+          return toSpa(reply, { ticket: await finishSaml(deps, req.body.SAMLResponse, browserRequestId) });
+        } catch (err) {
+          req.log.warn({ reason: refusalReason(err) }, 'SSO sign-in refused');
+          return toSpa(reply, { error: 'sso_failed' });
+        }
+      },
+    );
+  });
 
   r.post(
     '/auth/sso/ticket',

@@ -30,6 +30,9 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/auth/sso/start',
   'GET /api/auth/sso/callback',
   'POST /api/auth/sso/ticket',
+  // SAML 2.0 (saml.test.ts): the hub's SP metadata (derived from PUBLIC_URL alone, no division data) and the IdP's form post.
+  'GET /api/auth/saml/{companyId}/metadata',
+  'POST /api/auth/saml/acs',
   'GET /api/profiles/register-completed',
   'POST /api/profiles/generate-otp',
   'POST /api/profiles/generate-login-otp',

@@ -1,16 +1,49 @@
-import { Alert, Badge, Button, Code, Group, Paper, PasswordInput, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import type { SsoConfig } from '@profilehub/shared';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  PasswordInput,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import type { SsoConfig, SsoProtocol } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useState } from 'react';
+import { IconCheck, IconCopy } from '../../../components/dashboard-icons.tsx';
 import { messageOf } from '../../../lib/api.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { divisionSsoOptions } from '../api/get-division-sso.ts';
 import { useRemoveDivisionSso } from '../api/remove-division-sso.ts';
 import { useSetDivisionSso } from '../api/set-division-sso.ts';
 
-type Draft = { issuer: string; clientId: string; clientSecret: string; domains: string; required: boolean; enabled: boolean };
+type Draft = {
+  protocol: SsoProtocol;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  metadataUrl: string;
+  metadataXml: string;
+  domains: string;
+  required: boolean;
+  enabled: boolean;
+};
 
 const draftOf = (c: SsoConfig | null): Draft => ({
+  protocol: c?.protocol ?? 'oidc',
+  metadataUrl: c?.saml?.metadataUrl ?? '',
+  metadataXml: '',
   issuer: c?.issuer ?? '',
   clientId: c?.clientId ?? '',
   clientSecret: '',
@@ -19,10 +52,36 @@ const draftOf = (c: SsoConfig | null): Draft => ({
   enabled: c?.enabled ?? true,
 });
 
+/** A value to give the identity provider, with a copy button. */
+function SpValue({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', flex: 1 }}>
+          {value}
+        </Code>
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`}>
+              <ActionIcon type="button" variant="subtle" aria-label={`Copy ${label.toLowerCase()}`} onClick={copy} color={copied ? 'teal' : undefined}>
+                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}
+
 /**
- * The division's company single sign-on (OpenID Connect, issue #28): its provider, our client
- * there, the email domains it signs in, and whether passwords and codes are refused for them.
- * Its own Save, apart from the settings form's; the secret is write-only.
+ * The division's company single sign-on (issue #28), by OpenID Connect or SAML 2.0: the provider
+ * (issuer and our client there, or the IdP's metadata), the email domains it signs in, and whether
+ * passwords and codes are refused for them. Its own Save, apart from the settings form's; the
+ * OpenID secret is write-only. For SAML it shows what to give the IdP.
  */
 export function SsoCard({ id }: { id: number }) {
   const query = useQuery(divisionSsoOptions(id));
@@ -38,9 +97,18 @@ export function SsoCard({ id }: { id: number }) {
       {
         id,
         input: {
-          issuer: draft.issuer.trim(),
-          clientId: draft.clientId.trim(),
-          ...(draft.clientSecret ? { clientSecret: draft.clientSecret } : {}),
+          protocol: draft.protocol,
+          ...(draft.protocol === 'saml'
+            ? draft.metadataXml.trim()
+              ? { samlMetadataXml: draft.metadataXml }
+              : draft.metadataUrl.trim()
+                ? { samlMetadataUrl: draft.metadataUrl.trim() }
+                : {}
+            : {
+                issuer: draft.issuer.trim(),
+                clientId: draft.clientId.trim(),
+                ...(draft.clientSecret ? { clientSecret: draft.clientSecret } : {}),
+              }),
           allowedDomains: draft.domains
             .split(/[\s,;]+/)
             .map((d) => d.trim())
@@ -86,29 +154,80 @@ export function SsoCard({ id }: { id: number }) {
         )
       ) : (
         <Stack gap="sm">
-          <Text size="sm">
-            People with an email of these domains sign in through the company’s OpenID Connect provider. Register this redirect URI with the provider:
-          </Text>
-          <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-            {query.data.redirectUri}
-          </Code>
-          <TextInput
-            label="Issuer URL"
-            placeholder="https://login.example.com"
-            value={draft.issuer}
-            onChange={(e) => set({ issuer: e.currentTarget.value })}
-            onKeyDown={onKey}
+          <SegmentedControl
+            aria-label="Protocol"
+            value={draft.protocol}
+            onChange={(v) => set({ protocol: v as SsoProtocol })}
+            data={[
+              { value: 'oidc', label: 'OpenID Connect' },
+              { value: 'saml', label: 'SAML 2.0' },
+            ]}
           />
-          <TextInput label="Client ID" value={draft.clientId} onChange={(e) => set({ clientId: e.currentTarget.value })} onKeyDown={onKey} />
-          <PasswordInput
-            label="Client secret"
-            description={config?.clientSecretSet ? 'A secret is set. Leave this empty to keep it.' : 'Stored encrypted; never shown again.'}
-            placeholder={config?.clientSecretSet ? '••••••••' : undefined}
-            autoComplete="new-password"
-            value={draft.clientSecret}
-            onChange={(e) => set({ clientSecret: e.currentTarget.value })}
-            onKeyDown={onKey}
-          />
+          {draft.protocol === 'oidc' ? (
+            <>
+              <Text size="sm">
+                People with an email of these domains sign in through the company’s OpenID Connect provider. Register this redirect URI with the provider:
+              </Text>
+              <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                {query.data.redirectUri}
+              </Code>
+              <TextInput
+                label="Issuer URL"
+                placeholder="https://login.example.com"
+                value={draft.issuer}
+                onChange={(e) => set({ issuer: e.currentTarget.value })}
+                onKeyDown={onKey}
+              />
+              <TextInput label="Client ID" value={draft.clientId} onChange={(e) => set({ clientId: e.currentTarget.value })} onKeyDown={onKey} />
+              <PasswordInput
+                label="Client secret"
+                description={config?.clientSecretSet ? 'A secret is set. Leave this empty to keep it.' : 'Stored encrypted; never shown again.'}
+                placeholder={config?.clientSecretSet ? '••••••••' : undefined}
+                autoComplete="new-password"
+                value={draft.clientSecret}
+                onChange={(e) => set({ clientSecret: e.currentTarget.value })}
+                onKeyDown={onKey}
+              />
+            </>
+          ) : (
+            <>
+              <Text size="sm">
+                People with an email of these domains sign in through the company’s SAML identity provider. Give the provider these values (or its metadata
+                URL); it must sign its assertions and send the email as the NameID or an email attribute.
+              </Text>
+              <SpValue label="Entity ID" value={query.data.samlSp.entityId} />
+              <SpValue label="ACS URL" value={query.data.samlSp.acsUrl} />
+              <SpValue label="Metadata URL" value={query.data.samlSp.metadataUrl} />
+              {config?.saml ? (
+                <Text size="sm" c="dimmed">
+                  Identity provider: {config.saml.entityId} (
+                  {config.saml.certificates === 1 ? '1 signing certificate' : `${config.saml.certificates} signing certificates`}
+                  ).
+                </Text>
+              ) : null}
+              <TextInput
+                label="Identity provider metadata URL"
+                placeholder="https://login.example.com/federationmetadata.xml"
+                value={draft.metadataUrl}
+                onChange={(e) => set({ metadataUrl: e.currentTarget.value })}
+                onKeyDown={onKey}
+              />
+              <Textarea
+                label="…or its metadata XML"
+                description={
+                  config?.saml
+                    ? 'Each save reads the metadata URL again (new certificates); with neither, the stored metadata stays.'
+                    : 'Paste the XML the provider offers for download.'
+                }
+                autosize
+                minRows={3}
+                maxRows={8}
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+                value={draft.metadataXml}
+                onChange={(e) => set({ metadataXml: e.currentTarget.value })}
+              />
+            </>
+          )}
           <TextInput
             label="Email domains"
             description="Separated by commas, such as example.com, example.org."
