@@ -196,7 +196,16 @@ describe('deleting', () => {
 
 describe('retention', () => {
   it("removes only contacts older than their division's retention", async () => {
-    await t.db.update(companies).set({ contactRetentionMonths: 24 }).where(eq(companies.id, divisionB));
+    // The divisions console sets it (superadmins only).
+    const loaded = (await get(`/api/companies/console/${divisionB}`, admin)).json() as { updatedAt: string; contactRetentionMonths: number | null };
+    expect(loaded.contactRetentionMonths).toBeNull();
+    const patch = (p: Person, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/companies/${divisionB}`, headers: p.headers, payload });
+    expect((await patch(otherBoss, { updatedAt: loaded.updatedAt, contactRetentionMonths: 1 })).statusCode).toBe(403);
+    expect((await patch(admin, { updatedAt: loaded.updatedAt, contactRetentionMonths: 0 })).statusCode).toBe(400);
+    const saved = await patch(admin, { updatedAt: loaded.updatedAt, contactRetentionMonths: 24 });
+    expect(saved.statusCode).toBe(200);
+    const [row] = await t.db.select({ months: companies.contactRetentionMonths }).from(companies).where(eq(companies.id, divisionB));
+    expect(row!.months).toBe(24);
     await contact('old', otherBoss.profileId!, divisionB, { name: 'Old Contact' }, { at: new Date('2024-01-01T00:00:00Z') });
     await contact('keptA', joe.profileId!, divisionA, { name: 'Old But Kept' }, { at: new Date('2020-01-01T00:00:00Z') });
     const gone = await expireContacts({ db: t.db }, new Date('2026-06-01T00:00:00Z'));
