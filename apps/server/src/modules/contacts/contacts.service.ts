@@ -82,7 +82,7 @@ export async function removeContact(deps: Db, actor: Actor, id: number): Promise
 }
 
 /** The audit's stand-in for an address: who asked can be matched later, and the log never holds it. */
-export const emailDigest = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+const emailDigest = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 /**
  * POST /contacts/erase (delete-on-request): every contact of this address the actor sees is
