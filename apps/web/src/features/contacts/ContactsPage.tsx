@@ -132,7 +132,7 @@ export function ContactsPage() {
               type="search"
               value={filters.q}
               onChange={(e) => set('q', e.currentTarget.value)}
-              w={{ base: '100%', sm: 260 }}
+              w={{ base: '100%', sm: 300 }}
             />
             {me.role === 'user' ? null : <DivisionFilter value={filters.companyIds} onChange={(ids) => set('companyIds', ids)} />}
             <Select
@@ -207,7 +207,7 @@ export function ContactsPage() {
               ))}
             </Stack>
           ) : (
-            <Table.ScrollContainer minWidth={900}>
+            <Table.ScrollContainer minWidth={me.role === 'user' ? 780 : 900}>
               <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching}>
                 <Table.Thead>
                   <Table.Tr>
@@ -227,7 +227,7 @@ export function ContactsPage() {
                     <Table.Th>Phone</Table.Th>
                     <Table.Th>Company</Table.Th>
                     <Table.Th>Source</Table.Th>
-                    <Table.Th>Profile</Table.Th>
+                    {me.role === 'user' ? null : <Table.Th>Profile</Table.Th>}
                     <Table.Th>Received</Table.Th>
                     <Table.Th w={80} />
                   </Table.Tr>
@@ -252,12 +252,10 @@ export function ContactsPage() {
                       <Table.Td>
                         <Text size="sm">{r.company}</Text>
                       </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" size="sm">
-                          {CONTACT_SOURCE_LABELS[r.source]}
-                        </Badge>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm">{CONTACT_SOURCE_LABELS[r.source]}</Text>
                       </Table.Td>
-                      <Table.Td>{profileLink(r)}</Table.Td>
+                      {me.role === 'user' ? null : <Table.Td>{profileLink(r)}</Table.Td>}
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         <Text size="sm">{WHEN.format(new Date(r.createdAt))}</Text>
                       </Table.Td>

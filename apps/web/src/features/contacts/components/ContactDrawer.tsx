@@ -76,17 +76,17 @@ export function ContactDrawer({
           {c.message ? <Field label="Message">{c.message}</Field> : null}
           <Field label="Profile">{c.profileName}</Field>
           <Textarea label="Notes" rows={4} maxLength={5000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
-          <Group justify="space-between">
-            <Group gap="xs">
-              <Button variant="default" onClick={() => onVcard(c.id)}>
-                Download vCard
-              </Button>
-              <Button variant="subtle" color="red" onClick={() => onDelete(c)}>
-                Delete
-              </Button>
-            </Group>
+          <Group justify="flex-end">
             <Button onClick={() => save.mutate()} loading={save.isPending} disabled={notes === c.notes}>
               Save notes
+            </Button>
+          </Group>
+          <Group gap="xs" pt="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <Button variant="default" onClick={() => onVcard(c.id)}>
+              Download vCard
+            </Button>
+            <Button variant="subtle" color="red" onClick={() => onDelete(c)}>
+              Delete
             </Button>
           </Group>
         </Stack>
