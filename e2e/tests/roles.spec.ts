@@ -5,7 +5,7 @@ import { expectToast, shot, sideNav, signIn, USERS } from '../support.ts';
  * Spec §2 Main shell side links and Home tiles, per seeded role (§6):
  * - superadmin: every link except Profile; tiles with invite/templates/approvals regardless of flags.
  * - Acme supervisor (corporate, every flag): Approvals and Templates links; the corporate tiles.
- * - Acme user (corporate): Home/Statistics/Profile; Edit my profile and View my statistics.
+ * - Acme user (corporate): Home/Statistics/Contacts/Profile; Edit my profile and View my statistics.
  * - Globex user (no flags, not white-labelled): the non-corporate tiles with marketplace and support.
  */
 type Case = {
@@ -37,7 +37,7 @@ const CASES: Case[] = [
     greeting: 'Hello Ada',
     landing: '/home',
     // The divisions console and the audit log are the superadmin's own (issue 26).
-    links: ['Home', 'Divisions', APPROVALS, 'Statistics', 'Users', 'Templates', 'Audit log'],
+    links: ['Home', 'Divisions', APPROVALS, 'Statistics', 'Users', 'Contacts', 'Templates', 'Audit log'],
     tiles: [['Invite a New User', 'Active new users'], ['Manage Users', 'Add & edit content'], ['Manage Templates'], ['Manage Approvals', 'Approve Changes']],
     settings: ['Change Password', 'Passkeys', 'Log Out'],
   },
@@ -46,7 +46,7 @@ const CASES: Case[] = [
     email: USERS.supervisor,
     greeting: 'Hello Sam',
     landing: '/home',
-    links: ['Home', APPROVALS, 'Statistics', 'Users', 'Templates', 'Audit log'],
+    links: ['Home', APPROVALS, 'Statistics', 'Users', 'Contacts', 'Templates', 'Audit log'],
     tiles: [['Invite a New User', 'Active new users'], ['Manage Users', 'Add & edit content'], ['Manage Templates'], ['Manage Approvals', 'Approve Changes']],
     settings: ['Change Password', 'Passkeys', 'Log Out'],
   },
@@ -55,7 +55,7 @@ const CASES: Case[] = [
     email: USERS.jane,
     greeting: 'Hello Jane',
     landing: '/self-service',
-    links: ['Home', 'Statistics', 'Profile'],
+    links: ['Home', 'Statistics', 'Contacts', 'Profile'],
     tiles: [['Edit my profile', 'Update basic details'], ['View my statistics']],
     settings: ['Change Password', 'Passkeys', 'Training Video', 'Log Out'],
   },
@@ -64,7 +64,7 @@ const CASES: Case[] = [
     email: USERS.bob,
     greeting: 'Hello Bob',
     landing: '/self-service',
-    links: ['Home', 'Statistics', 'Profile'],
+    links: ['Home', 'Statistics', 'Contacts', 'Profile'],
     tiles: [
       ['Edit my profile', 'Update basic details'],
       ['View my statistics'],

@@ -37,6 +37,8 @@ import { companyByHubDomain } from './modules/companies/companies.queries.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { divisionExportsRoutes } from './modules/companies/division-exports.routes.ts';
 import { DIVISION_EXPORT_JOB, runExport, sweepExpiredExports } from './modules/companies/division-exports.service.ts';
+import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
+import { expireContacts } from './modules/contacts/contacts.service.ts';
 import { resolveByDns, resolveVia } from './modules/domains/domain-probe.ts';
 import { domainsRoutes, domainVerificationRoutes } from './modules/domains/domains.routes.ts';
 import { eventsFastRoute, eventsRoutes } from './modules/events/events.routes.ts';
@@ -224,6 +226,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes);
       await api.register(eventsRoutes);
       await api.register(leadsRoutes);
+      await api.register(contactsRoutes);
       await api.register(invitationsRoutes);
       await api.register(authRoutes);
       await api.register(ssoRoutes);
@@ -271,6 +274,8 @@ function upkeep(database: Database, fileStore: FileStore, log: FastifyBaseLogger
     { name: 'unused-uploads', cron: '7 * * * *', run: () => sweepUploads(database.db, fileStore, log) },
     // A division's export is kept DIVISION_EXPORT_TTL_DAYS, then its zip leaves the store.
     { name: 'expired-exports', cron: '47 * * * *', run: () => sweepExpiredExports({ db: database.db, store: fileStore, log }) },
+    // Issue #29: a division's contacts older than its retention period (companies.contact_retention_months) are erased.
+    { name: 'contact-retention', cron: '27 4 * * *', run: () => expireContacts({ db: database.db }) },
     // PGlite has no autovacuum to keep the planner's statistics (db/statistics.ts); without them a
     // report on a store opened fresh runs 20 times slower, so a start refreshes them at once too.
     ...(database.kind === 'pglite'

@@ -41,6 +41,9 @@ export const AUDIT_ACTIONS = [
   'sso.configured',
   'sso.updated',
   'sso.removed',
+  'contact.deleted',
+  'contact.erased',
+  'contacts.expired',
 ] as const;
 
 /** Messages of the audit log API a person can act on. */

@@ -193,6 +193,14 @@ export const UpdateCompanySchema = z.strictObject({
   consent: consentSetting.optional(),
   /** What a deactivated member's page does by default: successor, company or gone. */
   offboardingOutcome: z.enum(OFFBOARDING_OUTCOMES, { error: 'offboardingOutcome must be successor, company or gone.' }).optional(),
+  /** Issue #29: months a visitor's contact is kept before the upkeep erases it; null keeps them. */
+  contactRetentionMonths: z
+    .number({ error: 'Enter a number of months, or leave it empty to keep contacts.' })
+    .int('Enter a whole number of months.')
+    .min(1, 'Keep contacts at least 1 month.')
+    .max(120, 'Keep contacts at most 120 months.')
+    .nullable()
+    .optional(),
   /** The display name of the division's mails (their From); null for its white-label title or the product's name. */
   mailFromName: z
     .string()
@@ -246,6 +254,8 @@ export const CompanyConsoleRowSchema = CompanySchema.extend({
   mailFromAddress: z.string().nullable(),
   /** What a deactivated member's page does unless the deactivation says otherwise (issue #28, decision 022). */
   offboardingOutcome: z.enum(OFFBOARDING_OUTCOMES),
+  /** Months a visitor's contact is kept (issue #29); null keeps them. */
+  contactRetentionMonths: z.number().nullable(),
   updatedAt: z.string(),
   members: z.number().int(),
   profiles: z.number().int(),

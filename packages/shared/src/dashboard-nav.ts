@@ -6,7 +6,7 @@ import type { Report } from './navigation.ts';
 // navigation.ts, because only the dashboard needs them (not the sign-in page).
 
 export type SideLink = {
-  key: 'home' | 'divisions' | 'approvals' | 'statistics' | 'users' | 'templates' | 'profile' | 'audit';
+  key: 'home' | 'divisions' | 'approvals' | 'statistics' | 'users' | 'templates' | 'profile' | 'audit' | 'contacts';
   label: string;
   to: string;
   activeOn: Report[];
@@ -21,6 +21,7 @@ const LINKS: Record<SideLink['key'], SideLink> = {
   profile: { key: 'profile', label: 'Profile', to: '/self-service', activeOn: ['self-service'] },
   divisions: { key: 'divisions', label: 'Divisions', to: '/divisions', activeOn: ['divisions'] },
   audit: { key: 'audit', label: 'Audit log', to: '/audit', activeOn: ['audit'] },
+  contacts: { key: 'contacts', label: 'Contacts', to: '/contacts', activeOn: ['contacts'] },
 };
 
 /**
@@ -29,13 +30,14 @@ const LINKS: Record<SideLink['key'], SideLink> = {
  * superadmin everything except Profile, and the divisions console (the hub's own
  * place for what the spec's system did in a separate back office). Superadmins and
  * supervisors also have the audit log (issue #28; a supervisor's shows their divisions).
+ * Everyone has Contacts (issue #29): their own, their divisions', or all.
  */
 export function sideLinks(role: Role, flags: FeatureFlags): SideLink[] {
-  if (role === 'user') return [LINKS.home, LINKS.statistics, LINKS.profile];
-  if (role === 'superadmin') return [LINKS.home, LINKS.divisions, LINKS.approvals, LINKS.statistics, LINKS.users, LINKS.templates, LINKS.audit];
+  if (role === 'user') return [LINKS.home, LINKS.statistics, LINKS.contacts, LINKS.profile];
+  if (role === 'superadmin') return [LINKS.home, LINKS.divisions, LINKS.approvals, LINKS.statistics, LINKS.users, LINKS.contacts, LINKS.templates, LINKS.audit];
   const out = [LINKS.home];
   if (flags.approvals) out.push(LINKS.approvals);
-  out.push(LINKS.statistics, LINKS.users);
+  out.push(LINKS.statistics, LINKS.users, LINKS.contacts);
   if (flags.templates) out.push(LINKS.templates);
   // Their divisions' audit log (issue #28): who signed in, published, approved, changed what.
   out.push(LINKS.audit);

@@ -11,6 +11,7 @@ export * from './banners.ts';
 export * from './billing.schemas.ts';
 export * from './companies.schemas.ts';
 export * from './companies.ts';
+export * from './contacts.schemas.ts';
 export * from './dashboard-nav.ts';
 export * from './division-exports.schemas.ts';
 export * from './domains.schemas.ts';

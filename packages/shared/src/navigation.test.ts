@@ -7,21 +7,21 @@ const ALL = flags({ approvals: true, templates: true, permissions: true, rte: tr
 const labels = (role: Role, f: FeatureFlags) => sideLinks(role, f).map((l) => l.label);
 
 describe('sideLinks (spec §2 Main shell)', () => {
-  it('a user sees Home, Statistics, Profile whatever the flags', () => {
-    expect(labels('user', flags())).toEqual(['Home', 'Statistics', 'Profile']);
-    expect(labels('user', ALL)).toEqual(['Home', 'Statistics', 'Profile']);
+  it('a user sees Home, Statistics, Contacts, Profile whatever the flags', () => {
+    expect(labels('user', flags())).toEqual(['Home', 'Statistics', 'Contacts', 'Profile']);
+    expect(labels('user', ALL)).toEqual(['Home', 'Statistics', 'Contacts', 'Profile']);
   });
 
   it('a supervisor sees Home, Statistics, Users, plus Approvals and Templates only with their flags, and their audit log', () => {
-    expect(labels('supervisor', flags())).toEqual(['Home', 'Statistics', 'Users', 'Audit log']);
-    expect(labels('supervisor', flags({ approvals: true }))).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Audit log']);
-    expect(labels('supervisor', flags({ templates: true }))).toEqual(['Home', 'Statistics', 'Users', 'Templates', 'Audit log']);
-    expect(labels('supervisor', ALL)).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Templates', 'Audit log']);
+    expect(labels('supervisor', flags())).toEqual(['Home', 'Statistics', 'Users', 'Contacts', 'Audit log']);
+    expect(labels('supervisor', flags({ approvals: true }))).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Contacts', 'Audit log']);
+    expect(labels('supervisor', flags({ templates: true }))).toEqual(['Home', 'Statistics', 'Users', 'Contacts', 'Templates', 'Audit log']);
+    expect(labels('supervisor', ALL)).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Contacts', 'Templates', 'Audit log']);
   });
 
   it('a superadmin sees everything except Profile, and the divisions console and audit log, regardless of flags', () => {
     for (const f of [flags(), ALL])
-      expect(labels('superadmin', f)).toEqual(['Home', 'Divisions', 'Approvals', 'Statistics', 'Users', 'Templates', 'Audit log']);
+      expect(labels('superadmin', f)).toEqual(['Home', 'Divisions', 'Approvals', 'Statistics', 'Users', 'Contacts', 'Templates', 'Audit log']);
   });
 
   it('Users is also active on self-service and Templates on manage-templates', () => {

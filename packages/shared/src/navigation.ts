@@ -1,7 +1,7 @@
 import type { Role } from './auth.ts';
 
 /** Dashboard reports of spec §2 (`/{report}` and `/{report}/{alias}`). */
-export const REPORTS = ['home', 'statistics', 'users', 'templates', 'approvals', 'self-service', 'manage-templates', 'divisions', 'audit'] as const;
+export const REPORTS = ['home', 'statistics', 'users', 'templates', 'approvals', 'self-service', 'manage-templates', 'divisions', 'audit', 'contacts'] as const;
 export type Report = (typeof REPORTS)[number];
 
 export type GuardInput = {

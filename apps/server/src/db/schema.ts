@@ -69,6 +69,8 @@ export const companies = pgTable('companies', {
   offboardingOutcome: text('offboarding_outcome', { enum: ['successor', 'company', 'gone'] })
     .notNull()
     .default('gone'),
+  /** Issue #29 Contacts: months a visitor's contact is kept before the upkeep erases it; null keeps them. */
+  contactRetentionMonths: integer('contact_retention_months'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -434,11 +436,30 @@ export const leadSubmissions = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The visitor's details as given: name, email, mobile, message; an exchange adds company and jobTitle (issue #29). */
     data: jsonb('data').$type<Record<string, string>>().notNull(),
+    /** How the contact came (issue #29 Contacts): the page's lead form, a "Share my details" exchange, or an import. */
+    source: text('source', { enum: ['lead_form', 'exchange', 'imported'] })
+      .notNull()
+      .default('lead_form'),
+    /** The owner's notes on the contact. */
+    notes: text('notes').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('lead_submissions_profile_idx').on(t.profileId, t.createdAt)],
+  (t) => [
+    index('lead_submissions_profile_idx').on(t.profileId, t.createdAt),
+    // The contacts list: a division's newest first, and the search over the visitor's details (pg_trgm, migration 0021).
+    index('lead_submissions_company_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    index('lead_submissions_search_trgm_idx').using('gin', sql`(${contactSearchTextSql(t.data)}) gin_trgm_ops`),
+    // Delete-on-request finds a visitor by their address.
+    index('lead_submissions_email_idx').on(sql`lower(${t.data}->>'email')`),
+  ],
 );
+
+/** The text the contacts search reads: the visitor's name, email, mobile and company, lower-cased. */
+export function contactSearchTextSql(data: SQLWrapper): SQL {
+  return sql`lower(coalesce(${data}->>'name', '') || ' ' || coalesce(${data}->>'email', '') || ' ' || coalesce(${data}->>'mobile', '') || ' ' || coalesce(${data}->>'company', ''))`;
+}
 
 /**
  * Interaction events from public pages (spec §7 actions × types), append-only.

@@ -308,3 +308,14 @@ export function canManageUpload(actor: Actor, upload: { userId: number | null; c
   if (upload.userId !== null && upload.userId === actor.userId) return true;
   return upload.companyId !== null && supervises(actor, upload.companyId);
 }
+
+/**
+ * Issue #29 Contacts: a visitor's contact is seen (and its notes kept, its card downloaded,
+ * it deleted) by the person whose profile it came through, by a supervisor of its division
+ * and by a superadmin. Anyone else gets 404, as for a missing one.
+ */
+export function canSeeContact(actor: Actor, contact: { ownerUserId: number | null; companyId: number }): boolean {
+  if (actor.role === 'superadmin') return true;
+  if (contact.ownerUserId !== null && contact.ownerUserId === actor.userId) return true;
+  return supervisedBy(actor).includes(contact.companyId);
+}

@@ -17,6 +17,7 @@ export const pageComponents: Record<Report, () => Promise<ComponentType>> = {
   'manage-templates': async () => (await import('../features/self-service/templates/ManageTemplatesPage.tsx')).ManageTemplatesPage,
   divisions: async () => (await import('../features/divisions/DivisionsPage.tsx')).DivisionsPage,
   audit: async () => (await import('../features/audit/AuditPage.tsx')).AuditPage,
+  contacts: async () => (await import('../features/contacts/ContactsPage.tsx')).ContactsPage,
 };
 
 /** The dashboard's shell and the two preview pages: found through this table for the same reason. */

@@ -145,3 +145,12 @@ export const IconCheck = (p: IconProps) => (
     <path d="M5 12l5 5L20 7" />
   </Icon>
 );
+
+/** Contacts (issue #29): an address card. */
+export const IconContacts = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4.5" width="18" height="15" rx="2" />
+    <circle cx="9" cy="11" r="2.5" />
+    <path d="M5.5 17a3.5 3.5 0 0 1 7 0M15 10h3.5M15 13.5h3.5" />
+  </Icon>
+);

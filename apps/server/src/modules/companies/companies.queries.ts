@@ -202,6 +202,7 @@ function toConsoleRow(r: { company: CompanyRow; members: number; profiles: numbe
     mailFromName: r.company.mailFromName,
     mailFromAddress: r.company.mailFromAddress,
     offboardingOutcome: r.company.offboardingOutcome,
+    contactRetentionMonths: r.company.contactRetentionMonths,
     updatedAt: r.company.updatedAt.toISOString(),
     members: r.members,
     profiles: r.profiles,

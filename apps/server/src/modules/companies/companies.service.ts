@@ -88,6 +88,7 @@ function settingsOf(row: CompanyRow): Record<string, unknown> {
     mailFromAddress: row.mailFromAddress,
     consent: { enable: row.consentEnabled, text: row.consentText },
     offboardingOutcome: row.offboardingOutcome,
+    contactRetentionMonths: row.contactRetentionMonths,
   };
 }
 

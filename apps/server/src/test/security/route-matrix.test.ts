@@ -7,7 +7,7 @@
 import { QUERY_REPORTS, REPORT_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approvals, importJobs, leadForms, permissionRecords, profileStylings, uploads, users } from '../../db/schema.ts';
+import { approvals, importJobs, leadForms, leadSubmissions, permissionRecords, profileStylings, uploads, users } from '../../db/schema.ts';
 import { UNCONFIRMED_MESSAGE } from '../../http/auth.ts';
 import { childDetails, createTemplateDivision, createUser, freshIp, multipartBody, signIn } from '../factories.ts';
 import { useTestApp } from '../harness.ts';
@@ -81,7 +81,7 @@ const SCIM_OPERATIONS = new Set([
  * body that names it. `own` routes act on the caller alone (no other division's id to aim at).
  */
 type Target = {
-  kind: 'profile' | 'template' | 'approval' | 'leadForm' | 'permission' | 'styling' | 'upload' | 'company' | 'user' | 'importJob' | 'own';
+  kind: 'profile' | 'template' | 'approval' | 'leadForm' | 'permission' | 'styling' | 'upload' | 'company' | 'user' | 'importJob' | 'contact' | 'own';
   body?: (b: Ids) => unknown;
   query?: (b: Ids) => string;
 };
@@ -96,6 +96,7 @@ type Ids = {
   company: number;
   user: number;
   importJob: number;
+  contact: number;
 };
 const TARGETS: Record<string, Target> = {
   'POST /api/account/delete-code': { kind: 'own' },
@@ -119,6 +120,14 @@ const TARGETS: Record<string, Target> = {
   'GET /api/audit/export': { kind: 'own' },
   'GET /api/auth/logout': { kind: 'own' },
   'GET /api/companies': { kind: 'own' },
+  // Contacts (issue #29): a person's own, a supervisor's divisions' (contacts.routes.test.ts); another's answers 404.
+  'GET /api/contacts': { kind: 'own' },
+  'GET /api/contacts/export': { kind: 'own' },
+  'POST /api/contacts/erase': { kind: 'own' },
+  'GET /api/contacts/vcard': { kind: 'contact', query: (b) => `ids=${b.contact}` },
+  'GET /api/contacts/{id}': { kind: 'contact' },
+  'PATCH /api/contacts/{id}': { kind: 'contact', body: () => ({ notes: 'Taken over' }) },
+  'DELETE /api/contacts/{id}': { kind: 'contact' },
   // The divisions console: superadmins only (companies-console.routes.test.ts); every other caller gets 403.
   'GET /api/companies/console': { kind: 'own' },
   'GET /api/companies/console/{id}': { kind: 'company' },
@@ -245,6 +254,14 @@ beforeAll(async () => {
       purpose: 'general',
     })
     .returning();
+  const [contact] = await db
+    .insert(leadSubmissions)
+    .values({
+      profileId: bUser.profileId!,
+      companyId: other.company.id,
+      data: { name: `b-visitor-${other.company.subdomain}`, email: 'b-visitor@example.test' },
+    })
+    .returning();
   // The other division's staff import, done (its result file lists the other division's person).
   const [importJob] = await db
     .insert(importJobs)
@@ -270,8 +287,9 @@ beforeAll(async () => {
     upload: upload!.id,
     company: other.company.id,
     user: bUser.id,
+    contact: contact!.id,
   };
-  bMarkers = [other.company.subdomain, bUser.email, form!.formId, styling!.name];
+  bMarkers = [other.company.subdomain, bUser.email, form!.formId, styling!.name, 'b-visitor@example.test'];
   for (const [name, o] of [
     ['user', { companyId: a.company.id, masterProfileId: a.masterId, content: childDetails() }],
     ['supervisor', { role: 'supervisor', companyId: a.company.id }],

@@ -17,7 +17,7 @@ describe('Main shell', () => {
     expect(screen.getByText('Hello Sam Supervisor')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/home', '/approvals', '/statistics', '/users', '/audit']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/home', '/approvals', '/statistics', '/users', '/contacts', '/audit']);
     expect(within(nav).getByRole('link', { name: 'Approvals 3 pending approvals' })).toHaveAttribute('href', '/approvals');
     expect(within(nav).getByTestId('pending-approvals')).toHaveTextContent(/^3/);
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
@@ -30,7 +30,7 @@ describe('Main shell', () => {
     expect(screen.getByLabelText('Open navigation')).toHaveProperty('tagName', 'BUTTON');
   });
 
-  it('gives a user Home, Statistics and Profile, marks Profile on self-service and has no menu icon', async () => {
+  it('gives a user Home, Statistics, Contacts and Profile, marks Profile on self-service and has no menu icon', async () => {
     signedInAs(testUser({ role: 'user', title: null, username: 'jane', companies: [company({ feature_flags: { ...flags, corporate: false } })] }));
     renderAt('/self-service');
     expect(await screen.findByText('Hello jane')).toBeInTheDocument();
@@ -39,7 +39,7 @@ describe('Main shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Home', 'Statistics', 'Profile']);
+    ).toEqual(['Home', 'Statistics', 'Contacts', 'Profile']);
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByLabelText('Open navigation')).not.toBeInTheDocument();
   });

@@ -2,7 +2,17 @@ import { Badge, NavLink, VisuallyHidden } from '@mantine/core';
 import type { SideLink } from '@profilehub/shared';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { IconApprovals, IconAudit, IconChart, IconDivisions, IconHome, IconProfile, IconTemplates, IconUsers } from '../../components/dashboard-icons.tsx';
+import {
+  IconApprovals,
+  IconAudit,
+  IconChart,
+  IconContacts,
+  IconDivisions,
+  IconHome,
+  IconProfile,
+  IconTemplates,
+  IconUsers,
+} from '../../components/dashboard-icons.tsx';
 import { isLinkActive } from './nav.ts';
 import classes from './shell.module.css';
 
@@ -15,6 +25,7 @@ const ICONS: Record<SideLink['key'], ComponentType<{ size?: number }>> = {
   templates: IconTemplates,
   profile: IconProfile,
   audit: IconAudit,
+  contacts: IconContacts,
 };
 
 type Props = { links: SideLink[]; report: string; pendingApprovals: number; onNavigate?: () => void };

@@ -34,6 +34,7 @@ const ROW: CompanyConsoleRow = {
   mailFromAddress: null,
   consent: { enable: false, text: '' },
   offboardingOutcome: 'gone',
+  contactRetentionMonths: null,
   updatedAt: '2026-11-26T10:00:00.000Z',
   members: 3,
   profiles: 2,

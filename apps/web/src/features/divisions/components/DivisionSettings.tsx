@@ -74,6 +74,8 @@ type Form = {
   /** The consent text as the operator types it (plain text: blank lines part paragraphs). */
   consentText: string;
   offboardingOutcome: OffboardingOutcome;
+  /** Months a contact is kept; '' keeps them. */
+  contactRetentionMonths: number | '';
 };
 
 type Faq = NonNullable<WhiteLabel['faq']>;
@@ -94,6 +96,7 @@ const formOf = (c: CompanyConsoleRow): Form => ({
   consentEnabled: c.consent.enable,
   consentText: plainOf(c.consent.text),
   offboardingOutcome: c.offboardingOutcome,
+  contactRetentionMonths: c.contactRetentionMonths ?? '',
 });
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
@@ -145,6 +148,7 @@ function changes(loaded: CompanyConsoleRow, f: Form): UpdateCompanyInput {
   if (JSON.stringify(wl) !== JSON.stringify(wasWl)) out.whiteLabel = wl;
   if (f.mailFromName !== was.mailFromName) out.mailFromName = orNull(f.mailFromName);
   if (f.offboardingOutcome !== was.offboardingOutcome) out.offboardingOutcome = f.offboardingOutcome;
+  if (f.contactRetentionMonths !== was.contactRetentionMonths) out.contactRetentionMonths = f.contactRetentionMonths === '' ? null : f.contactRetentionMonths;
   if (f.mailFromAddress !== was.mailFromAddress) out.mailFromAddress = orNull(f.mailFromAddress);
   // Sent as a pair: the server checks that consent which is on has a text.
   if (f.consentEnabled !== was.consentEnabled || htmlOf(f.consentText) !== htmlOf(was.consentText)) {
@@ -334,6 +338,19 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                 onChange={(v) => v && set('offboardingOutcome', v as OffboardingOutcome)}
                 allowDeselect={false}
                 error={err('offboardingOutcome')}
+              />
+            </Section>
+            <Section title="Contacts">
+              <NumberInput
+                label="Keep visitors' contacts for (months)"
+                description="Contacts older than this are erased every night; empty keeps them."
+                placeholder="Keep"
+                min={1}
+                max={120}
+                allowDecimal={false}
+                value={form.contactRetentionMonths}
+                onChange={(v) => set('contactRetentionMonths', typeof v === 'number' ? v : '')}
+                error={err('contactRetentionMonths')}
               />
             </Section>
             <Section title="Sender of its mails">

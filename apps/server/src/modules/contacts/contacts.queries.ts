@@ -1,0 +1,151 @@
+/**
+ * Database access of the contacts workspace (issue #29): a contact is a lead submission,
+ * the one store the public page's form and the exchange write to. The visitor's details
+ * stay in its `data` (name, email, mobile, message; company and jobTitle from an
+ * exchange), read here the one way every list, export and card reads them.
+ */
+import type { ContactSource, ContactsFilter } from '@profilehub/shared';
+import { and, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, contactSearchTextSql, leadSubmissions, profileOwnNameSql, profiles } from '../../db/schema.ts';
+import type { Actor } from '../../http/policy.ts';
+import { ownOrSupervised } from '../../http/scope.ts';
+import { likeText } from '../users/users.queries.ts';
+
+const field = (key: string) => sql<string>`coalesce(${leadSubmissions.data}->>${key}, '')`;
+
+const ROW = {
+  id: leadSubmissions.id,
+  name: field('name'),
+  email: field('email'),
+  phone: field('mobile'),
+  company: field('company'),
+  jobTitle: field('jobTitle'),
+  message: field('message'),
+  source: leadSubmissions.source,
+  notes: leadSubmissions.notes,
+  profileId: leadSubmissions.profileId,
+  profileName: sql<string>`coalesce(${profileOwnNameSql(profiles.content)}, ${profiles.alias}, '')`,
+  ownerUserId: profiles.userId,
+  companyId: leadSubmissions.companyId,
+  createdAt: leadSubmissions.createdAt,
+};
+export type ContactRecord = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  jobTitle: string;
+  message: string;
+  source: ContactSource;
+  notes: string;
+  profileId: number;
+  profileName: string;
+  ownerUserId: number | null;
+  companyId: number;
+  createdAt: Date;
+};
+
+/** The actor's contacts: their profiles' own, and their supervised divisions' (policy canSeeContact, as SQL). */
+function scoped(actor: Actor): SQL | undefined {
+  return ownOrSupervised(actor, eq(profiles.userId, actor.userId), (ids) => inArray(leadSubmissions.companyId, ids));
+}
+
+const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
+const dayAfter = (day: string) => new Date(startOf(day).getTime() + 86_400_000);
+
+function whereOf(actor: Actor, f: ContactsFilter): SQL | undefined {
+  const where: (SQL | undefined)[] = [scoped(actor)];
+  if (f.companyId?.length) where.push(inArray(leadSubmissions.companyId, f.companyId));
+  if (f.profileId) where.push(eq(leadSubmissions.profileId, f.profileId));
+  if (f.source) where.push(eq(leadSubmissions.source, f.source));
+  if (f.from) where.push(gte(leadSubmissions.createdAt, startOf(f.from)));
+  if (f.to) where.push(lt(leadSubmissions.createdAt, dayAfter(f.to)));
+  // The trigram index (schema.ts lead_submissions_search_trgm_idx) answers this very expression.
+  if (f.q) where.push(sql`${contactSearchTextSql(leadSubmissions.data)} like ${likeText(f.q.toLowerCase())}`);
+  return and(...where);
+}
+
+const base = (db: Db) => db.select(ROW).from(leadSubmissions).innerJoin(profiles, eq(profiles.id, leadSubmissions.profileId));
+
+/** One page of the list, newest first, and how many match. */
+export async function listContacts(db: Db, actor: Actor, f: ContactsFilter, page: number, pageSize: number) {
+  const where = whereOf(actor, f);
+  const [rows, [count]] = await Promise.all([
+    base(db)
+      .where(where)
+      .orderBy(desc(leadSubmissions.createdAt), desc(leadSubmissions.id))
+      .limit(pageSize)
+      .offset(page * pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(leadSubmissions).innerJoin(profiles, eq(profiles.id, leadSubmissions.profileId)).where(where),
+  ]);
+  return { rows: rows as ContactRecord[], total: count?.n ?? 0 };
+}
+
+/** Every match, in batches by id (newest first): an export never holds more than one batch. */
+export async function* streamContacts(db: Db, actor: Actor, f: ContactsFilter, batch = 1000): AsyncGenerator<ContactRecord> {
+  let before: number | undefined;
+  for (;;) {
+    const rows = (await base(db)
+      .where(and(whereOf(actor, f), before === undefined ? undefined : lt(leadSubmissions.id, before)))
+      .orderBy(desc(leadSubmissions.id))
+      .limit(batch)) as ContactRecord[];
+    yield* rows;
+    if (rows.length < batch) return;
+    before = rows[rows.length - 1]!.id;
+  }
+}
+
+/** A contact with whose it is, whoever asks (the service asks the policy). */
+export async function contactById(db: Db, id: number): Promise<ContactRecord | undefined> {
+  const [row] = await base(db).where(eq(leadSubmissions.id, id)).limit(1);
+  return row as ContactRecord | undefined;
+}
+
+/** These contacts, of those the actor sees. */
+export async function contactsByIds(db: Db, actor: Actor, ids: number[]): Promise<ContactRecord[]> {
+  if (!ids.length) return [];
+  return (await base(db)
+    .where(and(scoped(actor), inArray(leadSubmissions.id, ids)))
+    .orderBy(desc(leadSubmissions.id))) as ContactRecord[];
+}
+
+export async function setContactNotes(db: Db, id: number, notes: string): Promise<void> {
+  await db.update(leadSubmissions).set({ notes }).where(eq(leadSubmissions.id, id));
+}
+
+export async function deleteContact(db: Db, id: number): Promise<void> {
+  await db.delete(leadSubmissions).where(eq(leadSubmissions.id, id));
+}
+
+/** Deletes every contact of this address the actor sees; the divisions they were in, for the audit. */
+export async function eraseContactsByEmail(db: Db, actor: Actor, email: string): Promise<{ id: number; companyId: number }[]> {
+  const mine = db
+    .select({ id: leadSubmissions.id })
+    .from(leadSubmissions)
+    .innerJoin(profiles, eq(profiles.id, leadSubmissions.profileId))
+    .where(and(scoped(actor), sql`lower(${leadSubmissions.data}->>'email') = ${email.trim().toLowerCase()}`));
+  return db.delete(leadSubmissions).where(inArray(leadSubmissions.id, mine)).returning({ id: leadSubmissions.id, companyId: leadSubmissions.companyId });
+}
+
+/**
+ * The upkeep's retention (issue #29): contacts of a division with a retention period that
+ * are older than it; how many left, per division.
+ */
+export async function deleteExpiredContacts(db: Db, now: Date): Promise<{ companyId: number; n: number }[]> {
+  const expired = db
+    .select({ id: leadSubmissions.id })
+    .from(leadSubmissions)
+    .innerJoin(companies, eq(companies.id, leadSubmissions.companyId))
+    .where(
+      and(
+        isNotNull(companies.contactRetentionMonths),
+        sql`${leadSubmissions.createdAt} < ${now.toISOString()}::timestamptz - make_interval(months => ${companies.contactRetentionMonths})`,
+      ),
+    );
+  const gone = await db.delete(leadSubmissions).where(inArray(leadSubmissions.id, expired)).returning({ companyId: leadSubmissions.companyId });
+  const counts = new Map<number, number>();
+  for (const g of gone) counts.set(g.companyId, (counts.get(g.companyId) ?? 0) + 1);
+  return [...counts].map(([companyId, n]) => ({ companyId, n }));
+}

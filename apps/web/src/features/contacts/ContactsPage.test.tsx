@@ -1,0 +1,93 @@
+import type { ContactDetail, ContactRow, ContactsListResponse } from '@profilehub/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockSignedIn } from '../../test/dashboard.ts';
+import { renderAt, testUser } from '../../test/render.tsx';
+
+const vic: ContactRow = {
+  id: 11,
+  name: 'Vic Visitor',
+  email: 'vic@example.test',
+  phone: '+27 82 000 0000',
+  company: '',
+  jobTitle: '',
+  source: 'lead_form',
+  profileId: 7,
+  profileName: 'Jane Doe',
+  companyId: 3,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+const eve: ContactRow = { ...vic, id: 12, name: 'Eve Exchange', email: 'eve@example.test', phone: '', company: 'Evil Inc', source: 'exchange' };
+const detail: ContactDetail = { ...vic, message: 'Call me', notes: 'Met at the fair' };
+
+function signedInJane() {
+  return mockSignedIn(testUser(), {
+    'GET /api/contacts': (call) => ({
+      body: {
+        data: call.query.get('q') === 'eve' ? [eve] : [vic, eve],
+        page: Number(call.query.get('page') ?? 0),
+        pageSize: Number(call.query.get('pageSize') ?? 10),
+        total: call.query.get('q') === 'eve' ? 1 : 2,
+      } satisfies ContactsListResponse,
+    }),
+    'GET /api/contacts/11': { body: detail },
+    'PATCH /api/contacts/11': (call) => ({ body: { ...detail, notes: (call.body as { notes: string }).notes } }),
+    'DELETE /api/contacts/12': { status: 204 },
+    'POST /api/contacts/erase': { body: { erased: 2, message: '2 contacts erased.' } },
+    'GET /api/contacts/vcard': { body: 'BEGIN:VCARD' },
+  });
+}
+
+beforeEach(() => {
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:contacts'), revokeObjectURL: vi.fn() }));
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+});
+
+describe('Contacts screen', () => {
+  it('lists her contacts, searches, and opens one with its notes to save', async () => {
+    const calls = signedInJane();
+    renderAt('/contacts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contacts' })).toBeInTheDocument();
+    expect(await screen.findAllByTestId('contact-row')).toHaveLength(2);
+    expect(screen.getByText('2 contacts')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/contacts')!.query.get('pageSize')).toBe('10');
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('Search'), 'eve');
+    await waitFor(() => expect(screen.getAllByTestId('contact-row')).toHaveLength(1));
+    await user.clear(screen.getByLabelText('Search'));
+    await waitFor(() => expect(screen.getAllByTestId('contact-row')).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Vic Visitor' }));
+    const notes = await screen.findByLabelText('Notes');
+    expect(notes).toHaveValue('Met at the fair');
+    expect(screen.getByText('Call me')).toBeInTheDocument();
+    await user.clear(notes);
+    await user.type(notes, 'Call back Monday');
+    await user.click(screen.getByRole('button', { name: 'Save notes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH' && (c.body as { notes: string }).notes === 'Call back Monday')).toBe(true));
+  });
+
+  it('downloads the chosen contacts as vCards, deletes after confirming, and erases a visitor by email', async () => {
+    const calls = signedInJane();
+    renderAt('/contacts');
+    const rows = await screen.findAllByTestId('contact-row');
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(rows[0]!).getByRole('checkbox'));
+    await user.click(within(rows[1]!).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Download 2 vCards' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/contacts/vcard')?.query.get('ids')).toBe('11,12'));
+
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this contact?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/contacts/12')).toBe(true));
+
+    await user.click(screen.getByRole('button', { name: "Erase a visitor's data" }));
+    const dialog = await screen.findByRole('dialog', { name: "Erase a visitor's data" });
+    await user.type(within(dialog).getByLabelText(/Visitor's email/), 'vic@example.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Erase' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/contacts/erase')?.body).toEqual({ email: 'vic@example.test' }));
+    expect(await screen.findByText('2 contacts erased.')).toBeInTheDocument();
+  });
+});

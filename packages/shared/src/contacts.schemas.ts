@@ -1,0 +1,94 @@
+/**
+ * Issue #29 Contacts: the visitors' contacts in the hub (the lead submissions, one store):
+ * a person's own, a supervisor's divisions', a superadmin's every one.
+ */
+import { z } from 'zod';
+import { hasNoNul, NUL_MESSAGE } from './errors.ts';
+import { CompanyIdListSchema, ListFilterSchema, PageIndexSchema } from './users.schemas.ts';
+
+export const CONTACT_SOURCES = ['lead_form', 'exchange', 'imported'] as const;
+export type ContactSource = (typeof CONTACT_SOURCES)[number];
+export const CONTACT_SOURCE_LABELS: Readonly<Record<ContactSource, string>> = { lead_form: 'Lead form', exchange: 'Exchange', imported: 'Imported' };
+
+/** The page sizes a contacts list offers (as the divisions console's); the first is the default. */
+export const CONTACTS_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export const CONTACTS_MESSAGES = {
+  notFound: 'This contact does not exist.',
+  erased: (n: number) => (n === 1 ? '1 contact erased.' : `${n} contacts erased.`),
+  tooMany: 'Choose at most 500 contacts.',
+} as const;
+
+const day = z.iso.date({ error: 'Use a date as YYYY-MM-DD.' });
+
+/** The filters of the list and of its exports. */
+export const ContactsFilterSchema = z.strictObject({
+  q: ListFilterSchema,
+  companyId: CompanyIdListSchema,
+  profileId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  source: z.enum(CONTACT_SOURCES, { error: `source must be one of ${CONTACT_SOURCES.join(', ')}.` }).optional(),
+  /** From this day on (UTC), inclusive. */
+  from: day.optional(),
+  /** Up to this day (UTC), inclusive. */
+  to: day.optional(),
+});
+export type ContactsFilter = z.output<typeof ContactsFilterSchema>;
+
+/** GET /api/contacts. */
+export const ContactsListQuerySchema = ContactsFilterSchema.extend({
+  page: PageIndexSchema,
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (CONTACTS_PAGE_SIZES as readonly number[]).includes(n), `Page size is ${CONTACTS_PAGE_SIZES.join(', ')}.`)
+    .default(CONTACTS_PAGE_SIZES[0]),
+});
+export type ContactsListQuery = z.output<typeof ContactsListQuerySchema>;
+
+/** GET /api/contacts/export. */
+export const ContactsExportQuerySchema = ContactsFilterSchema.extend({
+  format: z.enum(['xlsx', 'csv'], { error: 'format must be xlsx or csv.' }).default('xlsx'),
+});
+
+/** GET /api/contacts/vcard?ids=1,2,3: one card or many in one .vcf. */
+export const ContactsVcardQuerySchema = z.strictObject({
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10})*$/, 'ids is a comma-joined list of contact ids.')
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((ids) => ids.length <= 500, CONTACTS_MESSAGES.tooMany),
+});
+
+export const ContactRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  jobTitle: z.string(),
+  source: z.enum(CONTACT_SOURCES),
+  profileId: z.number(),
+  /** The name of the person whose profile the contact came through. */
+  profileName: z.string(),
+  companyId: z.number(),
+  createdAt: z.string(),
+});
+export type ContactRow = z.infer<typeof ContactRowSchema>;
+
+export const ContactDetailSchema = ContactRowSchema.extend({ message: z.string(), notes: z.string() });
+export type ContactDetail = z.infer<typeof ContactDetailSchema>;
+
+export const ContactsListResponseSchema = z.object({ data: z.array(ContactRowSchema), page: z.number(), pageSize: z.number(), total: z.number() });
+export type ContactsListResponse = z.infer<typeof ContactsListResponseSchema>;
+
+/** PATCH /api/contacts/{id}. */
+export const ContactNotesBodySchema = z.strictObject({
+  notes: z.string().max(5000, 'Notes can have at most 5000 characters.').refine(hasNoNul, NUL_MESSAGE),
+});
+
+/** POST /api/contacts/erase: a visitor asked that their details be deleted. */
+export const ContactEraseBodySchema = z.strictObject({
+  email: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
+});
+export const ContactEraseResultSchema = z.object({ erased: z.number(), message: z.string() });
+export type ContactEraseResult = z.infer<typeof ContactEraseResultSchema>;
