@@ -25,6 +25,7 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '401': 'No valid sign-in (or SCIM token) came with the request.',
   '403': 'Signed in, but not allowed to do this.',
   '404': 'No such thing, or one of another division (answered like a missing one).',
+  '429': 'Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again.',
   '503': 'The database is away for a moment; `Retry-After` says when to try again.',
 };
 
@@ -103,12 +104,15 @@ function fixNullable(node: unknown): void {
 }
 
 /** The error answers an operation can give, each with the body its part of the API sends. */
-function addErrorResponses(path: string, operation: Operation): void {
+function addErrorResponses(path: string, method: string, operation: Operation): void {
   const scim = path.startsWith(SCIM_PREFIX);
   const statuses = ['400'];
   // A SCIM token speaks for its whole division: SCIM answers 401 or 404, never 403.
   if ((operation.security?.length ?? 0) > 0) statuses.push(...(scim ? ['401'] : ['401', '403']));
   if (/\{[^}]+\}/.test(path)) statuses.push('404');
+  // Every SCIM call counts against its token (or the caller's address), and every public call
+  // that acts (sign-in, codes, set-up, leads, the beacon) against a per-address limit.
+  if (scim || (operation.security?.length === 0 && method !== 'get')) statuses.push('429');
   statuses.push('503');
   operation.responses ??= {};
   const responses = operation.responses;
@@ -128,7 +132,7 @@ const transformObject: NonNullable<FastifyDynamicSwaggerOptions['transformObject
   for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Record<string, Operation>>)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
-      addErrorResponses(path, operation);
+      addErrorResponses(path, method, operation);
       const id = operation.operationId;
       if (id) {
         const other = seen.get(id);

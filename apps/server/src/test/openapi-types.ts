@@ -629,6 +629,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -910,6 +916,12 @@ export interface operations {
       };
       /** @description No such thing, or one of another division (answered like a missing one). */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1627,6 +1639,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -1656,6 +1674,12 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1823,6 +1847,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -1968,6 +1998,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -1998,6 +2034,12 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2033,6 +2075,12 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2201,6 +2249,12 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2415,6 +2469,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -2575,6 +2635,12 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3066,6 +3132,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -3327,6 +3399,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -3540,6 +3618,12 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3907,6 +3991,12 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4421,6 +4511,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -4597,6 +4693,12 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -9186,6 +9288,12 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -9209,6 +9317,12 @@ export interface operations {
       };
       /** @description No valid sign-in (or SCIM token) came with the request. */
       401: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
         };
@@ -9251,6 +9365,12 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -9274,6 +9394,12 @@ export interface operations {
       };
       /** @description No valid sign-in (or SCIM token) came with the request. */
       401: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
         };
@@ -9316,6 +9442,12 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -9343,6 +9475,12 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -9366,6 +9504,12 @@ export interface operations {
       };
       /** @description No valid sign-in (or SCIM token) came with the request. */
       401: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
         };
@@ -9408,6 +9552,12 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -9442,6 +9592,12 @@ export interface operations {
       };
       /** @description No such thing, or one of another division (answered like a missing one). */
       404: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
         };
@@ -9484,6 +9640,12 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -9522,6 +9684,12 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -9549,6 +9717,12 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -9572,6 +9746,12 @@ export interface operations {
       };
       /** @description No valid sign-in (or SCIM token) came with the request. */
       401: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
         };
@@ -9614,6 +9794,12 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -9648,6 +9834,12 @@ export interface operations {
       };
       /** @description No such thing, or one of another division (answered like a missing one). */
       404: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
         };
@@ -9690,6 +9882,12 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -9728,6 +9926,12 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -9751,6 +9955,12 @@ export interface operations {
       };
       /** @description No valid sign-in (or SCIM token) came with the request. */
       401: {
+        content: {
+          "application/scim+json": components["schemas"]["ScimError"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
         };
