@@ -101,6 +101,9 @@ describe('the API document (/api/docs/json)', () => {
       if (!Object.keys(op.responses).some((s) => s.startsWith('4') && withBody(s))) missing.push(`${name}: no 4xx with ${ref}`);
     }
     expect(missing).toEqual([]);
+    // Signing in is public, yet refuses wrong credentials (401) and accounts that may not (403).
+    const signIn = operationsOf(doc).find((o) => o.name === 'POST /api/auth/local')?.op;
+    expect(Object.keys(signIn?.responses ?? {})).toEqual(expect.arrayContaining(['400', '401', '403', '429']));
     expect(doc.components.schemas.ErrorBody).toMatchObject({ type: 'object', required: ['statusCode', 'code', 'message', 'errors'] });
   });
 

@@ -14,7 +14,7 @@ const SCIM_PREFIX = '/scim/v2';
 
 type Json = Record<string, unknown>;
 type Security = Record<string, string[]>[];
-type Operation = { operationId?: string; security?: Security; parameters?: { in?: string }[]; responses?: Record<string, unknown> };
+type Operation = { operationId?: string; tags?: string[]; security?: Security; parameters?: { in?: string }[]; responses?: Record<string, unknown> };
 
 const ERROR_BODY = '#/components/schemas/ErrorBody';
 const SCIM_ERROR = '#/components/schemas/ScimError';
@@ -22,12 +22,15 @@ const SCIM_ERROR = '#/components/schemas/ScimError';
 /** What a status means, whoever answers it (the hub's errorReply or the SCIM error handler). */
 const ERROR_DESCRIPTIONS: Record<string, string> = {
   '400': 'The request is malformed or a field is invalid (each wrong field is named in `errors`).',
-  '401': 'No valid sign-in (or SCIM token) came with the request.',
-  '403': 'Signed in, but not allowed to do this.',
+  '401': 'Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused.',
+  '403': 'Not allowed: this user may not do this (or this account may not sign in this way).',
   '404': 'No such thing, or one of another division (answered like a missing one).',
   '429': 'Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again.',
   '503': 'The database is away for a moment; `Retry-After` says when to try again.',
 };
+
+/** The tags of the routes that sign a person in (auth.routes.ts, sso.routes.ts, passkeys.routes.ts). */
+const SIGN_IN_TAGS = new Set(['auth', 'sso', 'passkeys']);
 
 const isParam = (segment: string) => segment.startsWith(':') || segment.startsWith('{');
 
@@ -109,6 +112,8 @@ function addErrorResponses(path: string, method: string, operation: Operation): 
   const statuses = ['400'];
   // A SCIM token speaks for its whole division: SCIM answers 401 or 404, never 403.
   if ((operation.security?.length ?? 0) > 0) statuses.push(...(scim ? ['401'] : ['401', '403']));
+  // The public calls that sign a person in refuse wrong credentials (401) and accounts that may not (403).
+  else if (operation.tags?.some((tag) => SIGN_IN_TAGS.has(tag))) statuses.push('401', '403');
   if (/\{[^}]+\}/.test(path)) statuses.push('404');
   // Every SCIM call counts against its token (or the caller's address), and every public call
   // that acts (sign-in, codes, set-up, leads, the beacon) against a per-address limit.

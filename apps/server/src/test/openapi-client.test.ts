@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ErrorBodySchema } from '@profilehub/shared';
+import { AUTH_MESSAGES, ErrorBodySchema } from '@profilehub/shared';
 import createClient, { type Middleware } from 'openapi-fetch';
 import openapiTS from 'openapi-typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,11 @@ describe('a client generated from the API document', () => {
     const unauthorized = ErrorBodySchema.parse(anonymous.error);
     expect(unauthorized.statusCode).toBe(401);
     expect(unauthorized.errors[0]?.message).toBe(unauthorized.message);
+
+    const refused = await client.POST('/api/auth/local', { body: { identifier: 'nobody@example.test', password: 'wrong-password' } });
+    // A wrong sign-in is a 400 naming no field (AUTH_MESSAGES.incorrectLogin), in the same body.
+    expect(refused.response.status).toBe(400);
+    expect(ErrorBodySchema.parse(refused.error).message).toBe(AUTH_MESSAGES.incorrectLogin);
 
     const invalid = await client.POST('/api/auth/local', { body: { identifier: '', password: 'x' } });
     expect(invalid.response.status).toBe(400);

@@ -685,13 +685,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -765,13 +765,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -849,13 +849,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -988,13 +988,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1054,13 +1054,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1105,13 +1105,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1148,13 +1148,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1222,13 +1222,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1294,13 +1294,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1358,13 +1358,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1409,13 +1409,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1453,13 +1453,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1639,6 +1639,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
       429: {
         content: {
@@ -1674,6 +1686,18 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1847,6 +1871,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
       429: {
         content: {
@@ -1879,13 +1915,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1918,13 +1954,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1964,6 +2000,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -1994,6 +2042,18 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2038,6 +2098,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
       429: {
         content: {
@@ -2075,6 +2147,18 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2253,6 +2337,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
       429: {
         content: {
@@ -2423,13 +2519,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2465,6 +2561,18 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2639,6 +2747,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
       429: {
         content: {
@@ -2797,13 +2917,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2970,6 +3090,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -3132,6 +3264,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
       429: {
         content: {
@@ -3155,6 +3299,18 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3184,6 +3340,18 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3229,13 +3397,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3298,13 +3466,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3347,13 +3515,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3399,6 +3567,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
       429: {
         content: {
@@ -3431,6 +3611,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
       503: {
         content: {
@@ -3456,6 +3648,18 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3622,6 +3826,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
       429: {
         content: {
@@ -3668,13 +3884,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3731,13 +3947,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3781,13 +3997,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4028,13 +4244,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4074,13 +4290,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4113,13 +4329,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4166,13 +4382,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4210,13 +4426,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4274,13 +4490,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4312,13 +4528,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4356,13 +4572,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4414,13 +4630,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4466,13 +4682,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4507,6 +4723,18 @@ export interface operations {
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4697,6 +4925,18 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
       429: {
         content: {
@@ -4800,13 +5040,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4906,13 +5146,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5021,13 +5261,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5124,13 +5364,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5183,13 +5423,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5349,13 +5589,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5432,13 +5672,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5541,13 +5781,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5650,13 +5890,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5699,13 +5939,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5802,13 +6042,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5863,13 +6103,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5917,13 +6157,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5971,13 +6211,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6060,13 +6300,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6121,13 +6361,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6183,13 +6423,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6228,13 +6468,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6274,13 +6514,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6442,13 +6682,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6508,13 +6748,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6575,13 +6815,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6641,13 +6881,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6729,13 +6969,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6779,13 +7019,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6836,13 +7076,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6906,13 +7146,13 @@ export interface operations {
           };
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6970,13 +7210,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7022,13 +7262,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7088,13 +7328,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7168,13 +7408,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7249,13 +7489,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7341,13 +7581,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7410,13 +7650,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7463,13 +7703,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7530,13 +7770,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7621,13 +7861,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7702,13 +7942,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7769,13 +8009,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7869,13 +8109,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7952,13 +8192,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7989,13 +8229,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8074,13 +8314,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8178,13 +8418,13 @@ export interface operations {
           };
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8263,13 +8503,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8323,13 +8563,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8379,13 +8619,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8422,13 +8662,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8474,13 +8714,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8519,13 +8759,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8582,13 +8822,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8650,13 +8890,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8715,13 +8955,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8762,13 +9002,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8808,13 +9048,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8852,13 +9092,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8933,13 +9173,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8977,13 +9217,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9042,13 +9282,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9093,13 +9333,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9143,13 +9383,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9200,13 +9440,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9249,13 +9489,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Signed in, but not allowed to do this. */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9282,7 +9522,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9315,7 +9555,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9353,7 +9593,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9392,7 +9632,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9430,7 +9670,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9469,7 +9709,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9502,7 +9742,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9540,7 +9780,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9584,7 +9824,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9628,7 +9868,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9672,7 +9912,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9711,7 +9951,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9744,7 +9984,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9782,7 +10022,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9826,7 +10066,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9870,7 +10110,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9914,7 +10154,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -9953,7 +10193,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description No valid sign-in (or SCIM token) came with the request. */
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
