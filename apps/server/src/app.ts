@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { refreshPlannerStatistics } from './db/statistics.ts';
@@ -18,6 +18,7 @@ import { Background } from './http/background.ts';
 import { errorBody, registerErrorHandler } from './http/errors.ts';
 import { FastPath } from './http/fast-path.ts';
 import { loggerOptions } from './http/logging.ts';
+import { openapiOptions } from './http/openapi.ts';
 import { type LimitStore, RateLimiter } from './http/rate-limit.ts';
 import { hearRefusedBodies } from './http/refused-bodies.ts';
 import { createSecretBox } from './http/secret-box.ts';
@@ -211,13 +212,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, helmetOptions(config));
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Profilehub API', version: '0.1.0', description: 'The hub API of spec §7, under /api. Errors: {statusCode, code, message, errors[]}.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openapiOptions());
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(

@@ -68,15 +68,22 @@ export async function authRoutes(app: FastifyInstance) {
 
   // What an account that has not set its password yet may still call (http/auth.ts).
   const setUp = { allowUnconfirmed: true };
-  r.get('/auth/logout', { config: setUp, schema: { tags, response: { 200: Success } } }, async (req) => {
+  r.get('/auth/logout', { config: setUp, schema: { tags, summary: 'Signs this session out', response: { 200: Success } } }, async (req) => {
     await deps.sessions.revoke(actorOf(req).sessionId);
     return { success: true };
   });
 
-  r.get('/jwts/verify', { config: setUp, schema: { tags, response: { 200: z.object({ valid: z.literal(true), userId: z.number() }) } } }, async (req) => ({
-    valid: true as const,
-    userId: actorOf(req).userId,
-  }));
+  r.get(
+    '/jwts/verify',
+    {
+      config: setUp,
+      schema: { tags, summary: 'Whether the token is a live session, and whose', response: { 200: z.object({ valid: z.literal(true), userId: z.number() }) } },
+    },
+    async (req) => ({
+      valid: true as const,
+      userId: actorOf(req).userId,
+    }),
+  );
 
   r.get(
     '/profiles/register-completed',
@@ -96,43 +103,78 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   const inBody = { config: open, preValidation: queryAsBody };
-  r.post('/profiles/generate-otp', { ...inBody, schema: { tags, body: EmailQuerySchema, response: { 200: Success } } }, (req) =>
-    auth.issueRegistrationCode(deps, req.body.email, ctxOf(req)),
+  r.post(
+    '/profiles/generate-otp',
+    { ...inBody, schema: { tags, summary: 'Mails a registration code', body: EmailQuerySchema, response: { 200: Success } } },
+    (req) => auth.issueRegistrationCode(deps, req.body.email, ctxOf(req)),
   );
-  r.post('/profiles/generate-login-otp', { ...inBody, schema: { tags, body: EmailQuerySchema, response: { 200: Success } } }, (req) =>
-    auth.issueLoginCode(deps, req.body.email, ctxOf(req)),
+  r.post(
+    '/profiles/generate-login-otp',
+    { ...inBody, schema: { tags, summary: 'Mails a sign-in code', body: EmailQuerySchema, response: { 200: Success } } },
+    (req) => auth.issueLoginCode(deps, req.body.email, ctxOf(req)),
   );
-  r.post('/profiles/verify-otp', { ...inBody, schema: { tags, body: VerifyOtpQuerySchema, response: { 200: Success } } }, (req) =>
-    auth.verifyLoginCode(deps, req.body.email, req.body.otp, ctxOf(req)),
+  r.post(
+    '/profiles/verify-otp',
+    { ...inBody, schema: { tags, summary: 'Signs in with a mailed code', body: VerifyOtpQuerySchema, response: { 200: Success } } },
+    (req) => auth.verifyLoginCode(deps, req.body.email, req.body.otp, ctxOf(req)),
   );
 
-  r.post('/profiles/link', { ...inBody, schema: { tags, body: LinkQuerySchema, response: { 200: AuthResponseSchema } } }, async (req) => {
-    const q = req.body;
-    if (q.provider === 'google') {
-      if (!q.id_token) throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);
-      return auth.signInWithGoogle(deps, q.id_token, ctxOf(req), q.email);
-    }
-    if (!q.otp) throw badRequest(AUTH_MESSAGES.codeFormat, 'otp');
-    return auth.linkWithCode(deps, { email: q.email, otp: q.otp, password: q.password }, ctxOf(req));
-  });
+  r.post(
+    '/profiles/link',
+    { ...inBody, schema: { tags, summary: 'Signs in through a linked provider (Google)', body: LinkQuerySchema, response: { 200: AuthResponseSchema } } },
+    async (req) => {
+      const q = req.body;
+      if (q.provider === 'google') {
+        if (!q.id_token) throw new AppError(401, 'google_link_failed', AUTH_MESSAGES.googleLinkFailed);
+        return auth.signInWithGoogle(deps, q.id_token, ctxOf(req), q.email);
+      }
+      if (!q.otp) throw badRequest(AUTH_MESSAGES.codeFormat, 'otp');
+      return auth.linkWithCode(deps, { email: q.email, otp: q.otp, password: q.password }, ctxOf(req));
+    },
+  );
 
   r.post(
     '/profiles/setup',
-    { config: setUp, schema: { tags, body: SetupPasswordSchema, response: { 200: z.object({ success: z.literal(true), user: MeSchema }) } } },
+    {
+      config: setUp,
+      schema: {
+        tags,
+        summary: 'Sets the first password of an invited account',
+        body: SetupPasswordSchema,
+        response: { 200: z.object({ success: z.literal(true), user: MeSchema }) },
+      },
+    },
     (req) => auth.setupPassword(deps, actorOf(req), req.body, ctxOf(req)),
   );
 
-  r.post('/auth/forgot-password', { config: open, schema: { tags, body: ForgotPasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } } }, (req) =>
-    auth.forgotPassword(deps, req.body.email, ctxOf(req)),
+  r.post(
+    '/auth/forgot-password',
+    {
+      config: open,
+      schema: { tags, summary: 'Mails a password reset link', body: ForgotPasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
+    (req) => auth.forgotPassword(deps, req.body.email, ctxOf(req)),
   );
-  r.post('/auth/reset-password', { config: open, schema: { tags, body: ResetPasswordSchema, response: { 200: AuthResponseSchema } } }, (req) =>
-    auth.resetPassword(deps, req.body, ctxOf(req)),
+  r.post(
+    '/auth/reset-password',
+    {
+      config: open,
+      schema: { tags, summary: 'Sets a new password with a reset link and signs in', body: ResetPasswordSchema, response: { 200: AuthResponseSchema } },
+    },
+    (req) => auth.resetPassword(deps, req.body, ctxOf(req)),
   );
 
-  r.get('/companies/users/me', { config: setUp, schema: { tags, response: { 200: MeSchema } } }, (req) => auth.buildMe(deps.db, actorOf(req).userId));
+  r.get('/companies/users/me', { config: setUp, schema: { tags, summary: 'The signed-in user, with their divisions', response: { 200: MeSchema } } }, (req) =>
+    auth.buildMe(deps.db, actorOf(req).userId),
+  );
 
-  r.get('/auth/google/callback', { config: open, schema: { tags, querystring: GoogleCallbackQuerySchema, response: { 200: AuthResponseSchema } } }, (req) =>
-    auth.signInWithGoogle(deps, req.query.id_token, ctxOf(req)),
+  r.get(
+    '/auth/google/callback',
+    {
+      config: open,
+      schema: { tags, summary: 'Signs in with a Google ID token', querystring: GoogleCallbackQuerySchema, response: { 200: AuthResponseSchema } },
+    },
+    (req) => auth.signInWithGoogle(deps, req.query.id_token, ctxOf(req)),
   );
   r.post(
     '/auth/google/ticket',

@@ -168,6 +168,7 @@ export async function companiesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['companies'],
+        summary: "A division's training video",
         params: z.object({ companyId: z.coerce.number().int().positive().max(MAX_ROW_ID) }),
         response: { 200: z.object({ success: z.boolean(), url: z.string().nullable() }) },
       },

@@ -28,13 +28,22 @@ export async function healthRoutes(app: FastifyInstance) {
   // database that does not answer never ties up more than one pooled connection.
   const pings = new SingleFlight<'ping', void>();
   const pingOnce = () => pings.run('ping', () => app.deps.database.ping(PING_DEADLINE_MS));
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/health', { config: { public: true }, schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/health',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['health'],
+        summary: 'Whether the server, its database and its limits answer',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => {
       if (app.draining) throw new AppError(503, 'unavailable', DOWN.closing);
       const [database, limits] = await Promise.allSettled([pingOnce(), app.deps.limiter.ping()]);
       if (database.status === 'rejected') throw new AppError(503, 'unavailable', DOWN.database, 'database');
       if (limits.status === 'rejected') throw new AppError(503, 'unavailable', DOWN.limits, 'limits');
       return { status: 'ok' as const };
-    });
+    },
+  );
 }

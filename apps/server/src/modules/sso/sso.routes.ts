@@ -71,8 +71,10 @@ export async function ssoRoutes(app: FastifyInstance) {
     },
     (req) => saveSso(deps, actorOf(req), req.params.id, req.body),
   );
-  r.delete('/companies/:id/sso', { schema: { tags, params, response: { 200: z.object({ success: z.literal(true) }) } } }, (req) =>
-    removeSso(deps, actorOf(req), req.params.id),
+  r.delete(
+    '/companies/:id/sso',
+    { schema: { tags, summary: "Removes a division's single sign-on", params, response: { 200: z.object({ success: z.literal(true) }) } } },
+    (req) => removeSso(deps, actorOf(req), req.params.id),
   );
 
   r.post(
