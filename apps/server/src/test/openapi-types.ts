@@ -28,6 +28,30 @@ export interface paths {
     /** Submits the lead form of a published profile (public) */
     post: operations["postLeadFormsSubmitByProfileId"];
   };
+  "/api/contacts": {
+    /** The contacts the actor sees, newest first: q (name, email, phone, company), companyId, profileId, source, from, to (days, UTC), page (from 0), pageSize 10, 25, 50 or 100 */
+    get: operations["getContacts"];
+  };
+  "/api/contacts/export": {
+    /** The filtered contacts as a streamed .xlsx, or CSV with format=csv (formula-safe) */
+    get: operations["getContactsExport"];
+  };
+  "/api/contacts/vcard": {
+    /** The chosen contacts (ids, comma-joined) as one .vcf */
+    get: operations["getContactsVcard"];
+  };
+  "/api/contacts/erase": {
+    /** Delete-on-request: erases every contact of a visitor's email address the actor sees (audited without the address) */
+    post: operations["postContactsErase"];
+  };
+  "/api/contacts/{id}": {
+    /** A contact with its message and notes */
+    get: operations["getContact"];
+    /** Deletes a contact (audited) */
+    delete: operations["deleteContact"];
+    /** Saves the contact's notes */
+    patch: operations["patchContact"];
+  };
   "/api/users": {
     /** Profile list fetch of the users list: filter, companyId (comma list), order, orderBy, page (zero-based, 10 a page), isLive (tab); with tab counts */
     get: operations["getUsers"];
@@ -153,6 +177,14 @@ export interface paths {
   "/api/auth/sso/callback": {
     /** The provider's redirect back; sends the browser on to /authenticate/sso with a one-time ticket, or an error */
     get: operations["getAuthSsoCallback"];
+  };
+  "/api/auth/saml/{companyId}/metadata": {
+    /** The hub's SAML service provider metadata for a division (entity ID, ACS URL) */
+    get: operations["getAuthSamlByCompanyIdMetadata"];
+  };
+  "/api/auth/saml/acs": {
+    /** The SAML identity provider's form post (assertion consumer service); sends the browser on to /authenticate/sso with a one-time ticket, or an error */
+    post: operations["postAuthSamlAcs"];
   };
   "/api/auth/sso/ticket": {
     /** Trades the one-time ticket of an SSO sign-in for a session */
@@ -922,6 +954,371 @@ export interface operations {
       };
       /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** The contacts the actor sees, newest first: q (name, email, phone, company), companyId, profileId, source, from, to (days, UTC), page (from 0), pageSize 10, 25, 50 or 100 */
+  getContacts: {
+    parameters: {
+      query?: {
+        q?: string;
+        companyId?: string;
+        profileId?: number;
+        source?: "lead_form" | "exchange" | "imported";
+        from?: string;
+        to?: string;
+        page?: number;
+        pageSize?: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                id: number;
+                name: string;
+                email: string;
+                phone: string;
+                company: string;
+                jobTitle: string;
+                /** @enum {string} */
+                source: "lead_form" | "exchange" | "imported";
+                profileId: number;
+                profileName: string;
+                companyId: number;
+                createdAt: string;
+              })[];
+            page: number;
+            pageSize: number;
+            total: number;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** The filtered contacts as a streamed .xlsx, or CSV with format=csv (formula-safe) */
+  getContactsExport: {
+    parameters: {
+      query?: {
+        q?: string;
+        companyId?: string;
+        profileId?: number;
+        source?: "lead_form" | "exchange" | "imported";
+        from?: string;
+        to?: string;
+        format?: "xlsx" | "csv";
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: never;
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** The chosen contacts (ids, comma-joined) as one .vcf */
+  getContactsVcard: {
+    parameters: {
+      query: {
+        ids: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: never;
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Delete-on-request: erases every contact of a visitor's email address the actor sees (audited without the address) */
+  postContactsErase: {
+    requestBody: {
+      content: {
+        "application/json": {
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            erased: number;
+            message: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A contact with its message and notes */
+  getContact: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            id: number;
+            name: string;
+            email: string;
+            phone: string;
+            company: string;
+            jobTitle: string;
+            /** @enum {string} */
+            source: "lead_form" | "exchange" | "imported";
+            profileId: number;
+            profileName: string;
+            companyId: number;
+            createdAt: string;
+            message: string;
+            notes: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Deletes a contact (audited) */
+  deleteContact: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: never;
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Saves the contact's notes */
+  patchContact: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          notes: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            id: number;
+            name: string;
+            email: string;
+            phone: string;
+            company: string;
+            jobTitle: string;
+            /** @enum {string} */
+            source: "lead_form" | "exchange" | "imported";
+            profileId: number;
+            profileName: string;
+            companyId: number;
+            createdAt: string;
+            message: string;
+            notes: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3376,8 +3773,16 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            config: {
+            config: ({
               companyId: number;
+              /** @enum {string} */
+              protocol: "oidc" | "saml";
+              saml: ({
+                entityId: string;
+                ssoUrl: string;
+                metadataUrl: string | null;
+                certificates: number;
+              }) | null;
               issuer: string;
               clientId: string;
               clientSecretSet: boolean;
@@ -3386,8 +3791,13 @@ export interface operations {
               enabled: boolean;
               redirectUri: string;
               updatedAt: string;
-            } | null;
+            }) | null;
             redirectUri: string;
+            samlSp: {
+              entityId: string;
+              acsUrl: string;
+              metadataUrl: string;
+            };
           };
         };
       };
@@ -3433,9 +3843,16 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          issuer: string;
-          clientId: string;
+          /**
+           * @default oidc
+           * @enum {string}
+           */
+          protocol?: "oidc" | "saml";
+          issuer?: string;
+          clientId?: string;
           clientSecret?: string;
+          samlMetadataUrl?: string;
+          samlMetadataXml?: string;
           allowedDomains: string[];
           required: boolean;
           /** @default true */
@@ -3449,6 +3866,14 @@ export interface operations {
         content: {
           "application/json": {
             companyId: number;
+            /** @enum {string} */
+            protocol: "oidc" | "saml";
+            saml: ({
+              entityId: string;
+              ssoUrl: string;
+              metadataUrl: string | null;
+              certificates: number;
+            }) | null;
             issuer: string;
             clientId: string;
             clientSecretSet: boolean;
@@ -3660,6 +4085,98 @@ export interface operations {
       };
       /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** The hub's SAML service provider metadata for a division (entity ID, ACS URL) */
+  getAuthSamlByCompanyIdMetadata: {
+    parameters: {
+      path: {
+        companyId: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: never;
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** The SAML identity provider's form post (assertion consumer service); sends the browser on to /authenticate/sso with a one-time ticket, or an error */
+  postAuthSamlAcs: {
+    requestBody: {
+      content: {
+        "application/json": {
+          SAMLResponse: string;
+          RelayState?: string;
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: never;
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5133,6 +5650,7 @@ export interface operations {
             mailFromAddress: string | null;
             /** @enum {string} */
             offboardingOutcome: "successor" | "company" | "gone";
+            contactRetentionMonths: number | null;
             updatedAt: string;
             members: number;
             profiles: number;
@@ -5239,6 +5757,7 @@ export interface operations {
                 mailFromAddress: string | null;
                 /** @enum {string} */
                 offboardingOutcome: "successor" | "company" | "gone";
+                contactRetentionMonths: number | null;
                 updatedAt: string;
                 members: number;
                 profiles: number;
@@ -5351,6 +5870,7 @@ export interface operations {
             mailFromAddress: string | null;
             /** @enum {string} */
             offboardingOutcome: "successor" | "company" | "gone";
+            contactRetentionMonths: number | null;
             updatedAt: string;
             members: number;
             profiles: number;
@@ -5508,6 +6028,7 @@ export interface operations {
           };
           /** @enum {string} */
           offboardingOutcome?: "successor" | "company" | "gone";
+          contactRetentionMonths?: number | null;
           mailFromName?: string | null;
           mailFromAddress?: string | null;
         };
@@ -5576,6 +6097,7 @@ export interface operations {
             mailFromAddress: string | null;
             /** @enum {string} */
             offboardingOutcome: "successor" | "company" | "gone";
+            contactRetentionMonths: number | null;
             updatedAt: string;
             members: number;
             profiles: number;
@@ -5768,6 +6290,7 @@ export interface operations {
             mailFromAddress: string | null;
             /** @enum {string} */
             offboardingOutcome: "successor" | "company" | "gone";
+            contactRetentionMonths: number | null;
             updatedAt: string;
             members: number;
             profiles: number;
@@ -5877,6 +6400,7 @@ export interface operations {
             mailFromAddress: string | null;
             /** @enum {string} */
             offboardingOutcome: "successor" | "company" | "gone";
+            contactRetentionMonths: number | null;
             updatedAt: string;
             members: number;
             profiles: number;
