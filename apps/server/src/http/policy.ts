@@ -308,3 +308,11 @@ export function canManageUpload(actor: Actor, upload: { userId: number | null; c
   if (upload.userId !== null && upload.userId === actor.userId) return true;
   return upload.companyId !== null && supervises(actor, upload.companyId);
 }
+
+/**
+ * A division's webhooks (issue #29): a superadmin, or a supervisor of that division. A webhook sends
+ * the division's events (its leads' contacts among them) to a URL, so nobody else sees or sets one.
+ */
+export function canManageWebhooks(actor: Actor, companyId: number): boolean {
+  return administers(actor, companyId);
+}
