@@ -4,7 +4,7 @@ import { WEBHOOK_MESSAGES } from '@profilehub/shared';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, webhookEndpoints } from '../../db/schema.ts';
+import { auditLog, profiles, webhookEndpoints } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision } from '../../test/factories.ts';
 import { type Headers, type TestApp, useTestApp } from '../../test/harness.ts';
 
@@ -40,8 +40,8 @@ const t = useTestApp({
   logger: { level: 'trace', stream: { write: (line: string) => logLines.push(line) } },
 });
 
-async function division(app: TestApp) {
-  const d = await createTemplateDivision(app.db);
+async function division(app: TestApp, flags: Parameters<typeof createTemplateDivision>[1]['flags'] = {}) {
+  const d = await createTemplateDivision(app.db, { flags });
   const sup = await app.signedIn({ role: 'supervisor', companyId: d.company.id });
   const jane = await app.signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
   return { ...d, sup, jane, base: `/api/companies/${d.company.id}/webhooks` };
@@ -64,7 +64,18 @@ const verifies = (secret: string, r: Received) => {
 async function deliveries(app: TestApp, base: string, hookId: number, headers: Headers) {
   const res = await app.app.inject({ method: 'GET', url: `${base}/${hookId}/deliveries`, headers });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { deliveries: { messageId: string; eventType: string; status: string; attempts: number; lastStatusCode: number | null; lastResponseMs: number | null }[]; total: number };
+  return res.json() as {
+    deliveries: {
+      messageId: string;
+      eventType: string;
+      status: string;
+      attempts: number;
+      lastStatusCode: number | null;
+      lastResponseMs: number | null;
+      lastError: string | null;
+    }[];
+    total: number;
+  };
 }
 
 describe('webhooks of a division', () => {
@@ -113,6 +124,81 @@ describe('webhooks of a division', () => {
     for (const r of got) expect(verifies(hook.secret, r)).toBe(true);
   });
 
+  it('tells a superadmin’s endpoint of every event of the division: invitation, approval asked and decided, contact', async () => {
+    const d = await division(t, { approvals: true });
+    const admin = await t.signedIn({ role: 'superadmin' });
+    const all = ['contact.created', 'profile.published', 'profile.unpublished', 'approval.requested', 'approval.decided', 'user.invited'];
+    const created = await createHook(t, d.base, admin.headers, receiverUrl, all);
+    expect(created.statusCode, created.body).toBe(201);
+    const hook = created.json() as { id: number; secret: string };
+
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/profiles/create-profile?notify_user=false',
+      headers: admin.headers,
+      payload: {
+        subscriptionType: 'enterprise',
+        company: d.company.id,
+        person: { first_name: 'Ada Lovelace' },
+        userAccountEmail: `ada-${hook.id}@example.test`,
+      },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const asked = await t.app.inject({ method: 'POST', url: '/api/approvals', headers: d.jane.headers, payload: { profileId: d.jane.id } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const approvalId = (asked.json() as { data: { id: number } }).data.id;
+    const decided = await t.app.inject({
+      method: 'PUT',
+      url: `/api/approvals/respond/${approvalId}`,
+      headers: d.sup.headers,
+      payload: { approved: true, rebuild: true },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    // The published page's contact form, sending to a member of the division.
+    await t.db
+      .update(profiles)
+      .set({ publishedContent: { contactForm: { enabled: true, sendToMail: d.sup.user.email, thankYouMessage: 'Thanks!' } } })
+      .where(eq(profiles.id, d.jane.id));
+    const lead = await t.app.inject({
+      method: 'POST',
+      url: `/api/lead-forms/submit/${d.jane.id}`,
+      remoteAddress: '203.0.113.7',
+      payload: { profileId: d.jane.id, fields: { name: 'Vic', email: 'vic@example.test', message: 'Call me' } },
+    });
+    await t.app.deps.jobs.idle();
+
+    const log = await deliveries(t, d.base, hook.id, admin.headers);
+    const types = log.deliveries.map((e) => e.eventType);
+    expect(types).toEqual(expect.arrayContaining(['user.invited', 'approval.requested', 'approval.decided']));
+    expect(lead.statusCode, lead.body).toBe(200);
+    expect(types).toContain('contact.created');
+    const contact = log.deliveries.find((e) => e.eventType === 'contact.created')!;
+    expect(JSON.parse(forMessage(contact.messageId)[0]!.body).data).toMatchObject({
+      profileId: d.jane.id,
+      contact: { name: 'Vic', email: 'vic@example.test' },
+    });
+    for (const e of log.deliveries) {
+      expect(e.status).toBe('delivered');
+      const [got] = forMessage(e.messageId);
+      expect(verifies(hook.secret, got!)).toBe(true);
+      expect(JSON.parse(got!.body).data.companyId).toBe(d.company.id);
+    }
+    const decidedEvent = log.deliveries.find((e) => e.eventType === 'approval.decided')!;
+    expect(JSON.parse(forMessage(decidedEvent.messageId)[0]!.body).data).toMatchObject({ approvalId, approved: true, profileId: d.jane.id });
+  });
+
+  it('gives up after its last retry and marks the delivery failed', async () => {
+    const d = await division(t);
+    const hook = (await createHook(t, d.base, d.sup.headers, receiverUrl, ['profile.published'])).json() as { id: number };
+    answers.push(...Array.from({ length: 31 }, () => 503));
+    const res = await t.app.inject({ method: 'POST', url: `${d.base}/${hook.id}/test`, headers: d.sup.headers });
+    expect(res.statusCode).toBe(200);
+    await t.app.deps.jobs.idle();
+    const [entry] = (await deliveries(t, d.base, hook.id, d.sup.headers)).deliveries;
+    expect(entry).toMatchObject({ status: 'failed', attempts: 31, lastStatusCode: 503, lastError: 'HTTP 503' });
+    expect(answers).toHaveLength(0);
+  });
+
   it('sends a test event, and a rotated secret replaces the old one at once', async () => {
     const d = await division(t);
     const hook = (await createHook(t, d.base, d.sup.headers, receiverUrl, ['contact.created'])).json() as { id: number; secret: string };
@@ -149,7 +235,10 @@ describe('webhooks of a division', () => {
     expect(logLines.join('\n')).not.toContain(hook.secret.slice(6));
     const del = await t.app.inject({ method: 'DELETE', url: `${d.base}/${hook.id}`, headers: d.sup.headers });
     expect(del.statusCode).toBe(200);
-    const gone = await t.db.select().from(auditLog).where(and(eq(auditLog.companyId, d.company.id), eq(auditLog.action, 'webhook.deleted')));
+    const gone = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, d.company.id), eq(auditLog.action, 'webhook.deleted')));
     expect(gone).toHaveLength(1);
   });
 
@@ -200,7 +289,7 @@ describe('webhooks without WEBHOOKS_ALLOW_PRIVATE (no SSRF)', () => {
     expect(res.statusCode, res.body).toBe(200);
     await s.app.deps.jobs.idle();
     const [entry] = (await deliveries(s, d.base, row!.id, d.sup.headers)).deliveries;
-    expect(entry).toMatchObject({ status: 'failed', lastStatusCode: null });
+    expect(entry).toMatchObject({ status: 'failed', lastStatusCode: null, lastError: WEBHOOK_MESSAGES.privateTarget, attempts: 1 });
     expect(received.length).toBe(before);
   });
 });
