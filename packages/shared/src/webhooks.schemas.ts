@@ -27,14 +27,7 @@ const url = z
   .trim()
   .max(2000, WEBHOOK_MESSAGES.badUrl)
   .refine(hasNoNul, NUL_MESSAGE)
-  .refine((u) => {
-    try {
-      const p = new URL(u);
-      return (p.protocol === 'https:' || p.protocol === 'http:') && !p.username && !p.password;
-    } catch {
-      return false;
-    }
-  }, WEBHOOK_MESSAGES.badUrl);
+  .pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_MESSAGES.badUrl }));
 const events = z.array(z.enum(WEBHOOK_EVENTS)).min(1, WEBHOOK_MESSAGES.noEvents).max(WEBHOOK_EVENTS.length);
 
 /** A webhook as lists show it: never its secret. */

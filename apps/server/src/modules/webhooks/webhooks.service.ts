@@ -45,8 +45,8 @@ export const WEBHOOK_JOB = 'webhook-delivery';
  * 30 s, capped at 3,600 s: the first 7 retries wait at least 30+60+…+1,920 = 3,810 s, and the 23
  * after them an hour each, so 30 retries span at least 86,610 s (24 h 3 min), at most about 25 h.
  */
-export const WEBHOOK_RETRY_LIMIT = 30;
-export const retryOptions = (retrySeconds: number) => ({
+const WEBHOOK_RETRY_LIMIT = 30;
+const retryOptions = (retrySeconds: number) => ({
   retryLimit: WEBHOOK_RETRY_LIMIT,
   retryDelay: retrySeconds,
   retryBackoff: true,
@@ -84,6 +84,8 @@ async function hookOf(deps: Pick<Deps, 'db'>, actor: Actor, companyId: number, i
 /** https only in production (unless the operator allows private targets), and never a private address unless allowed. */
 async function checkUrl(config: Deps['config'], raw: string): Promise<void> {
   const url = new URL(raw);
+  // Credentials in a URL would be shown in every list: the receiver's secret is the signature.
+  if (url.username || url.password) throw badRequest(WEBHOOK_MESSAGES.badUrl, 'url');
   const allowPrivate = config.WEBHOOKS_ALLOW_PRIVATE;
   if (url.protocol !== 'https:' && config.NODE_ENV === 'production' && !allowPrivate) throw badRequest(WEBHOOK_MESSAGES.httpsOnly, 'url');
   const target = await checkTarget(url, allowPrivate);

@@ -40,7 +40,7 @@ const t = useTestApp({
   logger: { level: 'trace', stream: { write: (line: string) => logLines.push(line) } },
 });
 
-async function division(app: TestApp, flags: Parameters<typeof createTemplateDivision>[1]['flags'] = {}) {
+async function division(app: TestApp, flags: NonNullable<Parameters<typeof createTemplateDivision>[1]>['flags'] = {}) {
   const d = await createTemplateDivision(app.db, { flags });
   const sup = await app.signedIn({ role: 'supervisor', companyId: d.company.id });
   const jane = await app.signedIn({ companyId: d.company.id, masterProfileId: d.masterId, content: childDetails() });
