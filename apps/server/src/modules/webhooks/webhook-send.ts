@@ -7,12 +7,13 @@ import { isIP } from 'node:net';
 import { isPrivateAddress } from '../domains/domain-probe.ts';
 
 const TIMEOUT_MS = 10_000;
-/** Metadata endpoints of cloud providers that are not in a private range. */
-const METADATA = new Set(['fd00:ec2::254', '100.100.100.200']);
 
 export type TargetCheck = { ok: true; address: string; family: 4 | 6 } | { ok: false; reason: 'private' | 'unresolvable' };
 
-/** Resolves the URL's host once and says whether the hub may call it; the address returned is the one to connect to. */
+/**
+ * Resolves the URL's host once (cloud metadata addresses are link-local, CGNAT or unique-local,
+ * all in the domain probe's private list) and says whether the hub may call it; the address returned is the one to connect to.
+ */
 export async function checkTarget(url: URL, allowPrivate: boolean): Promise<TargetCheck> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
@@ -22,7 +23,7 @@ export async function checkTarget(url: URL, allowPrivate: boolean): Promise<Targ
     return { ok: false, reason: 'unresolvable' };
   }
   if (!addresses.length) return { ok: false, reason: 'unresolvable' };
-  if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address) || METADATA.has(a.address.toLowerCase()))) return { ok: false, reason: 'private' };
+  if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) return { ok: false, reason: 'private' };
   const first = addresses[0]!;
   return { ok: true, address: first.address, family: first.family === 6 ? 6 : 4 };
 }
