@@ -206,6 +206,8 @@ export async function respondToApproval(
       published: liveUrl !== null,
       decidedBy: actor.userId,
     });
+    // Approved with rebuild publishes the reviewed content: subscribers hear of it as of any publish.
+    if (liveUrl) await emitWebhook(deps.webhooks, tx, ctx.company.id, 'profile.published', profileEvent(ctx.profile, answer.respondedAt));
     return { updated: done, liveUrl };
   });
   deps.webhooks?.jobs.wakeWorker(WEBHOOK_JOB);

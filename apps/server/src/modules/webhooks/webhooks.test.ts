@@ -169,7 +169,7 @@ describe('webhooks of a division', () => {
 
     const log = await deliveries(t, d.base, hook.id, admin.headers);
     const types = log.deliveries.map((e) => e.eventType);
-    expect(types).toEqual(expect.arrayContaining(['user.invited', 'approval.requested', 'approval.decided']));
+    expect(types).toEqual(expect.arrayContaining(['user.invited', 'approval.requested', 'approval.decided', 'profile.published']));
     expect(lead.statusCode, lead.body).toBe(200);
     expect(types).toContain('contact.created');
     const contact = log.deliveries.find((e) => e.eventType === 'contact.created')!;
