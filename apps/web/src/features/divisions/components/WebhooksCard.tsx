@@ -68,7 +68,7 @@ function DeliveryLog({ id, hookId }: { id: number; hookId: number }) {
     );
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={600}>
         <Table striped fz="xs" aria-label="Delivery log">
           <Table.Thead>
             <Table.Tr>
@@ -141,7 +141,7 @@ function WebhookRow({ id, hook }: { id: number; hook: Webhook }) {
         </Group>
         <Group gap={4}>
           {hook.events.map((e) => (
-            <Badge key={e} size="xs" variant="outline">
+            <Badge key={e} size="xs" variant="outline" tt="none">
               {e}
             </Badge>
           ))}
