@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, profiles, webhookEndpoints } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision } from '../../test/factories.ts';
 import { type Headers, type TestApp, useTestApp } from '../../test/harness.ts';
+import { send } from './webhook-send.ts';
 
 /** A webhook receiver on this machine: keeps every request, answers the queued statuses (then 200). */
 type Received = { headers: Record<string, string>; body: string };
@@ -257,7 +258,20 @@ describe('webhooks of a division', () => {
     const d = await division(t);
     expect((await createHook(t, d.base, d.sup.headers, receiverUrl, ['user.deleted'])).statusCode).toBe(400);
     expect((await createHook(t, d.base, d.sup.headers, 'ftp://example.com/x', ['user.invited'])).statusCode).toBe(400);
+    expect((await createHook(t, d.base, d.sup.headers, receiverUrl.replace('//', '//user:pw@'), ['user.invited'])).statusCode).toBe(400);
     expect((await createHook(t, d.base, d.sup.headers, `https://example.com/${'x'.repeat(2000)}`, ['user.invited'])).statusCode).toBe(400);
+  });
+});
+
+describe('sending one request', () => {
+  it('connects to the address that was checked, whatever the name resolves to, and follows no redirect', async () => {
+    const before = received.length;
+    answers.push(302);
+    const url = new URL(receiverUrl.replace('127.0.0.1', 'rebound.invalid'));
+    const result = await send(url, { address: '127.0.0.1', family: 4 }, { 'webhook-id': 'msg_x' }, '{}');
+    expect(result).toMatchObject({ statusCode: 302, error: null });
+    expect(received.length).toBe(before + 1);
+    expect(received.at(-1)!.headers.host).toBe(url.host);
   });
 });
 
