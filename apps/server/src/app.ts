@@ -82,6 +82,8 @@ import { createFileStore } from './modules/uploads/store.ts';
 import { sweepUploads } from './modules/uploads/sweep.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { deliverWebhook, failDelivery, WEBHOOK_JOB } from './modules/webhooks/webhooks.service.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -187,6 +189,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     localConcurrency: 2,
     gaveUp: ({ importId }) => failImport(deps.db, importId),
   });
+  // Webhook deliveries to slow receivers run side by side (each has a 10 s deadline).
+  deps.jobs.define<{ deliveryId: number }, { status: string }>(WEBHOOK_JOB, ({ deliveryId }) => deliverWebhook(deps, deliveryId), {
+    localConcurrency: 4,
+    gaveUp: ({ deliveryId }) => failDelivery(deps.db, deliveryId),
+  });
   await deps.jobs.start();
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
@@ -226,6 +233,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(authRoutes);
       await api.register(ssoRoutes);
       await api.register(scimTokensRoutes);
+      await api.register(webhooksRoutes);
       await api.register(setupRoutes);
       await api.register(accountRoutes);
       await api.register(passkeysRoutes, { sites });

@@ -88,6 +88,14 @@ const ConfigSchema = z.object({
    * division's settings cannot turn the hub on its own network. true only for development and tests.
    */
   SSO_ALLOW_PRIVATE_ISSUER: bool.default(false),
+  /**
+   * Webhooks (issue #29) are POSTed to URLs a division's supervisor gives; by default a URL whose host is
+   * or resolves to a loopback, link-local, private or unique-local address is refused (at save and at
+   * each delivery), and production accepts https only. true only for development and tests.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+  /** First wait before a failed webhook delivery is tried again; each later try waits about twice as long, up to 120× this (30 tries: over 24 h at 30). */
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Set to false only in benchmarks that measure something other than abuse protection. */
   RATE_LIMITS: bool.default(true),
   WEB_DIST: z.string().optional(),

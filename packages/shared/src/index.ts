@@ -38,3 +38,4 @@ export * from './staff-import.schemas.ts';
 export * from './templates.schemas.ts';
 export * from './users.schemas.ts';
 export * from './users.ts';
+export * from './webhooks.schemas.ts';

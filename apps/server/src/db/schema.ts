@@ -836,3 +836,51 @@ export const scimTokens = pgTable(
   },
   (t) => [index('scim_tokens_company_idx').on(t.companyId)],
 );
+
+/**
+ * A division's webhook subscriptions (issue #29): a URL told of the chosen events, signed per the
+ * Standard Webhooks scheme with a secret the hub must read back to sign, so sealed (secret-box,
+ * decision 021; context `webhook:{id}`), never hashed.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_company_idx').on(t.companyId)],
+);
+
+/** One event sent to one endpoint, and how its tries went (the hub's delivery log); the job retries it. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    /** The webhook-id header: the same on every try, so a receiver can drop duplicates. */
+    messageId: text('message_id').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** pending | delivered | failed */
+    status: text('status').notNull().default('pending'),
+    lastStatusCode: integer('last_status_code'),
+    lastResponseMs: integer('last_response_ms'),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_deliveries_log_idx').on(t.endpointId, t.id)],
+);

@@ -319,3 +319,11 @@ export function canSeeContact(actor: Actor, contact: { ownerUserId: number | nul
   if (contact.ownerUserId !== null && contact.ownerUserId === actor.userId) return true;
   return supervisedBy(actor).includes(contact.companyId);
 }
+
+/**
+ * A division's webhooks (issue #29): a superadmin, or a supervisor of that division. A webhook sends
+ * the division's events (its leads' contacts among them) to a URL, so nobody else sees or sets one.
+ */
+export function canManageWebhooks(actor: Actor, companyId: number): boolean {
+  return administers(actor, companyId);
+}

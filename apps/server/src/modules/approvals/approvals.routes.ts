@@ -53,7 +53,7 @@ export async function approvalsRoutes(app: FastifyInstance) {
         response: { 200: ApprovalResponseSchema },
       },
     },
-    async (req) => ({ success: true as const, data: await requestApproval(deps, actorOf(req), req.body) }),
+    async (req) => ({ success: true as const, data: await requestApproval({ ...deps, webhooks: deps }, actorOf(req), req.body) }),
   );
 
   r.put(
@@ -67,7 +67,7 @@ export async function approvalsRoutes(app: FastifyInstance) {
         response: { 200: ApprovalResponseSchema },
       },
     },
-    async (req) => ({ success: true as const, data: await reRequestApproval(deps, actorOf(req), req.params.id) }),
+    async (req) => ({ success: true as const, data: await reRequestApproval({ ...deps, webhooks: deps }, actorOf(req), req.params.id) }),
   );
 
   r.put(
@@ -82,7 +82,7 @@ export async function approvalsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const result = await respondToApproval(deps, actorOf(req), req.params.id, req.body);
+      const result = await respondToApproval({ ...deps, webhooks: deps }, actorOf(req), req.params.id, req.body);
       if ('blocked' in result) return reply.code(400).send(result.blocked);
       return { success: true as const, data: result.approval };
     },

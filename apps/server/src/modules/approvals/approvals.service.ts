@@ -15,6 +15,7 @@ import { pageContentOf } from '../profiles/profile-content.ts';
 import { isUniqueViolation, type ProfileContext } from '../profiles/profiles.queries.ts';
 import { profileTarget, requireManager, visibleProfile } from '../profiles/profiles.service.ts';
 import { type PageLeadForm, pageLeadFormOf, pageUrl, publishBlock, publishProfile, type SiteConfig } from '../publishing/publishing.service.ts';
+import { emitWebhook, profileEvent, WEBHOOK_JOB, type WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import { approvalDecisionMail, approvalRequestMails } from './approvals.mails.ts';
 import {
   type ApprovalRow,
@@ -29,7 +30,8 @@ import {
 import { leadFormChanges, profileChanges } from './profile-changes.ts';
 
 /** Requests and answers mail the people concerned (approvals.mails.ts), queued with the write. */
-type ApprovalDeps = Pick<Deps, 'db'> & { config: SiteConfig; jobs: MailQueue };
+/** `webhooks`: where the approval events go (none for the demo seed). */
+type ApprovalDeps = Pick<Deps, 'db'> & { config: SiteConfig; jobs: MailQueue; webhooks?: WebhookEmitter | undefined };
 
 function toApproval(row: ApprovalRow): Approval {
   return {
@@ -93,8 +95,14 @@ export async function requestApproval(deps: ApprovalDeps, actor: Actor, input: C
   const row = await deps.jobs.transaction(deps.db, async (tx, mail) => {
     const row = await upsertPendingApproval(tx, ctx.profile, request);
     for (const m of await approvalRequestMails({ db: tx, config: deps.config }, ctx, actor.userId)) mail(m);
+    await emitWebhook(deps.webhooks, tx, ctx.company.id, 'approval.requested', {
+      approvalId: row.id,
+      ...profileEvent(ctx.profile, new Date()),
+      requestedBy: actor.userId,
+    });
     return row;
   });
+  deps.webhooks?.jobs.wakeWorker(WEBHOOK_JOB);
   return toApproval(row);
 }
 
@@ -128,8 +136,15 @@ export async function reRequestApproval(deps: ApprovalDeps, actor: Actor, id: nu
         if (again) return again;
       }
       // Answered in the meantime (or resolved already): that decision stays, and this becomes a new request.
-      return insertApproval(tx, ctx.profile, request);
+      const row = await insertApproval(tx, ctx.profile, request);
+      await emitWebhook(deps.webhooks, tx, ctx.company.id, 'approval.requested', {
+        approvalId: row.id,
+        ...profileEvent(ctx.profile, new Date()),
+        requestedBy: actor.userId,
+      });
+      return row;
     });
+    deps.webhooks?.jobs.wakeWorker(WEBHOOK_JOB);
     return toApproval(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, 'approval_pending', M.approvalPendingExists);
@@ -184,8 +199,18 @@ export async function respondToApproval(
     });
     const told = await approvalDecisionMail({ db: tx, config: deps.config }, ctx, { approved: input.approved, message: answer.message, liveUrl });
     if (told) mail(told);
+    await emitWebhook(deps.webhooks, tx, ctx.company.id, 'approval.decided', {
+      approvalId: id,
+      ...profileEvent(ctx.profile, answer.respondedAt),
+      approved: input.approved,
+      published: liveUrl !== null,
+      decidedBy: actor.userId,
+    });
+    // Approved with rebuild publishes the reviewed content: subscribers hear of it as of any publish.
+    if (liveUrl) await emitWebhook(deps.webhooks, tx, ctx.company.id, 'profile.published', profileEvent(ctx.profile, answer.respondedAt));
     return { updated: done, liveUrl };
   });
+  deps.webhooks?.jobs.wakeWorker(WEBHOOK_JOB);
   if (liveUrl) deps.publishedPages.forget(ctx.profile.companyId, ctx.profile.alias);
   return { approval: toApproval(updated) };
 }

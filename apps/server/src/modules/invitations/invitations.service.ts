@@ -22,6 +22,7 @@ import type { Mail } from '../mail/mailer.ts';
 import { profileDomainOf } from '../profiles/profile-content.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import { aliasIsFree } from '../profiles/profiles.service.ts';
+import { emitWebhook, WEBHOOK_JOB, type WebhookEmitter } from '../webhooks/webhooks.service.ts';
 import { insertInviteeProfiles, insertMembers, insertUsers, inviteDivisionRows, inviteTemplateId } from './invitations.queries.ts';
 
 type Invite = z.output<typeof InviteSchema>;
@@ -53,6 +54,8 @@ export async function createInvitees(
   mail: (m: Mail) => void,
   actor: Pick<Actor, 'userId'> | { userId: null },
   items: { target: InviteTarget; person: Invitee }[],
+  /** Where the `user.invited` events go; the caller wakes WEBHOOK_JOB after its commit. */
+  webhooks?: WebhookEmitter,
 ) {
   const userIds = await insertUsers(
     tx,
@@ -121,6 +124,14 @@ export async function createInvitees(
       }),
     );
   }
+  for (const { target, person } of items)
+    await emitWebhook(webhooks, tx, target.company.id, 'user.invited', {
+      userId: idOf(person.email),
+      profileId: profileIds.get(idOf(person.email))!,
+      alias: person.alias,
+      role: person.role ?? 'user',
+      invitedBy: actor.userId,
+    });
   return items.map(({ person }) => ({ userId: idOf(person.email), profileId: profileIds.get(idOf(person.email))! }));
 }
 
@@ -184,13 +195,20 @@ export async function inviteUser(deps: Pick<Deps, 'db' | 'config' | 'jobs'>, act
   try {
     // The invitation mail is queued with the account: both exist, or neither; the mail is retried until delivered.
     [created] = await deps.jobs.transaction(deps.db, (tx, mail) =>
-      createInvitees(tx, mail, actor, [
-        {
-          target: { company, masterId, brand },
-          person: { name: input.person.first_name, email: input.userAccountEmail, alias, role: supervisor ? 'supervisor' : 'user' },
-        },
-      ]),
+      createInvitees(
+        tx,
+        mail,
+        actor,
+        [
+          {
+            target: { company, masterId, brand },
+            person: { name: input.person.first_name, email: input.userAccountEmail, alias, role: supervisor ? 'supervisor' : 'user' },
+          },
+        ],
+        deps,
+      ),
     );
+    deps.jobs.wakeWorker(WEBHOOK_JOB);
   } catch (err) {
     // Someone took the email or alias between the checks and the insert.
     if (isUniqueViolation(err)) throw new AppError(409, 'conflict', alias ? aliasTakenMessage(alias) : INVITE_MESSAGES.alreadyUser);

@@ -166,7 +166,15 @@ export class Jobs implements MailQueue {
     tx: Db,
     name: string,
     data: object,
-    options: { expireInSeconds: number; heartbeatSeconds: number; retryLimit?: number; retryDelay?: number; singletonKey?: string },
+    options: {
+      expireInSeconds: number;
+      heartbeatSeconds: number;
+      retryLimit?: number;
+      retryDelay?: number;
+      retryBackoff?: boolean;
+      retryDelayMax?: number;
+      singletonKey?: string;
+    },
   ): Promise<string | null> {
     const into = { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) };
     const id = await this.#boss.send(name, data, { ...into, retryLimit: 3, retryDelay: 5, ...options });

@@ -32,6 +32,7 @@ export async function divisionLeadEmails(db: Db, companyId: number): Promise<str
   return rows.map((r) => r.email.toLowerCase());
 }
 
-export async function insertLeadSubmission(db: Db, values: typeof leadSubmissions.$inferInsert): Promise<void> {
-  await db.insert(leadSubmissions).values(values);
+export async function insertLeadSubmission(db: Db, values: typeof leadSubmissions.$inferInsert): Promise<{ id: number }> {
+  const [row] = await db.insert(leadSubmissions).values(values).returning({ id: leadSubmissions.id });
+  return row!;
 }

@@ -2,12 +2,14 @@
  * A visitor's lead-form message from a public page (spec §3 Lead form): stored for
  * the profile's statistics and mailed to the form's "send to" address (and CC).
  */
+
 import { hasNoNul, leadFormFields, NUL_MESSAGE, splitEmailList } from '@profilehub/shared';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { brandedMail, brandOfDivision } from '../mail/branding.ts';
+import { emitWebhook, WEBHOOK_JOB } from '../webhooks/webhooks.service.ts';
 import { storedLeadForm } from './lead-forms.queries.ts';
 import { divisionLeadEmails, insertLeadSubmission, publishedProfileForLead } from './leads.queries.ts';
 
@@ -73,7 +75,15 @@ export async function submitLead(
   const brand = to ? await brandOfDivision(db, p.companyId, config.PUBLIC_URL) : null;
   // Stored once and answered at once; its mail is queued with it and retried until delivered (a mail server away is never a 500).
   await jobs.transaction(db, async (tx, mail) => {
-    await insertLeadSubmission(tx, { profileId: p.id, companyId: p.companyId, data, leadFormId: stored?.id ?? null });
+    const lead = await insertLeadSubmission(tx, { profileId: p.id, companyId: p.companyId, data, leadFormId: stored?.id ?? null });
+    // The division's own lead, for its CRM: what the visitor wrote, with the profile it came through.
+    await emitWebhook(deps, tx, p.companyId, 'contact.created', {
+      leadId: lead.id,
+      profileId: p.id,
+      alias: p.alias,
+      leadFormId: stored?.id ?? null,
+      contact: data,
+    });
     if (to && brand) {
       mail(
         brandedMail(brand, {
@@ -87,5 +97,6 @@ export async function submitLead(
       );
     }
   });
+  jobs.wakeWorker(WEBHOOK_JOB);
   return { success: true as const, message: thanks };
 }

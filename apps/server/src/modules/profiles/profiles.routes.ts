@@ -31,6 +31,7 @@ import { LIMITS } from '../../http/rate-limit.ts';
 import { settlePendingOnPublish } from '../approvals/approvals.service.ts';
 import { audit } from '../audit/audit.service.ts';
 import { publishBlock, publishProfile, REBUILD_CHILDREN_JOB, type RebuildCounts, unpublishProfile } from '../publishing/publishing.service.ts';
+import { emitWebhook, profileEvent, WEBHOOK_JOB } from '../webhooks/webhooks.service.ts';
 import {
   aliasIsFree,
   basicOf,
@@ -220,6 +221,8 @@ export async function profilesRoutes(app: FastifyInstance) {
       }
       const { site, publishedAt } = await publishProfile(deps, ctx);
       await audit(db, actor.userId, 'profile.published', profileTarget(ctx.profile), { companyId: ctx.company.id });
+      await emitWebhook(deps, db, ctx.company.id, 'profile.published', profileEvent(ctx.profile, publishedAt));
+      deps.jobs.wakeWorker(WEBHOOK_JOB);
       await settlePendingOnPublish(db, actor, ctx.profile);
       return { success: true as const, site: { netlifySiteID: site.siteId, ...site }, publishedAt: publishedAt.toISOString() };
     },
@@ -241,6 +244,8 @@ export async function profilesRoutes(app: FastifyInstance) {
       requireManager(actor, ctx);
       await unpublishProfile(deps, ctx.profile);
       await audit(db, actor.userId, 'profile.unpublished', profileTarget(ctx.profile), { companyId: ctx.company.id });
+      await emitWebhook(deps, db, ctx.company.id, 'profile.unpublished', profileEvent(ctx.profile, new Date()));
+      deps.jobs.wakeWorker(WEBHOOK_JOB);
       return { success: true as const };
     },
   );

@@ -79,7 +79,7 @@ export const SCIM_MESSAGES = {
   filter: 'Only the filters userName eq "…" and externalId eq "…" (Users) and displayName eq "…" (Groups) are supported.',
 } as const;
 
-type ScimDeps = Pick<Deps, 'db' | 'jobs' | 'publishedPages'>;
+type ScimDeps = Pick<Deps, 'db' | 'jobs' | 'publishedPages' | 'config'>;
 export type ScimContext = { token: ScimTokenRow; base: string };
 
 const actorOf = (ctx: ScimContext): Actor => scimActor(ctx.token);
@@ -348,9 +348,13 @@ export async function createUser(deps: ScimDeps, ctx: ScimContext, body: unknown
   let userId: number;
   try {
     userId = await deps.jobs.transaction(deps.db, async (tx, mail) => {
-      const [created] = await createInvitees(tx, mail, { userId: ctx.token.createdBy }, [
-        { target: { company, masterId, brand: null }, person: { name, email, alias: null } },
-      ]);
+      const [created] = await createInvitees(
+        tx,
+        mail,
+        { userId: ctx.token.createdBy },
+        [{ target: { company, masterId, brand: null }, person: { name, email, alias: null } }],
+        deps,
+      );
       await setMemberNames(tx, created!.userId, { firstName: changes.givenName ?? null, lastName: changes.familyName ?? null });
       if (changes.externalId) await setExternalId(tx, companyId, created!.userId, changes.externalId);
       await audit(tx, ctx.token.createdBy, 'scim.user_created', `user:${created!.userId} company:${companyId}`, {

@@ -45,6 +45,7 @@ import { DeleteSection } from './DeleteDivision.tsx';
 import { DivisionPreview } from './DivisionPreview.tsx';
 import { ScimCard } from './ScimCard.tsx';
 import { SsoCard } from './SsoCard.tsx';
+import { WebhooksCard } from './WebhooksCard.tsx';
 
 /** What each feature flag turns on (spec §3, §6), in the words an operator reads. */
 const FLAG_TEXT: Record<FeatureFlag, string> = {
@@ -277,6 +278,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
             <CustomDomainCard id={loaded.id} />
             <SsoCard id={loaded.id} />
             <ScimCard id={loaded.id} />
+            <WebhooksCard id={loaded.id} />
             <Section title="Features">
               {FEATURE_FLAGS.map((f) => (
                 <Checkbox
