@@ -200,6 +200,30 @@ export interface paths {
     /** Revokes a SCIM token at once */
     delete: operations["deleteCompanyScimToken"];
   };
+  "/api/companies/{id}/webhooks": {
+    /** A division's webhooks (never their secrets) */
+    get: operations["getCompanyWebhooks"];
+    /** Subscribes a URL to events of the division; the answer holds its signing secret, shown this once */
+    post: operations["postCompanyWebhooks"];
+  };
+  "/api/companies/{id}/webhooks/{hookId}": {
+    /** Deletes a webhook and its delivery log */
+    delete: operations["deleteCompanyWebhook"];
+    /** Changes a webhook's URL, events or whether it is on */
+    patch: operations["patchCompanyWebhook"];
+  };
+  "/api/companies/{id}/webhooks/{hookId}/rotate-secret": {
+    /** A new signing secret, shown this once; the old one stops at once */
+    post: operations["postCompanyWebhookRotateSecret"];
+  };
+  "/api/companies/{id}/webhooks/{hookId}/test": {
+    /** Queues a webhook.test event to this webhook */
+    post: operations["postCompanyWebhookTest"];
+  };
+  "/api/companies/{id}/webhooks/{hookId}/deliveries": {
+    /** A webhook's delivery log, newest first */
+    get: operations["getCompanyWebhookDeliveries"];
+  };
   "/api/setup": {
     /** Whether the hub still needs its first superadmin */
     get: operations["getSetup"];
@@ -4505,6 +4529,415 @@ export interface operations {
           "application/json": {
             /** @enum {boolean} */
             success: true;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A division's webhooks (never their secrets) */
+  getCompanyWebhooks: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            webhooks: {
+                id: number;
+                companyId: number;
+                url: string;
+                events: string[];
+                enabled: boolean;
+                createdAt: string;
+                updatedAt: string;
+              }[];
+            events: string[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Subscribes a URL to events of the division; the answer holds its signing secret, shown this once */
+  postCompanyWebhooks: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          url: string;
+          events: ("contact.created" | "profile.published" | "profile.unpublished" | "approval.requested" | "approval.decided" | "user.invited")[];
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            id: number;
+            companyId: number;
+            url: string;
+            events: string[];
+            enabled: boolean;
+            createdAt: string;
+            updatedAt: string;
+            secret: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Deletes a webhook and its delivery log */
+  deleteCompanyWebhook: {
+    parameters: {
+      path: {
+        id: number;
+        hookId: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Changes a webhook's URL, events or whether it is on */
+  patchCompanyWebhook: {
+    parameters: {
+      path: {
+        id: number;
+        hookId: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          url?: string;
+          events?: ("contact.created" | "profile.published" | "profile.unpublished" | "approval.requested" | "approval.decided" | "user.invited")[];
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            id: number;
+            companyId: number;
+            url: string;
+            events: string[];
+            enabled: boolean;
+            createdAt: string;
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A new signing secret, shown this once; the old one stops at once */
+  postCompanyWebhookRotateSecret: {
+    parameters: {
+      path: {
+        id: number;
+        hookId: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            id: number;
+            companyId: number;
+            url: string;
+            events: string[];
+            enabled: boolean;
+            createdAt: string;
+            updatedAt: string;
+            secret: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Queues a webhook.test event to this webhook */
+  postCompanyWebhookTest: {
+    parameters: {
+      path: {
+        id: number;
+        hookId: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A webhook's delivery log, newest first */
+  getCompanyWebhookDeliveries: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
+      path: {
+        id: number;
+        hookId: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            deliveries: ({
+                id: number;
+                eventType: string;
+                messageId: string;
+                /** @enum {string} */
+                status: "pending" | "delivered" | "failed";
+                attempts: number;
+                lastStatusCode: number | null;
+                lastResponseMs: number | null;
+                lastError: string | null;
+                createdAt: string;
+                deliveredAt: string | null;
+              })[];
+            total: number;
+            page: number;
+            pageSize: number;
           };
         };
       };
