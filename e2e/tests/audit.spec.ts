@@ -54,9 +54,11 @@ test('audit: a division setting changed in the console is in the audit log, befo
   await shot(page, 'audit-log-390');
 });
 
-test('audit: a supervisor has no audit log and is sent home from its address', async ({ page }) => {
+test('audit: a supervisor reads their own division’s log (their sign-in is there), not another division’s', async ({ page }) => {
   await signInAndWait(page, USERS.supervisor);
-  await expect(sideNav(page).getByRole('link', { name: 'Audit log' })).toHaveCount(0);
-  await page.goto('/audit');
-  await expect(page).toHaveURL(/\/home$/);
+  await sideNav(page).getByRole('link', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/\/audit$/);
+  const entries = page.getByTestId('audit-entry').filter({ visible: true });
+  await expect(entries.filter({ hasText: 'account.signed_in' }).filter({ hasText: USERS.supervisor }).first()).toBeVisible();
+  await expect(entries.filter({ hasText: 'Globex' })).toHaveCount(0);
 });
