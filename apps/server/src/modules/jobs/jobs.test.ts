@@ -303,7 +303,13 @@ describe('the upkeep', () => {
       const rows = rowsOf<{ name: string; cron: string; timezone: string; options: { missed?: string } }>(
         await db().execute(sql.raw(`select name, cron, timezone, options from ${JOB_SCHEMA}.schedule order by name`)),
       );
-      const expected = ['contact-retention', 'event-partitions', 'expired-exports', 'unused-uploads', ...(database.kind === 'pglite' ? ['planner-statistics'] : [])].sort();
+      const expected = [
+        'contact-retention',
+        'event-partitions',
+        'expired-exports',
+        'unused-uploads',
+        ...(database.kind === 'pglite' ? ['planner-statistics'] : []),
+      ].sort();
       expect(rows.map((r) => r.name)).toEqual(expected);
       for (const row of rows) expect(row).toMatchObject({ timezone: 'UTC', options: { missed: 'once' } });
     } finally {
