@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ScimToken } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
@@ -7,6 +7,7 @@ import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCreateDivisionScimToken } from '../api/create-division-scim-token.ts';
 import { divisionScimTokensOptions } from '../api/get-division-scim-tokens.ts';
 import { useRevokeDivisionScimToken } from '../api/revoke-division-scim-token.ts';
+import { SecretOnce } from './SecretOnce.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
@@ -93,25 +94,13 @@ export function ScimCard({ id }: { id: number }) {
             {query.data.baseUrl}
           </Code>
           {shown ? (
-            <Alert color="yellow" title="Copy the token now: it is not shown again">
-              <Stack gap="xs">
-                <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="scim-token">
-                  {shown}
-                </Code>
-                <Group gap="xs">
-                  <CopyButton value={shown}>
-                    {({ copied, copy }) => (
-                      <Button type="button" size="xs" variant="light" onClick={copy}>
-                        {copied ? 'Copied' : 'Copy token'}
-                      </Button>
-                    )}
-                  </CopyButton>
-                  <Button type="button" size="xs" variant="subtle" onClick={() => setShown(null)}>
-                    Done
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
+            <SecretOnce
+              title="Copy the token now: it is not shown again"
+              copyLabel="Copy token"
+              secret={shown}
+              testId="scim-token"
+              onDone={() => setShown(null)}
+            />
           ) : null}
           {query.data.tokens.map((t) => (
             <TokenRow key={t.id} token={t} onRevoke={() => onRevoke(t.id)} revoking={revoke.isPending && revoke.variables?.tokenId === t.id} />

@@ -1,21 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Pagination, Paper, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import type { Webhook, WebhookEvent } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
@@ -28,31 +11,14 @@ import { divisionWebhooksOptions } from '../api/get-division-webhooks.ts';
 import { useRotateDivisionWebhookSecret } from '../api/rotate-division-webhook-secret.ts';
 import { useTestDivisionWebhook } from '../api/test-division-webhook.ts';
 import { useUpdateDivisionWebhook } from '../api/update-division-webhook.ts';
+import { SecretOnce } from './SecretOnce.tsx';
 
 const STATUS_COLOR = { delivered: 'green', pending: 'yellow', failed: 'red' } as const;
 
 /** The secret of a new webhook, or a rotated one: shown this once. */
-function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
+function WebhookSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
   return (
-    <Alert color="yellow" title="Copy the signing secret now: it is not shown again">
-      <Stack gap="xs">
-        <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="webhook-secret">
-          {secret}
-        </Code>
-        <Group gap="xs">
-          <CopyButton value={secret}>
-            {({ copied, copy }) => (
-              <Button type="button" size="xs" variant="light" onClick={copy}>
-                {copied ? 'Copied' : 'Copy secret'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button type="button" size="xs" variant="subtle" onClick={onDone}>
-            Done
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <SecretOnce title="Copy the signing secret now: it is not shown again" copyLabel="Copy secret" secret={secret} testId="webhook-secret" onDone={onDone} />
   );
 }
 
@@ -146,7 +112,7 @@ function WebhookRow({ id, hook }: { id: number; hook: Webhook }) {
             </Badge>
           ))}
         </Group>
-        {secret ? <SecretOnce secret={secret} onDone={() => setSecret(null)} /> : null}
+        {secret ? <WebhookSecret secret={secret} onDone={() => setSecret(null)} /> : null}
         <Group gap="xs">
           <Button type="button" size="xs" variant="light" onClick={onTest} loading={test.isPending}>
             Send test event
@@ -229,7 +195,7 @@ export function WebhooksCard({ id }: { id: number }) {
             The hub POSTs the chosen events of this division to these URLs, signed per Standard Webhooks (headers webhook-id, webhook-timestamp,
             webhook-signature), and retries a failed delivery for over 24 hours.
           </Text>
-          {secret ? <SecretOnce secret={secret} onDone={() => setSecret(null)} /> : null}
+          {secret ? <WebhookSecret secret={secret} onDone={() => setSecret(null)} /> : null}
           {query.data.webhooks.map((hook) => (
             <WebhookRow key={hook.id} id={id} hook={hook} />
           ))}
