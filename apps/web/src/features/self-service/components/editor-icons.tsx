@@ -39,13 +39,6 @@ export const IconEye = (p: IconProps) => (
   </Icon>
 );
 
-export const IconCopy = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="9" y="9" width="12" height="12" rx="2" />
-    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-  </Icon>
-);
-
 export const IconPencil = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 20h4L19 9l-4-4L4 16z" />

@@ -1,10 +1,10 @@
 import { ActionIcon, Anchor, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { IconCopy } from '../../../components/dashboard-icons.tsx';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { themesOptions } from '../api/get-themes.ts';
 import { useSaveThemeCss } from '../api/save-theme-css.ts';
-import { IconCopy } from '../components/editor-icons.tsx';
 import { CssEditor } from '../components/lazy.tsx';
 import { useEditor, useField } from '../hooks/editor-context.tsx';
 import { previewLinkUrl } from './public-url.ts';
