@@ -1,12 +1,11 @@
-import { Button, Loader, Stack, Text } from '@mantine/core';
 import { AUTH_MESSAGES, SSO_MESSAGES, signedInHome, TOASTS } from '@profilehub/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../../lib/api.ts';
 import { endSession, startSession } from '../../../lib/auth.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { googleCallbackOnce, settleGoogleCallback } from '../api/google-callback.ts';
-import { AuthLayout } from '../components/AuthLayout.tsx';
+import { CallbackStatus } from '../components/CallbackStatus.tsx';
 
 /** /authenticate/google: finishes sign-in through the identity provider (spec §2, §4). */
 export function GoogleCallbackPage() {
@@ -64,23 +63,5 @@ export function GoogleCallbackPage() {
       ? AUTH_MESSAGES.googleNotRequested
       : failure;
 
-  return (
-    <AuthLayout title="Sign in with Google">
-      {message ? (
-        <Stack gap="lg">
-          <Text role="alert">{message}</Text>
-          <Button component={Link} to="/sign-in" replace fullWidth>
-            Back to login
-          </Button>
-        </Stack>
-      ) : (
-        <Stack gap="md" align="center" py="md">
-          <Loader />
-          <Text c="dimmed" ta="center">
-            {AUTH_MESSAGES.googleWait}
-          </Text>
-        </Stack>
-      )}
-    </AuthLayout>
-  );
+  return <CallbackStatus title="Sign in with Google" message={message} />;
 }

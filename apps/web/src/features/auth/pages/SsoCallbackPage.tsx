@@ -1,12 +1,11 @@
-import { Button, Loader, Stack, Text } from '@mantine/core';
-import { AUTH_MESSAGES, SSO_MESSAGES, signedInHome, TOASTS } from '@profilehub/shared';
+import { SSO_MESSAGES, signedInHome, TOASTS } from '@profilehub/shared';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../../lib/api.ts';
 import { endSession, startSession } from '../../../lib/auth.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { redeemSsoTicketOnce } from '../api/redeem-sso-ticket.ts';
-import { AuthLayout } from '../components/AuthLayout.tsx';
+import { CallbackStatus } from '../components/CallbackStatus.tsx';
 
 /** /authenticate/sso: the server's SSO callback sends a one-time ticket (or an error) here; the ticket becomes a session. */
 export function SsoCallbackPage() {
@@ -41,23 +40,5 @@ export function SsoCallbackPage() {
 
   const message = error === 'sso_not_available' ? SSO_MESSAGES.notAvailable : error !== null || !ticket ? SSO_MESSAGES.signInFailed : failure;
 
-  return (
-    <AuthLayout title="Single sign-on">
-      {message ? (
-        <Stack gap="lg">
-          <Text role="alert">{message}</Text>
-          <Button component={Link} to="/sign-in" replace fullWidth>
-            Back to login
-          </Button>
-        </Stack>
-      ) : (
-        <Stack gap="md" align="center" py="md">
-          <Loader />
-          <Text c="dimmed" ta="center">
-            {AUTH_MESSAGES.googleWait}
-          </Text>
-        </Stack>
-      )}
-    </AuthLayout>
-  );
+  return <CallbackStatus title="Single sign-on" message={message} />;
 }
