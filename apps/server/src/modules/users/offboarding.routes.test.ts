@@ -1,9 +1,10 @@
 import { OFFBOARDING_MESSAGES, ROLE_MESSAGES } from '@profilehub/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companyMembers, dailyStats, leadSubmissions, offboardings, profileTotals } from '../../db/schema.ts';
+import { auditLog, companyMembers, dailyStats, leadSubmissions, offboardings, passkeys, profileTotals } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision, createUser, freshIp, PASSWORD, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { softPasskey } from '../passkeys/soft-authenticator.ts';
 
 const t = useTestApp();
 let superadmin: Record<string, string>;
@@ -191,6 +192,30 @@ describe('the other outcomes', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(s.d.company.title);
     expect(page.body).not.toContain('Jane Doe');
+  });
+});
+
+describe('her passkeys', () => {
+  it('are refused while she is deactivated, and work again once she is reactivated', async () => {
+    const s = await division();
+    const key = softPasskey();
+    await t.db.insert(passkeys).values({ userId: s.jane.id, credentialId: key.credentialId, publicKey: key.publicKey, name: 'Phone' });
+    const site = { rpID: 'localhost', origin: 'http://localhost:80' };
+    const passkeySignIn = async () => {
+      const { challenge } = (await t.app.inject({ method: 'POST', url: '/api/auth/passkey/options', remoteAddress: freshIp(), payload: {} })).json();
+      return t.app.inject({ method: 'POST', url: '/api/auth/passkey', remoteAddress: freshIp(), payload: { response: key.assert(challenge, site) } });
+    };
+    expect((await passkeySignIn()).statusCode).toBe(200);
+
+    expect((await deactivate(s.jane.id, { companyId: s.companyId, outcome: 'gone' }, s.sup)).statusCode).toBe(200);
+    const refused = await passkeySignIn();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'deactivated', message: OFFBOARDING_MESSAGES.accountDeactivated });
+
+    expect((await reactivate(s.jane.id, s.companyId, s.sup)).statusCode).toBe(200);
+    const back = await passkeySignIn();
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().user.email).toBe(s.jane.email);
   });
 });
 
