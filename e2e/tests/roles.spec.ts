@@ -46,7 +46,7 @@ const CASES: Case[] = [
     email: USERS.supervisor,
     greeting: 'Hello Sam',
     landing: '/home',
-    links: ['Home', APPROVALS, 'Statistics', 'Users', 'Contacts', 'Templates', 'Audit log'],
+    links: ['Home', APPROVALS, 'Statistics', 'Users', 'Contacts', 'Templates', 'Audit log', 'Integrations'],
     tiles: [['Invite a New User', 'Active new users'], ['Manage Users', 'Add & edit content'], ['Manage Templates'], ['Manage Approvals', 'Approve Changes']],
     settings: ['Change Password', 'Passkeys', 'Log Out'],
   },

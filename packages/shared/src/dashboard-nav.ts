@@ -6,7 +6,7 @@ import type { Report } from './navigation.ts';
 // navigation.ts, because only the dashboard needs them (not the sign-in page).
 
 export type SideLink = {
-  key: 'home' | 'divisions' | 'approvals' | 'statistics' | 'users' | 'templates' | 'profile' | 'audit' | 'contacts';
+  key: 'home' | 'divisions' | 'approvals' | 'statistics' | 'users' | 'templates' | 'profile' | 'audit' | 'contacts' | 'integrations';
   label: string;
   to: string;
   activeOn: Report[];
@@ -22,6 +22,7 @@ const LINKS: Record<SideLink['key'], SideLink> = {
   divisions: { key: 'divisions', label: 'Divisions', to: '/divisions', activeOn: ['divisions'] },
   audit: { key: 'audit', label: 'Audit log', to: '/audit', activeOn: ['audit'] },
   contacts: { key: 'contacts', label: 'Contacts', to: '/contacts', activeOn: ['contacts'] },
+  integrations: { key: 'integrations', label: 'Integrations', to: '/integrations', activeOn: ['integrations'] },
 };
 
 /**
@@ -30,7 +31,9 @@ const LINKS: Record<SideLink['key'], SideLink> = {
  * superadmin everything except Profile, and the divisions console (the hub's own
  * place for what the spec's system did in a separate back office). Superadmins and
  * supervisors also have the audit log (issue #28; a supervisor's shows their divisions).
- * Everyone has Contacts (issue #29): their own, their divisions', or all.
+ * Everyone has Contacts (issue #29): their own, their divisions', or all. Supervisors have
+ * Integrations: their divisions' single sign-on, SCIM and webhooks (issues #28, #29), which
+ * superadmins set in the divisions console.
  */
 export function sideLinks(role: Role, flags: FeatureFlags): SideLink[] {
   if (role === 'user') return [LINKS.home, LINKS.statistics, LINKS.contacts, LINKS.profile];
@@ -40,7 +43,7 @@ export function sideLinks(role: Role, flags: FeatureFlags): SideLink[] {
   out.push(LINKS.statistics, LINKS.users, LINKS.contacts);
   if (flags.templates) out.push(LINKS.templates);
   // Their divisions' audit log (issue #28): who signed in, published, approved, changed what.
-  out.push(LINKS.audit);
+  out.push(LINKS.audit, LINKS.integrations);
   return out;
 }
 

@@ -12,11 +12,11 @@ describe('sideLinks (spec §2 Main shell)', () => {
     expect(labels('user', ALL)).toEqual(['Home', 'Statistics', 'Contacts', 'Profile']);
   });
 
-  it('a supervisor sees Home, Statistics, Users, plus Approvals and Templates only with their flags, and their audit log', () => {
-    expect(labels('supervisor', flags())).toEqual(['Home', 'Statistics', 'Users', 'Contacts', 'Audit log']);
-    expect(labels('supervisor', flags({ approvals: true }))).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Contacts', 'Audit log']);
-    expect(labels('supervisor', flags({ templates: true }))).toEqual(['Home', 'Statistics', 'Users', 'Contacts', 'Templates', 'Audit log']);
-    expect(labels('supervisor', ALL)).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Contacts', 'Templates', 'Audit log']);
+  it('a supervisor sees Home, Statistics, Users, plus Approvals and Templates only with their flags, their audit log and integrations', () => {
+    expect(labels('supervisor', flags())).toEqual(['Home', 'Statistics', 'Users', 'Contacts', 'Audit log', 'Integrations']);
+    expect(labels('supervisor', flags({ approvals: true }))).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Contacts', 'Audit log', 'Integrations']);
+    expect(labels('supervisor', flags({ templates: true }))).toEqual(['Home', 'Statistics', 'Users', 'Contacts', 'Templates', 'Audit log', 'Integrations']);
+    expect(labels('supervisor', ALL)).toEqual(['Home', 'Approvals', 'Statistics', 'Users', 'Contacts', 'Templates', 'Audit log', 'Integrations']);
   });
 
   it('a superadmin sees everything except Profile, and the divisions console and audit log, regardless of flags', () => {
@@ -132,13 +132,19 @@ describe('dashboardRedirect (spec §2 Route guards)', () => {
     expect(go('user', 'audit')).toBe('/home');
   });
 
+  it('opens Integrations for supervisors; a superadmin finds them in the divisions console, a user goes home', () => {
+    expect(go('supervisor', 'integrations')).toBeNull();
+    expect(go('superadmin', 'integrations')).toBe('/divisions');
+    expect(go('user', 'integrations')).toBe('/home');
+  });
+
   it('never redirects a superadmin opening any division’s alias', () => {
     expect(go('superadmin', 'self-service', { alias: '12', aliasCompanyId: 99 })).toBeNull();
     expect(go('superadmin', 'templates', { alias: '12', aliasCompanyId: 99 })).toBeNull();
   });
 
-  it('lets supervisors and superadmins open every report of the spec (the divisions console is the superadmin’s alone)', () => {
-    for (const r of REPORTS.filter((x) => x !== 'self-service' && x !== 'divisions')) {
+  it('lets supervisors and superadmins open every report of the spec (the divisions console is the superadmin’s alone, Integrations the supervisor’s)', () => {
+    for (const r of REPORTS.filter((x) => x !== 'self-service' && x !== 'divisions' && x !== 'integrations')) {
       expect(go('supervisor', r), r).toBeNull();
       expect(go('superadmin', r), r).toBeNull();
     }

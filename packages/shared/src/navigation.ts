@@ -1,7 +1,19 @@
 import type { Role } from './auth.ts';
 
 /** Dashboard reports of spec §2 (`/{report}` and `/{report}/{alias}`). */
-export const REPORTS = ['home', 'statistics', 'users', 'templates', 'approvals', 'self-service', 'manage-templates', 'divisions', 'audit', 'contacts'] as const;
+export const REPORTS = [
+  'home',
+  'statistics',
+  'users',
+  'templates',
+  'approvals',
+  'self-service',
+  'manage-templates',
+  'divisions',
+  'audit',
+  'contacts',
+  'integrations',
+] as const;
 export type Report = (typeof REPORTS)[number];
 
 export type GuardInput = {
@@ -23,6 +35,8 @@ export function dashboardRedirect(g: GuardInput): string | null {
   if (g.report === 'divisions') return g.role === 'superadmin' ? null : '/home';
   // The audit log: every division's for superadmins, their own divisions' for supervisors (issue #28).
   if (g.report === 'audit') return g.role === 'user' ? '/home' : null;
+  // A supervisor's division sign-in and integrations (issue #28, #29); superadmins set them in the divisions console.
+  if (g.report === 'integrations') return g.role === 'supervisor' ? null : g.role === 'superadmin' ? '/divisions' : '/home';
   if (g.role === 'user') {
     if (g.report === 'templates' || g.report === 'manage-templates' || g.report === 'approvals') return '/self-service';
     if (g.report === 'users') return '/self-service';

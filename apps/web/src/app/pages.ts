@@ -18,6 +18,7 @@ export const pageComponents: Record<Report, () => Promise<ComponentType>> = {
   divisions: async () => (await import('../features/divisions/DivisionsPage.tsx')).DivisionsPage,
   audit: async () => (await import('../features/audit/AuditPage.tsx')).AuditPage,
   contacts: async () => (await import('../features/contacts/ContactsPage.tsx')).ContactsPage,
+  integrations: async () => (await import('../features/divisions/IntegrationsPage.tsx')).IntegrationsPage,
 };
 
 /** The dashboard's shell and the two preview pages: found through this table for the same reason. */

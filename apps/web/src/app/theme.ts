@@ -54,6 +54,7 @@ export function buildTheme(whiteLabel: WhiteLabel | null): MantineThemeOverride 
     components: {
       Button: { defaultProps: { size: 'md' } },
       TextInput: { defaultProps: { size: 'md' } },
+      PasswordInput: { defaultProps: { size: 'md' } },
       // Every close button has a name a screen reader can say.
       Modal: { defaultProps: { centered: true, radius: 'lg', closeButtonProps: { 'aria-label': 'Close' } } },
       Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },

@@ -154,3 +154,12 @@ export const IconContacts = (p: IconProps) => (
     <path d="M5.5 17a3.5 3.5 0 0 1 7 0M15 10h3.5M15 13.5h3.5" />
   </Icon>
 );
+
+/** Two plug halves joined (the shape of Tabler's plug-connected, MIT). */
+export const IconIntegrations = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 12l5 5l-1.5 1.5a3.536 3.536 0 1 1-5-5z" />
+    <path d="M17 12l-5-5l1.5-1.5a3.536 3.536 0 1 1 5 5z" />
+    <path d="M3 21l2.5-2.5M18.5 5.5L21 3M10 11l-2 2M13 14l-2 2" />
+  </Icon>
+);

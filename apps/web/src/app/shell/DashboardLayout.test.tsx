@@ -17,7 +17,7 @@ describe('Main shell', () => {
     expect(screen.getByText('Hello Sam Supervisor')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/home', '/approvals', '/statistics', '/users', '/contacts', '/audit']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/home', '/approvals', '/statistics', '/users', '/contacts', '/audit', '/integrations']);
     expect(within(nav).getByRole('link', { name: 'Approvals 3 pending approvals' })).toHaveAttribute('href', '/approvals');
     expect(within(nav).getByTestId('pending-approvals')).toHaveTextContent(/^3/);
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');

@@ -9,6 +9,7 @@ import {
   IconContacts,
   IconDivisions,
   IconHome,
+  IconIntegrations,
   IconProfile,
   IconTemplates,
   IconUsers,
@@ -26,6 +27,7 @@ const ICONS: Record<SideLink['key'], ComponentType<{ size?: number }>> = {
   profile: IconProfile,
   audit: IconAudit,
   contacts: IconContacts,
+  integrations: IconIntegrations,
 };
 
 type Props = { links: SideLink[]; report: string; pendingApprovals: number; onNavigate?: () => void };

@@ -43,9 +43,7 @@ import { BrandImageField } from './BrandImageField.tsx';
 import { CustomDomainCard } from './CustomDomainCard.tsx';
 import { DeleteSection } from './DeleteDivision.tsx';
 import { DivisionPreview } from './DivisionPreview.tsx';
-import { ScimCard } from './ScimCard.tsx';
-import { SsoCard } from './SsoCard.tsx';
-import { WebhooksCard } from './WebhooksCard.tsx';
+import { IntegrationCards } from './IntegrationCards.tsx';
 
 /** What each feature flag turns on (spec §3, §6), in the words an operator reads. */
 const FLAG_TEXT: Record<FeatureFlag, string> = {
@@ -276,9 +274,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
               />
             </Section>
             <CustomDomainCard id={loaded.id} />
-            <SsoCard id={loaded.id} />
-            <ScimCard id={loaded.id} />
-            <WebhooksCard id={loaded.id} />
+            <IntegrationCards id={loaded.id} />
             <Section title="Features">
               {FEATURE_FLAGS.map((f) => (
                 <Checkbox
