@@ -12,7 +12,8 @@ import OidcProviderModule from 'oidc-provider';
  */
 
 /** What the provider says about one account; the map key is the login name and the subject. */
-type TestAccountClaims = { email: string; email_verified: boolean; name: string };
+/** An account's claims; leave `email_verified` out (and set `xms_edov`) to answer like Microsoft Entra ID. */
+type TestAccountClaims = { email: string; email_verified?: boolean; xms_edov?: boolean; name: string };
 
 type TestClient = { clientId: string; clientSecret: string; redirectUri: string };
 
@@ -118,11 +119,11 @@ export async function startOidcProvider(opts: { redirectUri: string; clientId?: 
         // Read at token time, so a test can change the email between two sign-ins.
         async claims() {
           const a = accounts.get(sub);
-          return a ? { sub, email: a.email, email_verified: a.email_verified, name: a.name } : { sub };
+          return a ? { sub, ...a } : { sub };
         },
       };
     },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified', 'xms_edov'], profile: ['name'] },
     scopes: ['openid', 'email', 'profile'],
     // Google puts email and name in the id token; without this they would only be at /me.
     conformIdTokenClaims: false,

@@ -95,6 +95,17 @@ export type SsoIdentity = { sub: string; email: string | null; emailVerified: bo
  * (RFC 9207), trades the code with the PKCE verifier, and validates the id token (signature by
  * the provider's keys, issuer, audience and azp, expiry, and the nonce we sent).
  */
+/**
+ * Whether the provider vouches for the email: `email_verified`, or — only when a token has no
+ * `email_verified` at all, as Microsoft Entra ID's id tokens for work accounts never do — Entra's
+ * optional `xms_edov` claim ("email domain owner verified": the domain is one the user's tenant
+ * has verified), which its operator adds to the app's token configuration (docs/sso.md).
+ */
+export function emailVerified(claims: Record<string, unknown>): boolean {
+  if ('email_verified' in claims) return claims.email_verified === true;
+  return claims.xms_edov === true;
+}
+
 export async function completeSignIn(
   config: oidc.Configuration,
   callbackUrl: URL,
@@ -112,7 +123,7 @@ export async function completeSignIn(
   return {
     sub: claims.sub,
     email,
-    emailVerified: claims.email_verified === true,
+    emailVerified: emailVerified(claims),
     name: typeof claims.name === 'string' ? claims.name : null,
     expiresAt: new Date(claims.exp * 1000),
     idToken: tokens.id_token,

@@ -51,9 +51,11 @@ const t = useTestApp(() => ({
 const uid = () => randomBytes(4).toString('hex');
 let seq = 0;
 /** An account at the provider; the login name is also the subject. */
-function idpAccount(email: string, o: { verified?: boolean; name?: string } = {}) {
+function idpAccount(email: string, o: { verified?: boolean; name?: string; entra?: { xms_edov?: boolean } } = {}) {
   const sub = `sso-${uid()}-${++seq}`;
-  idp.accounts.set(sub, { email, email_verified: o.verified ?? true, name: o.name ?? 'Grace Hopper' });
+  const name = o.name ?? 'Grace Hopper';
+  // Entra ID's id tokens carry no email_verified; its optional xms_edov claim may say the domain is verified.
+  idp.accounts.set(sub, o.entra ? { email, name, ...o.entra } : { email, email_verified: o.verified ?? true, name });
   return sub;
 }
 
@@ -238,7 +240,7 @@ describe('company single sign-on against a real OpenID provider', () => {
     }
   });
 
-  it('refuses an email of another domain at the provider, and an email the provider has not verified', async () => {
+  it('refuses an email of another domain at the provider, and an email the provider has not verified (Entra ID: by xms_edov)', async () => {
     const { domain } = await ssoDivision();
     const wrong = await signInLeg(`eve@${domain}`, idpAccount(`eve-${uid()}@other-domain.test`));
     expectRefused(wrong.callback, 'sso_failed', 'email domain not allowed');
@@ -248,6 +250,17 @@ describe('company single sign-on against a real OpenID provider', () => {
     const unverified = await signInLeg(email, idpAccount(email, { verified: false }));
     expectRefused(unverified.callback, 'sso_failed', 'email not verified');
     expect(await userByEmail(email)).toBeUndefined();
+
+    // Entra ID: no email_verified; a verified domain (xms_edov) signs in, an unverified or unsaid one does not.
+    const notSaid = `entra-none-${uid()}@${domain}`;
+    expectRefused((await signInLeg(notSaid, idpAccount(notSaid, { entra: {} }))).callback, 'sso_failed', 'email not verified');
+    const unowned = `entra-no-${uid()}@${domain}`;
+    expectRefused((await signInLeg(unowned, idpAccount(unowned, { entra: { xms_edov: false } }))).callback, 'sso_failed', 'email not verified');
+    const owned = `entra-yes-${uid()}@${domain}`;
+    const entra = await signInLeg(owned, idpAccount(owned, { entra: { xms_edov: true } }));
+    const signedIn = await redeem(ticketOf(entra.callback));
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().user.email).toBe(owned);
 
     // An email whose domain has no SSO never reaches a provider.
     const none = await t.app.inject({ method: 'GET', url: '/api/auth/sso/start?email=someone%40nowhere-sso.test' });
