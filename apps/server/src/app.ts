@@ -82,6 +82,9 @@ import { createFileStore } from './modules/uploads/store.ts';
 import { sweepUploads } from './modules/uploads/sweep.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { pushPassUpdates } from './modules/wallet/wallet.service.ts';
+import { loadWalletKeys, type WalletKeys } from './modules/wallet/wallet-keys.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { deliverWebhook, failDelivery, WEBHOOK_JOB } from './modules/webhooks/webhooks.service.ts';
 
@@ -134,6 +137,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerWellFormedGuard(app);
 
   const secret = await resolveJwtSecret(config, database);
+  const wallet = loadWalletKeys(config, secret);
   const fileStore = opts.overrides?.fileStore ?? createFileStore(config);
   const mailDomain = messageIdDomain(config);
   const mailer =
@@ -164,13 +168,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     background: new Background(app.log),
     ingest: new EventIngest(database.db, app.log, { flushMs: config.EVENT_FLUSH_MS }),
     resolveDomain: opts.overrides?.resolveDomain ?? (config.DOMAIN_VERIFY_VIA ? resolveVia(config.DOMAIN_VERIFY_VIA) : resolveByDns),
+    wallet,
     jobs: new Jobs({
       database,
       mailer,
       log: app.log,
       retrySeconds: config.MAIL_RETRY_SECONDS,
       messageIdDomain: mailDomain,
-      schedules: opts.upkeep ? upkeep(database, fileStore, app.log) : [],
+      schedules: opts.upkeep ? upkeep(database, fileStore, wallet, app.log) : [],
     }),
   };
   deps.jobs.define<{ masterId: number }, RebuildCounts>(REBUILD_CHILDREN_JOB, ({ masterId }) =>
@@ -222,6 +227,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifySwagger, openapiOptions());
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const images = createOwnImages({ db: deps.db, store: fileStore, webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST, log: app.log });
+  const cardFiles = createCardFiles({ db: deps.db, config, images, pages: deps.publishedPages, wallet: deps.wallet, log: app.log });
+
   await app.register(
     async (api) => {
       api.addHook('onRequest', authenticateUnlessPublic);
@@ -234,6 +242,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(ssoRoutes);
       await api.register(scimTokensRoutes);
       await api.register(webhooksRoutes);
+      await api.register(walletRoutes, { env: deps, passOf: cardFiles.applePassOf });
       await api.register(setupRoutes);
       await api.register(accountRoutes);
       await api.register(passkeysRoutes, { sites });
@@ -261,17 +270,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (deps.mailer.kind === 'outbox' && config.NODE_ENV !== 'production') await app.register(devMailRoutes, { publicUrl: config.PUBLIC_URL });
 
   fastPath.add(publicPageFastRoute({ sites, pages: deps.publishedPages, securityHeaders: helmetHeaders(helmetOptions(config)), fast: fastPath, log: app.log }));
-  const images = createOwnImages({ db: deps.db, store: fileStore, webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST, log: app.log });
   await registerWeb(app, config, sites, {
-    cardFiles: createCardFiles({ db: deps.db, config, images, pages: deps.publishedPages, log: app.log }),
+    cardFiles,
     siteFiles: createSiteFiles({ db: deps.db, images }),
   });
   return app;
 }
 
 /** The server's periodic upkeep, each once per occurrence across every copy (pg-boss cron, UTC). */
-function upkeep(database: Database, fileStore: FileStore, log: FastifyBaseLogger): Schedule[] {
+function upkeep(database: Database, fileStore: FileStore, wallet: WalletKeys, log: FastifyBaseLogger): Schedule[] {
+  const apple = wallet.apple;
   return [
+    // Issue #30: phones holding a card's Apple Wallet pass hear of its new publish within the minute.
+    ...(apple ? [{ name: 'wallet-push', cron: '* * * * *', run: () => pushPassUpdates({ db: database.db, apple, log }) }] : []),
     // Next month's partition of `events` is made well before it starts (the window runs two months ahead).
     { name: 'event-partitions', cron: '17 3 * * *', run: () => ensureEventPartitions(database.db) },
     { name: 'unused-uploads', cron: '7 * * * *', run: () => sweepUploads(database.db, fileStore, log) },

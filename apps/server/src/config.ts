@@ -114,6 +114,29 @@ const ConfigSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   /** Prepended to every object key, e.g. `uploads/`. */
   S3_PREFIX: z.string().optional(),
+  /**
+   * Apple Wallet passes of published cards (issue #30, docs/wallet.md): all five set, or none (no
+   * "Add to Apple Wallet"). The Pass Type ID and Team ID of the Apple developer account; PEM files
+   * of the Pass Type ID certificate, its private key, and Apple's WWDR intermediate certificate.
+   */
+  APPLE_PASS_TYPE_ID: z
+    .string()
+    .regex(/^pass\.[A-Za-z0-9.-]+$/, 'must look like pass.com.example.card')
+    .optional(),
+  APPLE_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Team ID')
+    .optional(),
+  APPLE_PASS_CERT_FILE: z.string().optional(),
+  APPLE_PASS_KEY_FILE: z.string().optional(),
+  APPLE_WWDR_CERT_FILE: z.string().optional(),
+  /** The pass key's passphrase, when the key file is encrypted. */
+  APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+  /** Where pass updates are pushed (Apple's push service); another address only in tests. */
+  APPLE_APNS_URL: z.string().url().default('https://api.push.apple.com'),
+  /** "Save to Google Wallet" (issue #30): the Google Wallet issuer ID and the service account's JSON key file; both, or neither. */
+  GOOGLE_WALLET_ISSUER_ID: z.string().regex(/^\d+$/, 'must be the numeric issuer ID').optional(),
+  GOOGLE_WALLET_KEY_FILE: z.string().optional(),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'HOST' | 'SEED'> & {
@@ -125,6 +148,12 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'HOST' | 'SEED'> & {
 };
 
 export class ConfigError extends Error {}
+
+/** Settings that work only together: each wallet is configured whole, or not at all. */
+const WALLET_SETTINGS = [
+  ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT_FILE', 'APPLE_PASS_KEY_FILE', 'APPLE_WWDR_CERT_FILE'],
+  ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_KEY_FILE'],
+] as const;
 
 /** Reads and validates the environment once; a bad value names its variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -145,6 +174,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.S3_BUCKET) {
     const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !c[k]);
     if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when S3_BUCKET is set`).join('\n')}`);
+  }
+  for (const group of WALLET_SETTINGS) {
+    const set = group.filter((k) => c[k]);
+    if (set.length && set.length < group.length) {
+      const missing = group.filter((k) => !c[k]).map((k) => `  ${k}: required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set`);
+      throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+    }
   }
   const proxies = (c.TRUSTED_PROXIES ?? '')
     .split(',')

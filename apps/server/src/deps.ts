@@ -12,6 +12,7 @@ import type { EventIngest } from './modules/events/ingest.ts';
 import type { Jobs } from './modules/jobs/jobs.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
+import type { WalletKeys } from './modules/wallet/wallet-keys.ts';
 
 /** Everything a route or service needs, built once by buildApp (tests build their own). */
 export type Deps = {
@@ -39,6 +40,8 @@ export type Deps = {
   ingest: EventIngest;
   /** Where a division's own domain answers over HTTP, for its verification (DNS; tests point names at their listener). */
   resolveDomain: ResolveDomain;
+  /** The Apple and Google wallet keys of this install, each null when not configured (issue #30). */
+  wallet: WalletKeys;
 };
 
 declare module 'fastify' {

@@ -19,4 +19,4 @@ export { type PageDivision, type PageSource, type PageTheme, pageRenderInput } f
 export { richTextToPlain, sanitizeRichText } from './rich-text.ts';
 export { imageSrc, mailtoHref, mapsHref, safeHref, telHref, whatsappHref } from './safe.ts';
 export type { PageContent, RenderInput } from './types.ts';
-export { escapeVcardText, foldLine, type VcardOptions, vcard } from './vcard.ts';
+export { type CardFields, cardFields, escapeVcardText, foldLine, type VcardOptions, vcard } from './vcard.ts';

@@ -91,6 +91,8 @@ export type PageModel = {
   contacts: ContactItem[];
   cta?: LinkButton | undefined;
   save: { href: string; title: string } | undefined;
+  /** "Add to Apple Wallet" and "Save to Google Wallet" (issue #30), each only when the install offers it. */
+  wallets: { key: 'apple' | 'google'; href: string; title: string }[];
   buttons: ButtonItem[];
   socials: SocialItem[];
   sections: SectionItem[];
@@ -245,6 +247,11 @@ export function buildPageModel(input: RenderInput): PageModel {
     }
   }
   const save = vcardUrl ? { href: vcardUrl, title: saveTitle } : undefined;
+  const wallets: PageModel['wallets'] = [];
+  const applePass = ownUrl(input.urls?.applePassUrl);
+  if (applePass) wallets.push({ key: 'apple', href: applePass, title: 'Add to Apple Wallet' });
+  const googleWallet = ownUrl(input.urls?.googleWalletUrl);
+  if (googleWallet) wallets.push({ key: 'google', href: googleWallet, title: 'Save to Google Wallet' });
 
   // ── Social links: each network once, https only ──
   const socials: SocialItem[] = [];
@@ -427,6 +434,7 @@ export function buildPageModel(input: RenderInput): PageModel {
     contacts,
     cta,
     save,
+    wallets,
     buttons,
     socials,
     sections,
@@ -474,5 +482,6 @@ function usedIcons(model: PageModel): IconName[] {
     if (section.testimonials.some((t) => t.rating !== undefined)) for (const star of ['star', 'star-half'] as const) names.add(star);
   }
   if (model.qr) names.add('download');
+  if (model.wallets.length) names.add('wallet');
   return [...names].filter((n) => Object.hasOwn(ICONS, n));
 }

@@ -33,6 +33,8 @@ export type PageSource = {
    * page's origin. `qrCode: false` leaves the QR code out (nothing published to draw it from yet).
    */
   files?: { origin: string; qrCode: boolean };
+  /** The wallets this install can put the card in (issue #30): the page offers each. */
+  wallets?: { apple: boolean; google: boolean };
 };
 
 /** The renderer's input for a profile's page (see the module comment). */
@@ -64,6 +66,8 @@ export function pageRenderInput(source: PageSource): RenderInput {
       ...(qrCode ? { qrCodeUrl: `${origin}/${alias}/qr.png` } : {}),
       // The page's raster icons (iOS home screen, link previews), made by its own host; the head, unseen in a preview.
       ...(alias ? { touchIconUrl: `/${alias}/icon-180.png`, shareImageUrl: `/${alias}/icon-512.png` } : {}),
+      ...(alias && source.wallets?.apple ? { applePassUrl: `${origin}/${alias}/card.pkpass` } : {}),
+      ...(alias && source.wallets?.google ? { googleWalletUrl: `${origin}/${alias}/google-wallet` } : {}),
     },
     leadForm: source.leadForm ?? null,
   };

@@ -44,6 +44,9 @@ export type RenderInput = {
      */
     touchIconUrl?: string;
     shareImageUrl?: string;
+    /** The card as an Apple Wallet pass and the "Save to Google Wallet" link (issue #30), when the install has their keys. */
+    applePassUrl?: string;
+    googleWalletUrl?: string;
   };
   /**
    * The stored lead form the contact form names (spec §3 Lead form): its fields

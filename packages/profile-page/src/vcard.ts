@@ -55,32 +55,43 @@ export function foldLine(line: string): string {
 
 const PHOTO_TYPES: Readonly<Record<string, string>> = { 'image/jpeg': 'JPEG', 'image/jpg': 'JPEG', 'image/png': 'PNG', 'image/gif': 'GIF' };
 
+const text = (v: unknown, max = 500) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+
+/** A card's main facts, as its vCard, wallet pass and signature show them (empty when absent or not valid). */
+export type CardFields = { name: string; title: string; organization: string; mobile: string; office: string; email: string };
+
+export function cardFields(content: PageContent, organization?: string): CardFields {
+  return {
+    name: displayName({ fullName: text(content.fullName, 200), firstName: text(content.firstName, 100), lastName: text(content.lastName, 100) }),
+    title: text(content.jobTitle, 150),
+    organization: text(organization, 200),
+    mobile: phoneText(content.mainContactNumber),
+    office: phoneText(content.officeNumber),
+    email: safeEmail(content.emailAddress),
+  };
+}
+
 /** The vCard 3.0 text of a profile. */
 export function vcard(content: PageContent, options: VcardOptions): string {
-  const text = (v: unknown, max = 500) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
   const { first, last } = nameParts(content);
-  const full = displayName({ fullName: text(content.fullName, 200), firstName: text(content.firstName, 100), lastName: text(content.lastName, 100) });
-  const org = text(options.organization, 200);
+  const card = cardFields(content, options.organization);
+  const org = card.organization;
   const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0', 'PRODID:-//Profilehub//Profile page//EN'];
   lines.push(`N:${escapeVcardText(last)};${escapeVcardText(first)};;;`);
-  lines.push(`FN:${escapeVcardText(full || org || 'Contact')}`);
+  lines.push(`FN:${escapeVcardText(card.name || org || 'Contact')}`);
   if (org) lines.push(`ORG:${escapeVcardText(org)}`);
-  const title = text(content.jobTitle, 150);
-  if (title) lines.push(`TITLE:${escapeVcardText(title)}`);
+  if (card.title) lines.push(`TITLE:${escapeVcardText(card.title)}`);
 
   let item = 0;
   const labelled = (property: string, value: string, label: string) => {
     item += 1;
     lines.push(`item${item}.${property}:${value}`, `item${item}.X-ABLabel:${escapeVcardText(label)}`);
   };
-  const mobile = phoneText(content.mainContactNumber);
-  if (mobile) lines.push(`TEL;TYPE=CELL,VOICE:${escapeVcardText(mobile)}`);
+  if (card.mobile) lines.push(`TEL;TYPE=CELL,VOICE:${escapeVcardText(card.mobile)}`);
   const whatsapp = phoneText(content.whatsappNumber);
   if (whatsapp) labelled('TEL;TYPE=CELL', escapeVcardText(whatsapp), 'WhatsApp');
-  const office = phoneText(content.officeNumber);
-  if (office) lines.push(`TEL;TYPE=WORK,VOICE:${escapeVcardText(office)}`);
-  const email = safeEmail(content.emailAddress);
-  if (email) lines.push(`EMAIL;TYPE=INTERNET,WORK:${email}`);
+  if (card.office) lines.push(`TEL;TYPE=WORK,VOICE:${escapeVcardText(card.office)}`);
+  if (card.email) lines.push(`EMAIL;TYPE=INTERNET,WORK:${card.email}`);
   // ADR components (RFC 2426 §3.2.1): post office box; extended address; street; locality; region; postal code; country.
   const address = addressParts(content.navigateToOffice);
   const adr = [address.street, address.city, address.region, address.postcode, address.country].map((part) => escapeVcardText(text(part, 300)));

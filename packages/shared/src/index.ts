@@ -38,4 +38,5 @@ export * from './staff-import.schemas.ts';
 export * from './templates.schemas.ts';
 export * from './users.schemas.ts';
 export * from './users.ts';
+export * from './wallet.schemas.ts';
 export * from './webhooks.schemas.ts';

@@ -96,6 +96,8 @@ export const EditorCompanySchema = CompanySchema.pick({
   editRequestsTo: z.array(z.string()).default([]),
   /** The white-label parts the division's pages show (brand colour, custom CSS, logo): the preview draws them like the page. */
   whiteLabel: WhiteLabelSchema.pick({ logo: true, css: true, brand_color: true }).nullable().default(null),
+  /** The wallets this install puts cards in (issue #30): the page offers "Add to Apple Wallet" / "Save to Google Wallet" for each. */
+  wallets: z.object({ apple: z.boolean(), google: z.boolean() }).default({ apple: false, google: false }),
 });
 
 export const MasterSummarySchema = z.object({

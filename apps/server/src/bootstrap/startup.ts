@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import { appState } from '../db/schema.ts';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
 import { ensureEventPartitions } from '../modules/events/partitions.ts';
-import { PAGE_FORMAT, rerenderAllPublished } from '../modules/publishing/publishing.service.ts';
+import { PAGE_FORMAT, rerenderAllPublished, walletsOf } from '../modules/publishing/publishing.service.ts';
 import { issueSetupToken, setupStatus } from '../modules/setup/setup.service.ts';
 import { ensureDefaultThemes, type SeedReport, seed } from './seed.ts';
 
@@ -39,15 +39,21 @@ export async function prepareDatabase(database: Database, config: Config): Promi
   });
 }
 
-/** Pages stored by an older renderer are rendered again, once per database (PAGE_FORMAT). */
+/**
+ * Pages stored by an older renderer are rendered again, once per database (PAGE_FORMAT); so are
+ * they when the wallets this install offers changed (keys added or removed, issue #30), since
+ * each page shows an "Add to … Wallet" button per wallet.
+ */
 async function upgradePublishedPages(database: Database, config: Config): Promise<void> {
   const [state] = await database.db.select().from(appState).where(eq(appState.key, 'page-format')).limit(1);
-  if (Number(state?.value.version ?? 0) >= PAGE_FORMAT) return;
+  const offered = walletsOf(config);
+  const wallets = `apple=${offered.apple},google=${offered.google}`;
+  // Before wallets existed no page offered one: an install without keys has nothing to redo.
+  const had = state?.value.wallets ?? 'apple=false,google=false';
+  if (Number(state?.value.version ?? 0) >= PAGE_FORMAT && had === wallets) return;
   await rerenderAllPublished({ db: database.db, config });
-  await database.db
-    .insert(appState)
-    .values({ key: 'page-format', value: { version: PAGE_FORMAT } })
-    .onConflictDoUpdate({ target: appState.key, set: { value: { version: PAGE_FORMAT } } });
+  const value = { version: PAGE_FORMAT, wallets };
+  await database.db.insert(appState).values({ key: 'page-format', value }).onConflictDoUpdate({ target: appState.key, set: { value } });
 }
 
 /** Runs `work` holding the start-up lock on its own connection (a session lock needs one connection throughout). */

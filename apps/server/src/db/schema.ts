@@ -884,3 +884,24 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [index('webhook_deliveries_log_idx').on(t.endpointId, t.id)],
 );
+
+/**
+ * Phones that hold a card's Apple Wallet pass and asked to hear of its new versions (issue #30,
+ * Apple's PassKit web service). A publish of the card after `pushed_at` is pushed to the phone
+ * (wallet.service.ts), which then fetches the new pass. Gone with the profile.
+ */
+export const walletRegistrations = pgTable(
+  'wallet_registrations',
+  {
+    id: serial('id').primaryKey(),
+    deviceLibraryId: text('device_library_id').notNull(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    pushToken: text('push_token').notNull(),
+    createdAt: createdAt(),
+    /** The publish this phone was last told of (registration time at first). */
+    pushedAt: timestamp('pushed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wallet_registrations_device_profile_idx').on(t.deviceLibraryId, t.profileId), index('wallet_registrations_profile_idx').on(t.profileId)],
+);

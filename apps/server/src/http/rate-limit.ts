@@ -224,4 +224,6 @@ export const LIMITS = {
   scimPerToken: { name: 'scim-token', max: 6000, windowMs: 15 * MINUTE },
   /** Wrong or revoked SCIM tokens per IP: a misconfigured provider retries a few times; guessing 256 bits is hopeless anyway. */
   scimRefusedPerIp: { name: 'scim-refused-ip', max: 60, windowMs: 15 * MINUTE },
+  /** Apple Wallet web service calls per IP (issue #30): a phone registers, asks for changes and fetches a few passes. */
+  walletPerIp: { name: 'wallet-ip', max: 300, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;

@@ -224,6 +224,24 @@ export interface paths {
     /** A webhook's delivery log, newest first */
     get: operations["getCompanyWebhookDeliveries"];
   };
+  "/api/wallet/apple/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}/{serialNumber}": {
+    /** A phone registers for updates of a pass it holds (Authorization: ApplePass {authenticationToken}) */
+    post: operations["postWalletAppleV1DeviceRegistration"];
+    /** A phone no longer wants updates of a pass (it was removed) */
+    delete: operations["deleteWalletAppleV1DeviceRegistration"];
+  };
+  "/api/wallet/apple/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}": {
+    /** The serial numbers of a phone's passes updated since the tag it was given; 204 when none */
+    get: operations["getWalletAppleV1DeviceRegistration"];
+  };
+  "/api/wallet/apple/v1/passes/{passTypeIdentifier}/{serialNumber}": {
+    /** The current version of a pass (application/vnd.apple.pkpass); 304 when the phone has it */
+    get: operations["getWalletAppleV1Passe"];
+  };
+  "/api/wallet/apple/v1/log": {
+    /** Wallet's messages about the hub's web service, for the operator's log */
+    post: operations["postWalletAppleV1Log"];
+  };
   "/api/setup": {
     /** Whether the hub still needs its first superadmin */
     get: operations["getSetup"];
@@ -4973,6 +4991,227 @@ export interface operations {
       };
     };
   };
+  /** A phone registers for updates of a pass it holds (Authorization: ApplePass {authenticationToken}) */
+  postWalletAppleV1DeviceRegistration: {
+    parameters: {
+      path: {
+        passTypeIdentifier: string;
+        serialNumber: string;
+        deviceLibraryIdentifier: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          pushToken: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A phone no longer wants updates of a pass (it was removed) */
+  deleteWalletAppleV1DeviceRegistration: {
+    parameters: {
+      path: {
+        passTypeIdentifier: string;
+        serialNumber: string;
+        deviceLibraryIdentifier: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** The serial numbers of a phone's passes updated since the tag it was given; 204 when none */
+  getWalletAppleV1DeviceRegistration: {
+    parameters: {
+      query?: {
+        passesUpdatedSince?: string;
+      };
+      path: {
+        deviceLibraryIdentifier: string;
+        passTypeIdentifier: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            serialNumbers: string[];
+            lastUpdated: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      204: {
+        content: {
+          "application/json": null;
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** The current version of a pass (application/vnd.apple.pkpass); 304 when the phone has it */
+  getWalletAppleV1Passe: {
+    parameters: {
+      path: {
+        passTypeIdentifier: string;
+        serialNumber: string;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": unknown;
+        };
+      };
+      /** @description Default Response */
+      304: {
+        content: {
+          "application/json": null;
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Wallet's messages about the hub's web service, for the operator's log */
+  postWalletAppleV1Log: {
+    requestBody: {
+      content: {
+        "application/json": {
+          logs: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
   /** Whether the hub still needs its first superadmin */
   getSetup: {
     responses: {
@@ -7599,6 +7838,16 @@ export interface operations {
                 css?: string | null;
                 brand_color?: string | null;
               }) | null;
+              /**
+               * @default {
+               *   "apple": false,
+               *   "google": false
+               * }
+               */
+              wallets: {
+                apple: boolean;
+                google: boolean;
+              };
             };
             master: ({
               id: number;

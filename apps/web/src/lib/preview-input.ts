@@ -29,5 +29,7 @@ export function previewInput(
     pageUrl: record.alias ? `${origin}/${record.alias}` : '',
     // The QR code is drawn from the published page; before that there is nothing to fetch.
     files: { origin, qrCode: record.published },
+    // The wallet buttons, as the page offers them (their files exist once it is published).
+    ...(record.published ? { wallets: view.company.wallets } : {}),
   });
 }

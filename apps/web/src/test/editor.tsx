@@ -58,6 +58,7 @@ export function testEditorView(o: ViewParts): ProfileEditorView {
       subdomain: 'acme',
       customDomain: null,
       customDomainUrl: null,
+      wallets: { apple: false, google: false },
       feature_flags: testFlags(o.flags),
       limits: { imageGallery: 5 },
       consent: o.consent ?? { enable: false, text: '' },

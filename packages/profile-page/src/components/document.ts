@@ -8,7 +8,7 @@ import { createElement as h, type ReactNode } from 'react';
 import { PAGE_SCRIPT } from '../client/page.ts';
 import { buildPageModel, type PageModel } from '../model.ts';
 import type { RenderInput } from '../types.ts';
-import { Buttons, Contacts, Footer, Hero, IconSprite, Identity, LeadForm, QrCode, Sections, ShareBar, Socials } from './parts.ts';
+import { Buttons, Contacts, Footer, Hero, IconSprite, Identity, LeadForm, QrCode, Sections, ShareBar, Socials, Wallets } from './parts.ts';
 
 /** The visible page (everything inside `<body>` but the script). */
 export function ProfilePage({ model }: { model: PageModel }): ReactNode {
@@ -28,6 +28,7 @@ export function ProfilePage({ model }: { model: PageModel }): ReactNode {
         part(Sections),
         part(LeadForm),
         part(QrCode),
+        part(Wallets),
         h(ShareBar),
       ),
       part(Footer),

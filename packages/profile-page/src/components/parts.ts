@@ -373,6 +373,30 @@ export function QrCode({ model }: { model: PageModel }): ReactNode {
   );
 }
 
+/** The card in the phone's wallet (issue #30): a link per wallet the install offers. */
+export function Wallets({ model }: { model: PageModel }): ReactNode {
+  if (!model.wallets.length) return null;
+  return h(
+    'section',
+    { className: 'ph-wallets', 'aria-label': 'Keep this card in your wallet' },
+    model.wallets.map((w) =>
+      h(
+        'a',
+        {
+          key: w.key,
+          href: w.href,
+          className: `ph-wallet ph-wallet-${w.key}`,
+          'data-track-action': 'click',
+          'data-track-type': 'save-to-contacts',
+          'data-track-label': w.title,
+        },
+        icon('wallet'),
+        w.title,
+      ),
+    ),
+  );
+}
+
 export function ShareBar(): ReactNode {
   const action = (name: string, iconName: IconName, label: string) => h('button', { type: 'button', 'data-action': name, key: name }, icon(iconName), label);
   return h(

@@ -155,6 +155,9 @@ details[open]>summary .ph-chev{transform:rotate(180deg)}
 .ph-qr h2{margin-bottom:14px}
 .ph-qr img{width:184px;height:184px;padding:10px;border:1px solid var(--ph-line);border-radius:16px;background:#fff}
 .ph-qr a{display:inline-flex;align-items:center;gap:6px;min-height:44px;margin-top:8px;font-weight:600;color:var(--ph-accent);text-decoration:none}
+.ph-wallets{display:flex;flex-wrap:wrap;justify-content:center;gap:10px;padding:20px 16px 4px}
+.ph-wallet{display:inline-flex;align-items:center;gap:8px;min-height:44px;padding:0 18px;border-radius:12px;background:#000;color:#fff;font-weight:600;text-decoration:none}
+.ph-wallet .ph-i{color:inherit}
 
 .ph-share{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:8px;padding:20px 16px 4px}
 .ph-share button{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:6px;min-height:68px;padding:10px 6px;border:1px solid var(--ph-line);border-radius:16px;background:var(--ph-bg-solid);color:var(--ph-text);font:inherit;font-size:.8rem;font-weight:600;line-height:1.2;cursor:pointer}

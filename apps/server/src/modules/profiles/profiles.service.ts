@@ -33,6 +33,7 @@ import {
 } from '../../http/policy.ts';
 import { audit } from '../audit/audit.service.ts';
 import { companyRowById, flagsOf, isMember, supervisorEmails } from '../companies/companies.queries.ts';
+import { walletsOf } from '../publishing/publishing.service.ts';
 import { editorContentOf, isChild, pageContentOf, profileDomainOf } from './profile-content.ts';
 import {
   aliasTaken,
@@ -174,6 +175,7 @@ export async function editorView(deps: Pick<Deps, 'db' | 'config'>, actor: Actor
       profileDomain: profileDomainOf(company, deps.config.PUBLIC_DOMAIN),
       editRequestsTo: await supervisorEmails(deps.db, company.id),
       whiteLabel: company.whiteLabel ? { logo: company.whiteLabel.logo, css: company.whiteLabel.css, brand_color: company.whiteLabel.brand_color } : null,
+      wallets: walletsOf(deps.config),
     },
     master: master
       ? {

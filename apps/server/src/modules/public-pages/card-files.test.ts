@@ -193,11 +193,20 @@ describe('pages published before the cards moved to the alias', () => {
     expect(row?.publishedHtml).toContain(`href="/${j.alias}/contact.vcf"`);
     expect(row?.publishedEtag).not.toBe('old-format');
     const [state] = await db.select().from(appState).where(eq(appState.key, 'page-format'));
-    expect(state?.value).toEqual({ version: PAGE_FORMAT });
+    expect(state?.value).toEqual({ version: PAGE_FORMAT, wallets: 'apple=false,google=false' });
 
     // Once per database: a later start leaves pages alone.
     await db.update(profiles).set({ publishedEtag: 'kept' }).where(eq(profiles.id, j.id));
     await prepareDatabase(t.database, { ...t.config, SEED: false });
     expect((await db.select().from(profiles).where(eq(profiles.id, j.id)))[0]?.publishedEtag).toBe('kept');
+
+    // Unless the install's wallets changed (issue #30): its pages then offer the new one.
+    await prepareDatabase(t.database, { ...t.config, SEED: false, GOOGLE_WALLET_ISSUER_ID: '3388000000012345678' });
+    const [withWallet] = await db.select().from(profiles).where(eq(profiles.id, j.id));
+    expect(withWallet?.publishedEtag).not.toBe('kept');
+    expect(withWallet?.publishedHtml).toContain(`href="/${j.alias}/google-wallet"`);
+    expect(withWallet?.publishedHtml).not.toContain('card.pkpass');
+    await prepareDatabase(t.database, { ...t.config, SEED: false });
+    expect((await db.select().from(profiles).where(eq(profiles.id, j.id)))[0]?.publishedHtml).not.toContain('google-wallet');
   });
 });

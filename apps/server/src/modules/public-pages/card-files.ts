@@ -1,4 +1,4 @@
-import { vcard } from '@profilehub/profile-page';
+import { cardFields, vcard } from '@profilehub/profile-page';
 import { QR_CODE, type WhiteLabel } from '@profilehub/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -6,6 +6,9 @@ import QRCode from 'qrcode';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { pageUrl } from '../publishing/publishing.service.ts';
+import { applePass } from '../wallet/apple-pass.ts';
+import { googleWalletSaveUrl } from '../wallet/google-wallet.ts';
+import { type WalletKeys, walletSerial } from '../wallet/wallet-keys.ts';
 import { type OwnImages, PRODUCT_ICON } from './own-images.ts';
 import { cardProfile } from './public-pages.queries.ts';
 import type { PublishedPageCache } from './public-pages.service.ts';
@@ -18,11 +21,14 @@ import type { PublishedPageCache } from './public-pages.service.ts';
 const ICON_SIZES = { 'icon-180.png': 180, 'icon-192.png': 192, 'icon-512.png': 512 } as const;
 type IconFile = keyof typeof ICON_SIZES;
 
-/** The files beside a public page: "Add to contacts", the QR code and the icons, addressed by the page's alias like the page itself. */
-export type CardFile = 'contact.vcf' | 'qr.png' | IconFile;
+/**
+ * The files beside a public page: "Add to contacts", the QR code, the icons, the Apple Wallet pass
+ * and the "Save to Google Wallet" link (issue #30), addressed by the page's alias like the page itself.
+ */
+export type CardFile = 'contact.vcf' | 'qr.png' | IconFile | 'card.pkpass' | 'google-wallet';
 
-/** `/{alias}/contact.vcf`, `/{alias}/qr.png` and `/{alias}/icon-{size}.png` of a division's public host. */
-export const CARD_FILE_PATH = /^\/([a-z0-9][a-z0-9._-]{0,99})\/(contact\.vcf|qr\.png|icon-(?:180|192|512)\.png)$/;
+/** `/{alias}/contact.vcf`, `/{alias}/qr.png`, `/{alias}/icon-{size}.png`, `/{alias}/card.pkpass` and `/{alias}/google-wallet` of a division's public host. */
+export const CARD_FILE_PATH = /^\/([a-z0-9][a-z0-9._-]{0,99})\/(contact\.vcf|qr\.png|icon-(?:180|192|512)\.png|card\.pkpass|google-wallet)$/;
 
 const HEX = /^#[0-9a-f]{6}$/i;
 /** Spec §9 profile photo minimum: 256 px square, small enough for every phone's contacts app. */
@@ -36,7 +42,7 @@ type Built = { body: Buffer; etag: string };
  * because the page itself is looked up first. Nothing is addressed by a row id, so the
  * cards cannot be walked by counting.
  */
-export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; pages: PublishedPageCache; log: FastifyBaseLogger }) {
+export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; pages: PublishedPageCache; wallet: WalletKeys; log: FastifyBaseLogger }) {
   /**
    * A page's icon: the photo, else the division's icon, the page's or the division's logo
    * (fitted on white), else the product's. Only our own files are read, so an outside photo
@@ -54,10 +60,47 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
 
   const built = new LRUCache<string, Built>({ max: 2000, maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.body.length || 1 });
 
+  /** Square PNGs of one image in three sizes, or null when it cannot be made. */
+  async function threeSizes(make: (size: number) => Promise<Buffer | null>, base: number): Promise<[Buffer, Buffer, Buffer] | null> {
+    const made = await Promise.all([base, base * 2, base * 3].map(make));
+    return made.every((b) => b !== null) ? (made as [Buffer, Buffer, Buffer]) : null;
+  }
+
   async function build(profileId: number, file: CardFile, etag: string): Promise<Built | null> {
     const row = await cardProfile(o.db, profileId);
     if (!row?.p.publishedAt || !row.p.publishedContent || !row.p.site) return null;
     const url = pageUrl(row.p.site, row.p.alias, o.config);
+    if (file === 'card.pkpass' || file === 'google-wallet') {
+      const content = row.p.publishedContent as { profilePhoto?: { url?: string }; logo?: { url?: string } };
+      const fields = cardFields(row.p.publishedContent, row.companyTitle);
+      const serial = walletSerial(profileId);
+      const brandColor = row.whiteLabel?.brand_color ?? undefined;
+      const version = etag.replaceAll('"', '');
+      if (file === 'google-wallet') {
+        if (!o.wallet.google) return null;
+        const logoUrl = `${url}/icon-192.png`;
+        const link = await googleWalletSaveUrl(o.wallet.google, { serial, fields, url, brandColor, logoUrl }, new URL(url).origin);
+        return { body: Buffer.from(link), etag: `"gw-${version}"` };
+      }
+      if (!o.wallet.apple) return null;
+      const icon = await threeSizes((size) => iconOf(content, row.whiteLabel, size), 29);
+      if (!icon) return null;
+      const brand = row.whiteLabel?.icon ?? row.whiteLabel?.logo ?? content.logo?.url;
+      const body = applePass(o.wallet.apple, {
+        serial,
+        fields,
+        url,
+        brandColor,
+        images: {
+          icon,
+          logo: await threeSizes((size) => o.images.square(brand, { size, fit: 'contain', format: 'png' }), 50),
+          thumbnail: await threeSizes((size) => o.images.square(content.profilePhoto?.url, { size, fit: 'cover', format: 'png' }), 90),
+        },
+        webServiceURL: `${o.config.PUBLIC_URL}/api/wallet/apple`,
+        authenticationToken: o.wallet.passToken(serial),
+      });
+      return { body, etag: `"pkpass-${version}"` };
+    }
     if (file === 'qr.png') {
       const style = (row.p.publishedContent as { qrCodeData?: { colorOptions?: { dots?: { color?: string } } } }).qrCodeData;
       const dots = style?.colorOptions?.dots?.color;
@@ -85,16 +128,24 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
    * not the reply: a FastifyReply is a thenable, so an async function returning it resolves
    * to undefined, and the caller then answered a second time ("Reply was already sent").
    */
-  return async function serve(req: FastifyRequest, reply: FastifyReply, companyId: number, alias: string, file: CardFile): Promise<boolean> {
+  async function builtFile(profileId: number, file: CardFile, etag: string): Promise<Built | null> {
+    const key = `${profileId}/${file}/${etag}`;
+    const held = built.get(key);
+    if (held) return held;
+    const fresh = await build(profileId, file, etag);
+    if (fresh) built.set(key, fresh);
+    return fresh;
+  }
+
+  async function serve(req: FastifyRequest, reply: FastifyReply, companyId: number, alias: string, file: CardFile): Promise<boolean> {
     const page = await o.pages.get(companyId, alias);
     if (!page) return false;
-    const key = `${page.profileId}/${file}/${page.etag}`;
-    let out = built.get(key);
-    if (!out) {
-      const fresh = await build(page.profileId, file, page.etag);
-      if (!fresh) return false;
-      built.set(key, fresh);
-      out = fresh;
+    const out = await builtFile(page.profileId, file, page.etag);
+    if (!out) return false;
+    // A fresh link each time it is opened: never cached, by the browser or a proxy.
+    if (file === 'google-wallet') {
+      reply.code(302).header('location', out.body.toString()).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send();
+      return true;
     }
     reply
       .header('etag', out.etag)
@@ -109,6 +160,11 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
         // The editor's preview, on the hub's host, shows the page's QR code like the page does.
         .header('cross-origin-resource-policy', 'cross-origin')
         .send(out.body);
+    else if (file === 'card.pkpass')
+      reply
+        .type('application/vnd.apple.pkpass')
+        .header('content-disposition', `attachment; filename="${alias.replace(/[^a-z0-9_-]/gi, '')}.pkpass"`)
+        .send(out.body);
     else if (file !== 'contact.vcf') reply.type('image/png').send(out.body);
     else
       reply
@@ -116,5 +172,9 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
         .header('content-disposition', `attachment; filename="${alias.replace(/[^a-z0-9_-]/gi, '')}.vcf"`)
         .send(out.body);
     return true;
-  };
+  }
+
+  /** The Apple Wallet pass of a published page at its current version (the wallet web service's "latest version"). */
+  const applePassOf = async (profileId: number, etag: string) => (await builtFile(profileId, 'card.pkpass', etag))?.body ?? null;
+  return Object.assign(serve, { applePassOf });
 }

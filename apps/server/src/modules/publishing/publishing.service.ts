@@ -26,7 +26,10 @@ import {
 } from './publishing.queries.ts';
 
 /** Where pages live: the public domain and the hub's scheme and port (pages share them locally). */
-export type SiteConfig = Pick<Config, 'PUBLIC_DOMAIN' | 'PUBLIC_URL'>;
+export type SiteConfig = Pick<Config, 'PUBLIC_DOMAIN' | 'PUBLIC_URL'> & Partial<Pick<Config, 'APPLE_PASS_TYPE_ID' | 'GOOGLE_WALLET_ISSUER_ID'>>;
+
+/** The wallets a page offers (issue #30): those the install has keys for (loadConfig takes each whole or not at all). */
+export const walletsOf = (config: Partial<SiteConfig>) => ({ apple: Boolean(config.APPLE_PASS_TYPE_ID), google: Boolean(config.GOOGLE_WALLET_ISSUER_ID) });
 
 /**
  * What publishing needs: the database, where pages live, and (in the server)
@@ -45,6 +48,7 @@ type PublishedPageInput = {
   url: string;
   /** The stored lead form the contact form names, if any (its fields replace the contact form's switches). */
   leadForm?: PageLeadForm | null;
+  wallets: { apple: boolean; google: boolean };
 };
 
 /**
@@ -69,6 +73,7 @@ function renderPublishedPage(input: PublishedPageInput): { html: string; etag: s
       theme: input.theme,
       pageUrl: input.url,
       leadForm: input.leadForm ?? null,
+      wallets: input.wallets,
     }),
   );
 }
@@ -151,6 +156,7 @@ async function renderFor(
     site,
     url: pageUrl(site, ctx.profile.alias, config),
     leadForm,
+    wallets: walletsOf(config),
   });
   return { content, html, etag, site, leadForm };
 }
@@ -169,7 +175,10 @@ export function pageExpiresAt(publishedContent: Record<string, unknown> | null |
  * own URL). With PUBLIC_DOMAIN, the page moves to its division's current address (a domain
  * verified or removed since it was published); without it, it keeps the address it has.
  */
-export type RerenderEnv = { db: Db; config: Pick<SiteConfig, 'PUBLIC_URL'> & Partial<Pick<SiteConfig, 'PUBLIC_DOMAIN'>> };
+export type RerenderEnv = {
+  db: Db;
+  config: Pick<SiteConfig, 'PUBLIC_URL'> & Partial<Pick<SiteConfig, 'PUBLIC_DOMAIN' | 'APPLE_PASS_TYPE_ID' | 'GOOGLE_WALLET_ISSUER_ID'>>;
+};
 
 /**
  * Re-renders a published page from its published content (never from later,
@@ -202,6 +211,7 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
     site,
     url: pageUrl(site, profile.alias, env.config),
     leadForm,
+    wallets: walletsOf(env.config),
   });
   if (etag === profile.publishedEtag) return false;
   return storeRerenderedPage(db, profileId, profile.publishedEtag!, {

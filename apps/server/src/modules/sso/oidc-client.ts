@@ -101,7 +101,7 @@ export type SsoIdentity = { sub: string; email: string | null; emailVerified: bo
  * optional `xms_edov` claim ("email domain owner verified": the domain is one the user's tenant
  * has verified), which its operator adds to the app's token configuration (docs/sso.md).
  */
-export function emailVerified(claims: Record<string, unknown>): boolean {
+function emailVerified(claims: Record<string, unknown>): boolean {
   if ('email_verified' in claims) return claims.email_verified === true;
   return claims.xms_edov === true;
 }

@@ -48,6 +48,13 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/setup',
   // Caddy's on-demand TLS ask: answers loopback peers only, 200 for verified division domains alone (domains.routes.test.ts).
   'GET /api/domains/ask',
+  // Apple Wallet's web service (issue #30, wallet.test.ts): a pass's own token authorises the calls about it (401 without),
+  // the phone's device library identifier the list of its passes (serial numbers and a time, no card data); the log takes text only.
+  'POST /api/wallet/apple/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}/{serialNumber}',
+  'DELETE /api/wallet/apple/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}/{serialNumber}',
+  'GET /api/wallet/apple/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}',
+  'GET /api/wallet/apple/v1/passes/{passTypeIdentifier}/{serialNumber}',
+  'POST /api/wallet/apple/v1/log',
 ]);
 
 /**

@@ -87,6 +87,31 @@ function styleCanvas(box: HTMLElement | null) {
   canvas.setAttribute('aria-label', 'QR code of your profile');
 }
 
+/**
+ * The published card in a wallet (issue #30): the same pass and link the public page offers, for
+ * the person to add their own card, when the install has the wallets' keys.
+ */
+function WalletLinks() {
+  const { view } = useEditor();
+  const page = publicPageUrl(view);
+  const { apple, google } = view.company.wallets;
+  if (!page || !view.profile.publishedAt || !(apple || google)) return null;
+  return (
+    <Group gap="xs" justify="center">
+      {apple ? (
+        <Button component="a" href={`${page}/card.pkpass`} variant="default" size="sm">
+          Add to Apple Wallet
+        </Button>
+      ) : null}
+      {google ? (
+        <Button component="a" href={`${page}/google-wallet`} target="_blank" rel="noopener" variant="default" size="sm">
+          Save to Google Wallet
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
 /** Spec §2 QR code designer: body shape, eye frame and eye ball with their colours; PNG download named QRCode. */
 export function QrCode() {
   const { view } = useEditor();
@@ -206,6 +231,7 @@ export function QrCode() {
               Download QR code
             </Button>
           </Group>
+          <WalletLinks />
         </Stack>
       </SimpleGrid>
     </Stack>
