@@ -1,9 +1,9 @@
 // Schemas live in *.schemas.ts so a bundle that needs only texts and rules (the
 // sign-in page) leaves zod out: this package is side-effect free.
 export * from './account.schemas.ts';
+export * from './aliases.ts';
 export * from './api-keys.schemas.ts';
 export * from './api-keys.ts';
-export * from './aliases.ts';
 export * from './approvals.schemas.ts';
 export * from './audit.schemas.ts';
 export * from './auth.schemas.ts';

@@ -224,4 +224,8 @@ export const LIMITS = {
   scimPerToken: { name: 'scim-token', max: 6000, windowMs: 15 * MINUTE },
   /** Wrong or revoked SCIM tokens per IP: a misconfigured provider retries a few times; guessing 256 bits is hopeless anyway. */
   scimRefusedPerIp: { name: 'scim-refused-ip', max: 60, windowMs: 15 * MINUTE },
+  /** Requests per API key (decision 027): an integration's steady sync, not a flood; counted before the route runs. */
+  apiKeyPerKey: { name: 'api-key', max: 3000, windowMs: 15 * MINUTE },
+  /** Wrong or revoked API keys per IP: a misconfigured client retries a few times; guessing 256 bits is hopeless anyway. */
+  apiKeyRefusedPerIp: { name: 'api-key-refused-ip', max: 60, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;

@@ -200,6 +200,16 @@ export interface paths {
     /** Revokes a SCIM token at once */
     delete: operations["deleteCompanyScimToken"];
   };
+  "/api/companies/{id}/api-keys": {
+    /** A division's API keys (never the keys themselves: their prefix, name, scopes, maker and last use) */
+    get: operations["getCompanyApiKeys"];
+    /** Makes an API key for the division with the scopes given; the answer holds the key, shown this once */
+    post: operations["postCompanyApiKeys"];
+  };
+  "/api/companies/{id}/api-keys/{keyId}": {
+    /** Revokes an API key: it is refused from its next request */
+    delete: operations["deleteCompanyApiKey"];
+  };
   "/api/companies/{id}/webhooks": {
     /** A division's webhooks (never their secrets) */
     get: operations["getCompanyWebhooks"];
@@ -741,13 +751,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -821,13 +831,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -905,13 +915,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1035,14 +1045,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1079,14 +1095,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1117,14 +1139,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1162,13 +1190,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1217,13 +1245,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1231,6 +1259,12 @@ export interface operations {
       };
       /** @description No such thing, or one of another division (answered like a missing one). */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1261,13 +1295,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1329,13 +1363,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1409,14 +1443,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1475,14 +1515,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1526,13 +1572,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1569,13 +1615,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1643,13 +1689,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1715,13 +1761,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1779,13 +1825,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1830,13 +1876,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1874,13 +1920,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2060,13 +2106,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2111,13 +2157,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2292,13 +2338,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2336,13 +2382,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2375,13 +2421,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2421,13 +2467,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2467,13 +2513,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2519,13 +2565,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2572,13 +2618,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2758,13 +2804,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2940,13 +2986,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2986,13 +3032,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3168,13 +3214,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3338,13 +3384,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3511,13 +3557,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3685,13 +3731,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3724,13 +3770,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3765,13 +3811,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3831,13 +3877,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3915,13 +3961,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3964,13 +4010,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4016,13 +4062,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4060,13 +4106,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4101,13 +4147,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4139,13 +4185,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4187,13 +4233,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4367,13 +4413,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4425,13 +4471,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4488,13 +4534,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4538,13 +4584,188 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A division's API keys (never the keys themselves: their prefix, name, scopes, maker and last use) */
+  getCompanyApiKeys: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            keys: ({
+                id: number;
+                companyId: number;
+                name: string;
+                prefix: string;
+                scopes: ("profiles:read" | "contacts:read" | "users:invite" | "profiles:publish")[];
+                createdBy: number;
+                createdByEmail: string;
+                createdAt: string;
+                lastUsedAt: string | null;
+                revokedAt: string | null;
+              })[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Makes an API key for the division with the scopes given; the answer holds the key, shown this once */
+  postCompanyApiKeys: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          scopes: ("profiles:read" | "contacts:read" | "users:invite" | "profiles:publish")[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            id: number;
+            companyId: number;
+            name: string;
+            prefix: string;
+            scopes: ("profiles:read" | "contacts:read" | "users:invite" | "profiles:publish")[];
+            createdBy: number;
+            createdByEmail: string;
+            createdAt: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            key: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Revokes an API key: it is refused from its next request */
+  deleteCompanyApiKey: {
+    parameters: {
+      path: {
+        id: number;
+        keyId: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4595,13 +4816,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4659,13 +4880,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4709,13 +4930,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4773,13 +4994,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4829,13 +5050,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4879,13 +5100,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4947,13 +5168,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5194,13 +5415,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5240,13 +5461,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5279,13 +5500,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5332,13 +5553,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5376,13 +5597,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5440,13 +5661,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5478,13 +5699,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5522,13 +5743,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5580,13 +5801,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5632,13 +5853,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5677,13 +5898,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5875,13 +6096,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5990,13 +6211,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6097,13 +6318,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6213,13 +6434,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6317,13 +6538,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6376,13 +6597,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6544,13 +6765,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6627,13 +6848,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6737,13 +6958,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6847,13 +7068,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6896,13 +7117,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6999,13 +7220,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7060,13 +7281,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7114,13 +7335,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7168,13 +7389,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7257,13 +7478,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7318,13 +7539,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7380,13 +7601,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7425,13 +7646,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7471,13 +7692,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7639,13 +7860,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7653,6 +7874,12 @@ export interface operations {
       };
       /** @description No such thing, or one of another division (answered like a missing one). */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7705,13 +7932,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7772,13 +7999,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7838,13 +8065,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7926,13 +8153,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7976,13 +8203,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8033,13 +8260,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8103,13 +8330,13 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8134,6 +8361,12 @@ export interface operations {
               }[];
             pendingApprovalId?: number | null;
           };
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
@@ -8167,13 +8400,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8181,6 +8414,12 @@ export interface operations {
       };
       /** @description No such thing, or one of another division (answered like a missing one). */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8219,13 +8458,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8285,13 +8524,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8365,13 +8604,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8446,13 +8685,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8538,13 +8777,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8607,13 +8846,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8660,13 +8899,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8727,13 +8966,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8818,13 +9057,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8899,13 +9138,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8966,13 +9205,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9066,13 +9305,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9149,13 +9388,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9186,13 +9425,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9271,13 +9510,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9375,13 +9614,13 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9460,13 +9699,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9520,13 +9759,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9576,13 +9815,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9619,13 +9858,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9671,13 +9910,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9716,13 +9955,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9779,13 +10018,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9847,13 +10086,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9912,13 +10151,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9959,13 +10198,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10005,13 +10244,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10049,13 +10288,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10130,13 +10369,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10174,13 +10413,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10239,13 +10478,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10290,13 +10529,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10340,13 +10579,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10397,13 +10636,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10446,13 +10685,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10479,7 +10718,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10512,7 +10751,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10550,7 +10789,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10589,7 +10828,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10627,7 +10866,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10666,7 +10905,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10699,7 +10938,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10737,7 +10976,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10781,7 +11020,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10825,7 +11064,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10869,7 +11108,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10908,7 +11147,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10941,7 +11180,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10979,7 +11218,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11023,7 +11262,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11067,7 +11306,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11111,7 +11350,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11150,7 +11389,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
