@@ -38,6 +38,7 @@ import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { usePhone } from '../../../lib/use-phone.ts';
 import { divisionOptions } from '../api/get-division.ts';
 import { useUpdateDivision } from '../api/update-division.ts';
+import { ApiKeysCard } from './ApiKeysCard.tsx';
 import { ArchivedBanner, ArchiveSection } from './ArchiveDivision.tsx';
 import { BrandImageField } from './BrandImageField.tsx';
 import { CustomDomainCard } from './CustomDomainCard.tsx';
@@ -278,6 +279,7 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
             <CustomDomainCard id={loaded.id} />
             <SsoCard id={loaded.id} />
             <ScimCard id={loaded.id} />
+            <ApiKeysCard id={loaded.id} />
             <WebhooksCard id={loaded.id} />
             <Section title="Features">
               {FEATURE_FLAGS.map((f) => (
