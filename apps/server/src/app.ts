@@ -25,6 +25,8 @@ import { createSecretBox } from './http/secret-box.ts';
 import { helmetHeaders, helmetOptions } from './http/security-headers.ts';
 import { registerWellFormedGuard } from './http/well-formed.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { createApiKeyStore } from './modules/api-keys/api-keys.store.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -156,6 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     database,
     db: database.db,
     sessions: createSessionStore(database.db, secret, config.SESSION_TTL_HOURS),
+    apiKeys: createApiKeyStore(database.db),
     codes: createCodeStore(database.db, secret),
     passwords: opts.overrides?.passwords ?? createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, passes: config.ARGON2_PASSES }),
     limiter: opts.overrides?.limiter ?? new RateLimiter(config.RATE_LIMITS, limitStoreOf(config, database), {}, app.log),
@@ -241,6 +244,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(authRoutes);
       await api.register(ssoRoutes);
       await api.register(scimTokensRoutes);
+      await api.register(apiKeysRoutes);
       await api.register(webhooksRoutes);
       await api.register(walletRoutes, { env: deps, passOf: cardFiles.applePassOf });
       await api.register(setupRoutes);

@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Background } from './http/background.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { SecretBox } from './http/secret-box.ts';
+import type { ApiKeyStore } from './modules/api-keys/api-keys.store.ts';
 import type { CodeStore } from './modules/auth/codes.ts';
 import type { GoogleVerifier } from './modules/auth/google.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
@@ -22,6 +23,8 @@ export type Deps = {
   mailer: Mailer;
   limiter: RateLimiter;
   sessions: SessionStore;
+  /** The public API's keys (decision 027): the sign-in check asks it for the live key of a `phk_` bearer token. */
+  apiKeys: ApiKeyStore;
   codes: CodeStore;
   passwords: PasswordHasher;
   google: GoogleVerifier;

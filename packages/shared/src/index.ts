@@ -2,6 +2,8 @@
 // sign-in page) leaves zod out: this package is side-effect free.
 export * from './account.schemas.ts';
 export * from './aliases.ts';
+export * from './api-keys.schemas.ts';
+export * from './api-keys.ts';
 export * from './approvals.schemas.ts';
 export * from './audit.schemas.ts';
 export * from './auth.schemas.ts';

@@ -838,6 +838,34 @@ export const scimTokens = pgTable(
 );
 
 /**
+ * The public REST API's keys (issue #29, decision 027): a key of one division, with the scopes it
+ * was given, calls the hub's own routes as its maker limited to that division. Only the SHA-256
+ * of the key is kept (looked up by that hash); the key is shown once, at creation. A revoked key
+ * stays listed. Offboarding the maker in the division revokes it; it goes with their account.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** The key's first characters (`phk_` and eight more), so an operator can tell keys apart. */
+    prefix: text('prefix').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_idx').on(t.keyHash), index('api_keys_company_idx').on(t.companyId), index('api_keys_created_by_idx').on(t.createdBy)],
+);
+
+/**
  * A division's webhook subscriptions (issue #29): a URL told of the chosen events, signed per the
  * Standard Webhooks scheme with a secret the hub must read back to sign, so sealed (secret-box,
  * decision 021; context `webhook:{id}`), never hashed.

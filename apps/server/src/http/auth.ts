@@ -1,10 +1,11 @@
-import { AUTH_MESSAGES, COMPANY_MESSAGES, OFFBOARDING_MESSAGES } from '@profilehub/shared';
+import { API_KEY_MESSAGES, API_KEY_PREFIX, type ApiKeyScope, AUTH_MESSAGES, COMPANY_MESSAGES, OFFBOARDING_MESSAGES } from '@profilehub/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 
 export const UNCONFIRMED_MESSAGE = 'Set your password first: this account cannot be used until it has one.';
 
-import { type Actor, actorFrom, deactivatedFor, hubClosedFor } from './policy.ts';
+import { type Actor, actorFrom, apiKeyActor, deactivatedFor, hubClosedFor } from './policy.ts';
+import { LIMITS } from './rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,6 +16,11 @@ declare module 'fastify' {
     public?: boolean;
     /** A signed-in account that has not set its password yet may call this route (all others answer 403 until it has). */
     allowUnconfirmed?: boolean;
+    /**
+     * An API key with this scope may call this route (decision 027, docs/api.md). The allow-list of
+     * the public API: a route without it refuses every key (403), whatever its scopes.
+     */
+    apiKeyScope?: ApiKeyScope;
   }
 }
 
@@ -42,6 +48,7 @@ function bearerToken(req: FastifyRequest): string | null {
 async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(req);
   if (!token) throw unauthorized();
+  if (token.startsWith(API_KEY_PREFIX)) return requireApiKey(req, token);
   const store = req.server.deps.sessions;
   const claims = await store.verify(token);
   if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
@@ -59,6 +66,25 @@ async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Promise<v
   if (hubClosedFor(first.role, all)) throw new AppError(401, 'hub_closed', COMPANY_MESSAGES.hubClosed);
   const memberships = all.filter((m) => !m.archived && !m.deactivated);
   req.actor = actorFrom({ id: claims.userId, role: first.role }, memberships, claims.sessionId);
+}
+
+/**
+ * An API key (decision 027): the live key of the division, counted against its own limit, then
+ * allowed only on a route that names one of its scopes; it acts as its maker, a supervisor of
+ * that division alone, through the route's usual policy. A key never reaches a route for people.
+ */
+async function requireApiKey(req: FastifyRequest, token: string): Promise<void> {
+  const { apiKeys, limiter } = req.server.deps;
+  const key = await apiKeys.verify(token);
+  if (!key) {
+    await limiter.hit(LIMITS.apiKeyRefusedPerIp, req.ip);
+    throw unauthorized(API_KEY_MESSAGES.invalid);
+  }
+  await limiter.hit(LIMITS.apiKeyPerKey, String(key.id));
+  const scope = req.routeOptions.config.apiKeyScope;
+  if (!scope) throw forbidden(API_KEY_MESSAGES.notForKeys);
+  if (!key.scopes.includes(scope)) throw forbidden(API_KEY_MESSAGES.missingScope(scope));
+  req.actor = apiKeyActor(key);
 }
 
 /** The actor of a route guarded by requireAuth. */

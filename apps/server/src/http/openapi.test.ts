@@ -11,6 +11,7 @@ type Response = { content?: Record<string, { schema?: Schema }> };
 type Operation = {
   operationId?: string;
   security?: Record<string, string[]>[];
+  'x-api-key-scope'?: string;
   parameters?: { schema?: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses: Record<string, Response>;
@@ -70,18 +71,21 @@ describe('the API document (/api/docs/json)', () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 
-  it('names every operation’s security: none for public routes, the SCIM token under /scim/v2, the sign-in bearer elsewhere', async () => {
+  it('names every operation’s security: none for public routes, the SCIM token under /scim/v2, the sign-in bearer elsewhere (or an API key too)', async () => {
     const doc = await documentOf();
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'scimToken']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'bearerAuth', 'scimToken']);
     for (const { name, path, op } of operationsOf(doc)) {
       expect(op.security, name).toBeDefined();
       if (path.startsWith('/scim/v2')) expect(op.security, name).toEqual([{ scimToken: [] }]);
+      // The public API's routes (decision 027; api-keys.test.ts checks which) take a key with their scope as well.
+      else if (op['x-api-key-scope']) expect(op.security, name).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
       else if (op.security?.length) expect(op.security, name).toEqual([{ bearerAuth: [] }]);
     }
     const security = (name: string) => operationsOf(doc).find((o) => o.name === name)?.op.security;
     expect(security('POST /api/auth/local')).toEqual([]);
     expect(security('GET /api/health')).toEqual([]);
-    expect(security('GET /api/users')).toEqual([{ bearerAuth: [] }]);
+    expect(security('GET /api/users/export')).toEqual([{ bearerAuth: [] }]);
+    expect(security('GET /api/users')).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
   });
 
   it('gives every operation its error answers with the shared error body (SCIM’s own under /scim/v2)', async () => {
@@ -96,7 +100,7 @@ describe('the API document (/api/docs/json)', () => {
       if (op.security?.length) expected.push('401');
       if (op.security?.length && !scim) expected.push('403');
       if (path.includes('{')) expected.push('404');
-      if (scim || (op.security?.length === 0 && name.split(' ')[0] !== 'GET')) expected.push('429');
+      if (scim || op['x-api-key-scope'] || (op.security?.length === 0 && name.split(' ')[0] !== 'GET')) expected.push('429');
       for (const status of expected) if (!op.responses[status]) missing.push(`${name} ${status}`);
       if (!Object.keys(op.responses).some((s) => s.startsWith('4') && withBody(s))) missing.push(`${name}: no 4xx with ${ref}`);
     }

@@ -14,7 +14,15 @@ const SCIM_PREFIX = '/scim/v2';
 
 type Json = Record<string, unknown>;
 type Security = Record<string, string[]>[];
-type Operation = { operationId?: string; tags?: string[]; security?: Security; parameters?: { in?: string }[]; responses?: Record<string, unknown> };
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  security?: Security;
+  parameters?: { in?: string }[];
+  responses?: Record<string, unknown>;
+  'x-api-key-scope'?: string;
+};
+type RouteConfig = { public?: boolean; apiKeyScope?: string } | undefined;
 
 const ERROR_BODY = '#/components/schemas/ErrorBody';
 const SCIM_ERROR = '#/components/schemas/ScimError';
@@ -22,8 +30,8 @@ const SCIM_ERROR = '#/components/schemas/ScimError';
 /** What a status means, whoever answers it (the hub's errorReply or the SCIM error handler). */
 const ERROR_DESCRIPTIONS: Record<string, string> = {
   '400': 'The request is malformed or a field is invalid (each wrong field is named in `errors`).',
-  '401': 'Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused.',
-  '403': 'Not allowed: this user may not do this (or this account may not sign in this way).',
+  '401': 'Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused.',
+  '403': 'Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope).',
   '404': 'No such thing, or one of another division (answered like a missing one).',
   '429': 'Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again.',
   '503': 'The database is away for a moment; `Retry-After` says when to try again.',
@@ -67,10 +75,14 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-/** Who may call a route: anyone (`config.public`), a SCIM token holder, or a signed-in user. */
-function securityOf(url: string, config: { public?: boolean } | undefined): Security {
+/**
+ * Who may call a route: anyone (`config.public`), a SCIM token holder, a signed-in user, and on
+ * the routes of the public API (`config.apiKeyScope`, decision 027) an API key with that scope.
+ */
+function securityOf(url: string, config: RouteConfig): Security {
   if (url.startsWith(SCIM_PREFIX)) return [{ scimToken: [] }];
   if (config?.public === true) return [];
+  if (config?.apiKeyScope) return [{ bearerAuth: [] }, { apiKey: [] }];
   return [{ bearerAuth: [] }];
 }
 
@@ -80,8 +92,9 @@ const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (args)
   const schema = out.schema as Json;
   if (schema.hide) return out;
   const method = ([] as string[]).concat(args.route.method)[0] ?? 'get';
-  const config = args.route.config as { public?: boolean } | undefined;
-  return { ...out, schema: { ...schema, operationId: operationIdOf(method, args.url), security: securityOf(args.url, config) } };
+  const config = args.route.config as RouteConfig;
+  const scope = config?.apiKeyScope && config.public !== true ? { 'x-api-key-scope': config.apiKeyScope } : {};
+  return { ...out, schema: { ...schema, operationId: operationIdOf(method, args.url), security: securityOf(args.url, config), ...scope } };
 };
 
 /**
@@ -115,9 +128,9 @@ function addErrorResponses(path: string, method: string, operation: Operation): 
   // The public calls that sign a person in refuse wrong credentials (401) and accounts that may not (403).
   else if (operation.tags?.some((tag) => SIGN_IN_TAGS.has(tag))) statuses.push('401', '403');
   if (/\{[^}]+\}/.test(path)) statuses.push('404');
-  // Every SCIM call counts against its token (or the caller's address), and every public call
-  // that acts (sign-in, codes, set-up, leads, the beacon) against a per-address limit.
-  if (scim || (operation.security?.length === 0 && method !== 'get')) statuses.push('429');
+  // Every SCIM call counts against its token (or the caller's address), every API key call against
+  // its key, and every public call that acts (sign-in, codes, set-up, leads, the beacon) against a per-address limit.
+  if (scim || operation['x-api-key-scope'] || (operation.security?.length === 0 && method !== 'get')) statuses.push('429');
   statuses.push('503');
   operation.responses ??= {};
   const responses = operation.responses;
@@ -176,12 +189,19 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
       info: {
         title: 'Profilehub API',
         version: '0.1.0',
-        description: 'The hub API of spec §7, under /api, and SCIM 2.0 under /scim/v2. Errors: {statusCode, code, message, errors[]}.',
+        description:
+          'The hub API of spec §7, under /api, and SCIM 2.0 under /scim/v2. Errors: {statusCode, code, message, errors[]}. Operations with `x-api-key-scope` also take a division API key with that scope (docs/api.md).',
       },
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token a sign-in returns (`jwt`).' },
           scimToken: { type: 'http', scheme: 'bearer', description: "A division's SCIM token (decision 023)." },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A division's API key (`phk_…`, decision 027, docs/api.md), sent as `Authorization: Bearer phk_…`. It opens only the operations whose `x-api-key-scope` is one of its scopes.",
+          },
         },
         schemas: { ErrorBody: errorBody, ScimError: scimError },
       },

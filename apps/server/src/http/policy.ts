@@ -167,6 +167,23 @@ export function scimActor(token: { id: number; companyId: number; createdBy: num
 }
 
 /**
+ * A division's keys of the public REST API (issue #29, decision 027): a superadmin, or a supervisor of
+ * that division. A key reads the division's people and contacts, so nobody else makes or sees one.
+ */
+export function canManageApiKeys(actor: Actor, companyId: number): boolean {
+  return administers(actor, companyId);
+}
+
+/**
+ * What an API key acts as: a supervisor of its division alone, under the name of the person who made
+ * it (the audit log names them), so every route's policy applies as to that supervisor. Which routes
+ * it may call at all is its scopes' business (http/auth.ts).
+ */
+export function apiKeyActor(key: { id: number; companyId: number; createdBy: number }): Actor {
+  return { userId: key.createdBy, sessionId: `apikey:${key.id}`, role: 'supervisor', companyIds: [key.companyId], supervisedCompanyIds: [key.companyId] };
+}
+
+/**
  * Whose sign-in a division's SSO governs (its provider signs them in; "SSO required" refuses their
  * passwords and codes): a new person of its email domains (no account yet), and the division's own
  * members. Never a superadmin — the hub's own sign-in stays, so a broken provider locks nobody out —

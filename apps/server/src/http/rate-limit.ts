@@ -226,4 +226,8 @@ export const LIMITS = {
   scimRefusedPerIp: { name: 'scim-refused-ip', max: 60, windowMs: 15 * MINUTE },
   /** Apple Wallet web service calls per IP (issue #30): a phone registers, asks for changes and fetches a few passes. */
   walletPerIp: { name: 'wallet-ip', max: 300, windowMs: 15 * MINUTE },
+  /** Requests per API key (decision 027): an integration's steady sync, not a flood; counted before the route runs. */
+  apiKeyPerKey: { name: 'api-key', max: 3000, windowMs: 15 * MINUTE },
+  /** Wrong or revoked API keys per IP: a misconfigured client retries a few times; guessing 256 bits is hopeless anyway. */
+  apiKeyRefusedPerIp: { name: 'api-key-refused-ip', max: 60, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;

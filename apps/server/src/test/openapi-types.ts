@@ -200,6 +200,16 @@ export interface paths {
     /** Revokes a SCIM token at once */
     delete: operations["deleteCompanyScimToken"];
   };
+  "/api/companies/{id}/api-keys": {
+    /** A division's API keys (never the keys themselves: their prefix, name, scopes, maker and last use) */
+    get: operations["getCompanyApiKeys"];
+    /** Makes an API key for the division with the scopes given; the answer holds the key, shown this once */
+    post: operations["postCompanyApiKeys"];
+  };
+  "/api/companies/{id}/api-keys/{keyId}": {
+    /** Revokes an API key: it is refused from its next request */
+    delete: operations["deleteCompanyApiKey"];
+  };
   "/api/companies/{id}/webhooks": {
     /** A division's webhooks (never their secrets) */
     get: operations["getCompanyWebhooks"];
@@ -759,13 +769,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -839,13 +849,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -923,13 +933,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1053,14 +1063,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1097,14 +1113,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1135,14 +1157,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1180,13 +1208,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1235,13 +1263,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1249,6 +1277,12 @@ export interface operations {
       };
       /** @description No such thing, or one of another division (answered like a missing one). */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1279,13 +1313,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1347,13 +1381,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1427,14 +1461,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1493,14 +1533,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1544,13 +1590,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1587,13 +1633,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1661,13 +1707,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1733,13 +1779,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1797,13 +1843,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1848,13 +1894,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1892,13 +1938,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2078,13 +2124,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2129,13 +2175,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2310,13 +2356,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2354,13 +2400,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2393,13 +2439,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2439,13 +2485,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2485,13 +2531,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2537,13 +2583,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2590,13 +2636,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2776,13 +2822,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2958,13 +3004,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3004,13 +3050,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3186,13 +3232,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3356,13 +3402,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3529,13 +3575,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3703,13 +3749,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3742,13 +3788,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3783,13 +3829,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3849,13 +3895,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3933,13 +3979,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3982,13 +4028,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4034,13 +4080,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4078,13 +4124,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4119,13 +4165,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4157,13 +4203,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4205,13 +4251,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4385,13 +4431,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4443,13 +4489,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4506,13 +4552,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4556,13 +4602,188 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A division's API keys (never the keys themselves: their prefix, name, scopes, maker and last use) */
+  getCompanyApiKeys: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            keys: ({
+                id: number;
+                companyId: number;
+                name: string;
+                prefix: string;
+                scopes: ("profiles:read" | "contacts:read" | "users:invite" | "profiles:publish")[];
+                createdBy: number;
+                createdByEmail: string;
+                createdAt: string;
+                lastUsedAt: string | null;
+                revokedAt: string | null;
+              })[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Makes an API key for the division with the scopes given; the answer holds the key, shown this once */
+  postCompanyApiKeys: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          scopes: ("profiles:read" | "contacts:read" | "users:invite" | "profiles:publish")[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            id: number;
+            companyId: number;
+            name: string;
+            prefix: string;
+            scopes: ("profiles:read" | "contacts:read" | "users:invite" | "profiles:publish")[];
+            createdBy: number;
+            createdByEmail: string;
+            createdAt: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            key: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Revokes an API key: it is refused from its next request */
+  deleteCompanyApiKey: {
+    parameters: {
+      path: {
+        id: number;
+        keyId: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4613,13 +4834,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4677,13 +4898,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4727,13 +4948,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4791,13 +5012,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4847,13 +5068,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4897,13 +5118,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4965,13 +5186,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5433,13 +5654,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5479,13 +5700,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5518,13 +5739,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5571,13 +5792,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5615,13 +5836,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5679,13 +5900,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5717,13 +5938,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5761,13 +5982,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5819,13 +6040,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5871,13 +6092,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5916,13 +6137,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6114,13 +6335,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6229,13 +6450,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6336,13 +6557,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6452,13 +6673,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6556,13 +6777,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6615,13 +6836,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6783,13 +7004,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6866,13 +7087,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6976,13 +7197,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7086,13 +7307,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7135,13 +7356,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7238,13 +7459,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7299,13 +7520,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7353,13 +7574,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7407,13 +7628,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7496,13 +7717,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7557,13 +7778,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7619,13 +7840,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7664,13 +7885,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7710,13 +7931,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7888,13 +8109,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7902,6 +8123,12 @@ export interface operations {
       };
       /** @description No such thing, or one of another division (answered like a missing one). */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7954,13 +8181,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8021,13 +8248,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8087,13 +8314,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8175,13 +8402,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8225,13 +8452,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8282,13 +8509,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8352,13 +8579,13 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8383,6 +8610,12 @@ export interface operations {
               }[];
             pendingApprovalId?: number | null;
           };
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description The database is away for a moment; `Retry-After` says when to try again. */
@@ -8416,13 +8649,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8430,6 +8663,12 @@ export interface operations {
       };
       /** @description No such thing, or one of another division (answered like a missing one). */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8468,13 +8707,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8534,13 +8773,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8614,13 +8853,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8695,13 +8934,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8787,13 +9026,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8856,13 +9095,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8909,13 +9148,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8976,13 +9215,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9067,13 +9306,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9148,13 +9387,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9215,13 +9454,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9315,13 +9554,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9398,13 +9637,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9435,13 +9674,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9520,13 +9759,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9624,13 +9863,13 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9709,13 +9948,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9769,13 +10008,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9825,13 +10064,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9868,13 +10107,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9920,13 +10159,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9965,13 +10204,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10028,13 +10267,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10096,13 +10335,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10161,13 +10400,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10208,13 +10447,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10254,13 +10493,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10298,13 +10537,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10379,13 +10618,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10423,13 +10662,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10488,13 +10727,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10539,13 +10778,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10589,13 +10828,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10646,13 +10885,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10695,13 +10934,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Not allowed: this user may not do this (or this account may not sign in this way). */
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10728,7 +10967,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10761,7 +11000,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10799,7 +11038,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10838,7 +11077,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10876,7 +11115,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10915,7 +11154,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10948,7 +11187,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -10986,7 +11225,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11030,7 +11269,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11074,7 +11313,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11118,7 +11357,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11157,7 +11396,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11190,7 +11429,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11228,7 +11467,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11272,7 +11511,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11316,7 +11555,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11360,7 +11599,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];
@@ -11399,7 +11638,7 @@ export interface operations {
           "application/scim+json": components["schemas"]["ScimError"];
         };
       };
-      /** @description Not signed in: no valid token (or SCIM token) came with the request, or the credentials given were refused. */
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
       401: {
         content: {
           "application/scim+json": components["schemas"]["ScimError"];

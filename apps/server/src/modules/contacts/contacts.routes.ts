@@ -24,6 +24,7 @@ export async function contactsRoutes(app: FastifyInstance) {
   r.get(
     '/contacts',
     {
+      config: { apiKeyScope: 'contacts:read' },
       schema: {
         tags,
         summary:
@@ -37,13 +38,19 @@ export async function contactsRoutes(app: FastifyInstance) {
 
   r.get(
     '/contacts/export',
-    { schema: { tags, summary: 'The filtered contacts as a streamed .xlsx, or CSV with format=csv (formula-safe)', querystring: ContactsExportQuerySchema } },
+    {
+      config: { apiKeyScope: 'contacts:read' },
+      schema: { tags, summary: 'The filtered contacts as a streamed .xlsx, or CSV with format=csv (formula-safe)', querystring: ContactsExportQuerySchema },
+    },
     (req, reply) => exportContacts(deps, actorOf(req), req.query, reply),
   );
 
   r.get(
     '/contacts/vcard',
-    { schema: { tags, summary: 'The chosen contacts (ids, comma-joined) as one .vcf', querystring: ContactsVcardQuerySchema } },
+    {
+      config: { apiKeyScope: 'contacts:read' },
+      schema: { tags, summary: 'The chosen contacts (ids, comma-joined) as one .vcf', querystring: ContactsVcardQuerySchema },
+    },
     (req, reply) => contactsVcard(deps, actorOf(req), req.query.ids, reply),
   );
 
@@ -62,7 +69,10 @@ export async function contactsRoutes(app: FastifyInstance) {
 
   r.get(
     '/contacts/:id',
-    { schema: { tags, summary: 'A contact with its message and notes', params: IdParamsSchema, response: { 200: ContactDetailSchema } } },
+    {
+      config: { apiKeyScope: 'contacts:read' },
+      schema: { tags, summary: 'A contact with its message and notes', params: IdParamsSchema, response: { 200: ContactDetailSchema } },
+    },
     (req) => getContact(deps, actorOf(req), req.params.id),
   );
 

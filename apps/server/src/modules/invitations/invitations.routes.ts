@@ -29,6 +29,7 @@ export async function invitationsRoutes(app: FastifyInstance) {
   r.post(
     '/users',
     {
+      config: { apiKeyScope: 'users:invite' },
       schema: {
         tags: ['users'],
         summary:

@@ -78,6 +78,7 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.get(
     '/profiles/:id',
     {
+      config: { apiKeyScope: 'profiles:read' },
       schema: {
         tags,
         summary:
@@ -196,6 +197,7 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.put(
     '/profiles/:id/publish',
     {
+      config: { apiKeyScope: 'profiles:publish' },
       schema: {
         tags,
         summary:
@@ -231,6 +233,7 @@ export async function profilesRoutes(app: FastifyInstance) {
   r.put(
     '/profiles/:id/unpublish',
     {
+      config: { apiKeyScope: 'profiles:publish' },
       schema: {
         tags,
         summary: 'Take the public page down (supervisor or superadmin); it then answers 404',

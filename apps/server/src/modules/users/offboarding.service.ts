@@ -3,13 +3,15 @@
  * them. Deactivation ends the membership's access at the person's next request (their sessions
  * end when no active membership is left), gives their public pages the chosen outcome, moves
  * their contacts and statistics to the successor's profile and records exactly what moved, so a
- * reactivation moves exactly that back. Both are written to the audit log. The users list calls
+ * reactivation moves exactly that back. The person's API keys of the division are revoked (a
+ * reactivation does not bring them back: decision 027). Both are written to the audit log. The users list calls
  * these through its routes; SCIM will call the same functions.
  */
 import { OFFBOARDING_MESSAGES, type OffboardingOutcome, type OffboardingResponse, ROLE_MESSAGES } from '@profilehub/shared';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, canSeeCompany, deactivationRefusal } from '../../http/policy.ts';
+import { revokeApiKeysOfMember } from '../api-keys/api-keys.queries.ts';
 import { audit } from '../audit/audit.service.ts';
 import { revokeSessionsOf } from '../auth/auth.queries.ts';
 import {
@@ -83,10 +85,12 @@ export async function deactivateMember(deps: OffboardingDeps, actor: Actor, inpu
     // With no active membership left, every session ends now (the sign-in check refuses them too).
     const signedOut = account.role !== 'superadmin' && !(await hasActiveMembership(tx, userId));
     if (signedOut) await revokeSessionsOf(tx, userId);
+    // Their API keys of this division end now too (decision 027), and stay revoked if they come back.
+    const revokedKeys = (await revokeApiKeysOfMember(tx, userId, companyId)).length;
     const moved = { leads: leads.length, statistics: stats.dailyStats.length + stats.totals.length };
     await audit(tx, actor.userId, 'member.deactivated', `user:${userId} company:${companyId}`, {
       companyId,
-      details: { userId, companyId, moved, signedOut },
+      details: { userId, companyId, moved, signedOut, revokedKeys },
       before: { active: true },
       after: { active: false, outcome, successorProfileId },
     });

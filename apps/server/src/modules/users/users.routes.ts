@@ -33,6 +33,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get(
     '/users',
     {
+      config: { apiKeyScope: 'profiles:read' },
       schema: {
         tags,
         summary:

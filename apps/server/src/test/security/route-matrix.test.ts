@@ -153,6 +153,10 @@ const TARGETS: Record<string, Target> = {
   'GET /api/companies/{id}/scim-tokens': { kind: 'company' },
   'POST /api/companies/{id}/scim-tokens': { kind: 'company', body: () => ({ name: 'Not yours' }) },
   'DELETE /api/companies/{id}/scim-tokens/{tokenId}': { kind: 'company' },
+  // The public API's keys (decision 027): superadmins and the division's supervisors (api-keys.test.ts).
+  'GET /api/companies/{id}/api-keys': { kind: 'company' },
+  'POST /api/companies/{id}/api-keys': { kind: 'company', body: () => ({ name: 'Not yours', scopes: ['profiles:read'] }) },
+  'DELETE /api/companies/{id}/api-keys/{keyId}': { kind: 'company' },
   // Webhooks: superadmins and the division's supervisors (webhooks.test.ts).
   'GET /api/companies/{id}/webhooks': { kind: 'company' },
   'POST /api/companies/{id}/webhooks': { kind: 'company', body: () => ({ url: 'https://example.com/hook', events: ['profile.published'] }) },
