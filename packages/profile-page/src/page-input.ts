@@ -33,6 +33,8 @@ export type PageSource = {
    * page's origin. `qrCode: false` leaves the QR code out (nothing published to draw it from yet).
    */
   files?: { origin: string; qrCode: boolean };
+  /** The moment the page is rendered for: which scheduled buttons it shows (default: now). */
+  now?: Date | number;
 };
 
 /** The renderer's input for a profile's page (see the module comment). */
@@ -66,5 +68,6 @@ export function pageRenderInput(source: PageSource): RenderInput {
       ...(alias ? { touchIconUrl: `/${alias}/icon-180.png`, shareImageUrl: `/${alias}/icon-512.png` } : {}),
     },
     leadForm: source.leadForm ?? null,
+    ...(source.now !== undefined ? { now: source.now } : {}),
   };
 }
