@@ -19,7 +19,7 @@ const content: PageContent = {
   ],
   socialLinks: [
     { key: 'linkedin', url: 'https://linkedin.com/in/jane' },
-    { key: 'github', url: 'https://github.com/jane', enabled: false },
+    { key: 'youtube', url: 'https://youtube.com/@jane', enabled: false },
     { key: 'x', url: 'https://x.com/jane', showUntil: iso(SAMPLE_NOW - HOUR) },
     { key: 'instagram', url: 'https://instagram.com/jane', showFrom: iso(SAMPLE_NOW + HOUR) },
   ],
@@ -33,7 +33,8 @@ describe('a page rendered at a moment', () => {
     const { html } = renderProfilePage(sampleInput(content));
     expect(html).toContain('Always here');
     expect(html).toContain('This week only');
-    for (const gone of ['Switched off', 'Spring sale', 'Winter offer', 'Later pop-up', 'github.com/jane', 'x.com/jane', 'instagram.com/jane']) expect(html).not.toContain(gone);
+    for (const gone of ['Switched off', 'Spring sale', 'Winter offer', 'Later pop-up', 'youtube.com/@jane', 'x.com/jane', 'instagram.com/jane'])
+      expect(html).not.toContain(gone);
   });
 
   it('changes at the boundaries: a window opens at its from and closes at its until', () => {
@@ -61,7 +62,7 @@ describe('the vCard', () => {
   it('leaves out social links switched off or outside their window, like the page', () => {
     const card = vcard(content, { url: 'https://acme.profilehub.test/jane-doe', now: SAMPLE_NOW });
     expect(card).toContain('linkedin.com/in/jane');
-    for (const gone of ['github.com/jane', 'x.com/jane', 'instagram.com/jane']) expect(card).not.toContain(gone);
+    for (const gone of ['youtube.com/@jane', 'x.com/jane', 'instagram.com/jane']) expect(card).not.toContain(gone);
     expect(vcard(content, { url: 'https://acme.profilehub.test/jane-doe', now: SAMPLE_NOW + HOUR })).toContain('instagram.com/jane');
   });
 });
