@@ -23,8 +23,8 @@ import {
   publishedProfileIds,
   publishedProfileIdsUsingLeadForm,
   publishedProfileWithCompany,
-  storePublishedPage,
   storeNextChange,
+  storePublishedPage,
   storeRebuiltPage,
   storeRerenderedPage,
 } from './publishing.queries.ts';

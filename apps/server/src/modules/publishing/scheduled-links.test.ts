@@ -208,7 +208,12 @@ describe('the schedule fields of a button', () => {
     const past = iso(Date.now() - HOUR);
     for (const link of content.links) Object.assign(link, link.key === 'website' ? { enabled: false } : { showUntil: past });
     content.links.find((l) => l.key === 'website')!.showUntil = past;
-    const saved = await t.app.inject({ method: 'PUT', url: `/api/profiles/${jane.id}`, headers: jane.headers, payload: { version: view.profile.version, content } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/profiles/${jane.id}`,
+      headers: jane.headers,
+      payload: { version: view.profile.version, content },
+    });
     expect(saved.statusCode).toBe(200);
     const stored = JSON.stringify((await getProfileRow(t.db, jane.id))!.content);
     // The locked Website keeps the template's switch and no window; the unlocked Brochure takes Jane's window.
