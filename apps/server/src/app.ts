@@ -64,11 +64,13 @@ import { publicPageFastRoute, refuseUnknownHosts, servePublicPage } from './modu
 import { PublicSites, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 import { createSiteFiles } from './modules/public-pages/site-files.ts';
 import {
+  PAGES_DUE_JOB,
   REBUILD_CHILDREN_JOB,
   RERENDER_DIVISION_JOB,
   type RebuildCounts,
   rebuildChildrenJob,
   rerenderAllPublished,
+  rerenderDuePages,
 } from './modules/publishing/publishing.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { scimRoutes } from './modules/scim/scim.routes.ts';
@@ -178,7 +180,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       log: app.log,
       retrySeconds: config.MAIL_RETRY_SECONDS,
       messageIdDomain: mailDomain,
-      schedules: opts.upkeep ? upkeep(database, fileStore, wallet, app.log) : [],
+      schedules: opts.upkeep
+        ? upkeep(database, fileStore, wallet, app.log, () =>
+            rerenderDuePages(deps, new Date(), (profileId, err) => app.log.error({ err, profileId }, 'a page due for its next change failed to render')),
+          )
+        : [],
     }),
   };
   deps.jobs.define<{ masterId: number }, RebuildCounts>(REBUILD_CHILDREN_JOB, ({ masterId }) =>
@@ -282,9 +288,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 }
 
 /** The server's periodic upkeep, each once per occurrence across every copy (pg-boss cron, UTC). */
-function upkeep(database: Database, fileStore: FileStore, wallet: WalletKeys, log: FastifyBaseLogger): Schedule[] {
+function upkeep(database: Database, fileStore: FileStore, wallet: WalletKeys, log: FastifyBaseLogger, pagesDue: () => Promise<unknown>): Schedule[] {
   const apple = wallet.apple;
   return [
+    // Issue #30, decision 028: pages whose buttons' windows open or close (or whose gallery item expires) are re-rendered at that minute.
+    { name: PAGES_DUE_JOB, cron: '* * * * *', atStart: true, run: pagesDue },
     // Issue #30: phones holding a card's Apple Wallet pass hear of its new publish within the minute.
     ...(apple ? [{ name: 'wallet-push', cron: '* * * * *', run: () => pushPassUpdates({ db: database.db, apple, log }) }] : []),
     // Next month's partition of `events` is made well before it starts (the window runs two months ahead).

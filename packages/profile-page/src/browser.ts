@@ -11,7 +11,7 @@ export { Stars } from './components/parts.ts';
 export { contrastRatio, parseRgb, readableOn } from './css/colour.ts';
 export { colourDeclarations, fontStack, pageCss } from './css/page-css.ts';
 export { cssString, isAllowedCssUrl, sanitizeCss } from './css/sanitize.ts';
-export { markExpired, nextExpiry } from './expiry.ts';
+export { markExpired, nextExpiry, nextPageChange } from './expiry.ts';
 export { renderProfileHtml } from './html.ts';
 export { ICONS, type IconName, iconByName } from './icons.ts';
 export { buildPageModel, type PageModel } from './model.ts';

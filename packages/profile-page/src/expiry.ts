@@ -1,4 +1,4 @@
-import { isExpired } from '@profilehub/shared';
+import { isExpired, nextScheduleChange } from '@profilehub/shared';
 import type { PageContent } from './types.ts';
 
 /**
@@ -27,4 +27,18 @@ export function markExpired<T extends PageContent>(content: T, now: Date | numbe
   const gallery = content.imageGallery;
   if (!gallery?.some((item) => item && item.expired !== true && isExpired(item, now))) return content;
   return { ...content, imageGallery: gallery.map((item) => (item && item.expired !== true && isExpired(item, now) ? { ...item, expired: true } : item)) };
+}
+
+/**
+ * When a page rendered at `now` next looks different by itself (ISO string), or null: the
+ * earliest of a gallery item's expiry ({@link nextExpiry}) and a button's or social link's
+ * `showFrom` / `showUntil` still ahead (issue #30). Stored with the published page, so the
+ * server re-renders it then (decision 028).
+ */
+export function nextPageChange(content: PageContent, now: Date | number = Date.now()): string | null {
+  const expiry = nextExpiry(content, now);
+  const candidates = [expiry === null ? null : Date.parse(expiry), nextScheduleChange([...(content.links ?? []), ...(content.socialLinks ?? [])], now)];
+  const t = typeof now === 'number' ? now : now.getTime();
+  const next = candidates.reduce<number | null>((min, at) => (at !== null && at > t && (min === null || at < min) ? at : min), null);
+  return next === null ? null : new Date(next).toISOString();
 }

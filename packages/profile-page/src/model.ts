@@ -11,6 +11,7 @@ import {
   type InteractionType,
   isDesktopLayout,
   isExpired,
+  isShownAt,
   leadFormFields,
   normalizeSocialUrl,
   ratingIsValid,
@@ -212,7 +213,8 @@ export function buildPageModel(input: RenderInput): PageModel {
   let saveTitle = 'Save contact';
   const buttons: ButtonItem[] = [];
   for (const link of c.links ?? []) {
-    if (!link || !enabled(link)) continue;
+    // Switched off, or outside its window at render time (issue #30): the page leaves it out.
+    if (!link || !isShownAt(link, now)) continue;
     const key = str(link.key, 64);
     const title = str(link.title, 100);
     const type = link.contactType ?? (link.url ? 'url' : 'modal');
@@ -258,7 +260,7 @@ export function buildPageModel(input: RenderInput): PageModel {
   const seenNetworks = new Set<string>();
   for (const link of c.socialLinks ?? []) {
     const key = link?.key as SocialNetwork;
-    if (!link || !enabled(link) || !SOCIAL_NETWORKS.includes(key) || seenNetworks.has(key)) continue;
+    if (!link || !isShownAt(link, now) || !SOCIAL_NETWORKS.includes(key) || seenNetworks.has(key)) continue;
     const href = safeHref(normalizeSocialUrl(str(link.url, 2048)));
     if (!href) continue;
     seenNetworks.add(key);

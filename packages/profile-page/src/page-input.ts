@@ -35,6 +35,8 @@ export type PageSource = {
   files?: { origin: string; qrCode: boolean };
   /** The wallets this install can put the card in (issue #30): the page offers each. */
   wallets?: { apple: boolean; google: boolean };
+  /** The moment the page is rendered for: which scheduled buttons it shows (default: now). */
+  now?: Date | number;
 };
 
 /** The renderer's input for a profile's page (see the module comment). */
@@ -70,5 +72,6 @@ export function pageRenderInput(source: PageSource): RenderInput {
       ...(alias && source.wallets?.google ? { googleWalletUrl: `${origin}/${alias}/google-wallet` } : {}),
     },
     leadForm: source.leadForm ?? null,
+    ...(source.now !== undefined ? { now: source.now } : {}),
   };
 }

@@ -60,7 +60,7 @@ export type RenderInput = {
   } | null;
   /** CSP nonce put on the page's `<script>` and `<style>`. */
   nonce?: string;
-  /** The moment expiry is judged against (default: now). */
+  /** The moment expiry and button windows (`showFrom` / `showUntil`) are judged against (default: now). */
   now?: Date | number;
   /** Document language (default `en`). */
   lang?: string;

@@ -5,7 +5,7 @@
  * splitting a UTF-8 character, `item` groups with `X-ABLabel` so WhatsApp and
  * each social network keep their names on iOS (Android reads the plain TEL/URL).
  */
-import { addressParts, displayName, normalizeSocialUrl, SOCIAL_NETWORK_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from '@profilehub/shared';
+import { addressParts, displayName, isShownAt, normalizeSocialUrl, SOCIAL_NETWORK_TITLES, SOCIAL_NETWORKS, type SocialNetwork } from '@profilehub/shared';
 import { nameParts } from './names.ts';
 import { phoneText, safeEmail, safeHref } from './safe.ts';
 import type { PageContent } from './types.ts';
@@ -18,6 +18,8 @@ export type VcardOptions = {
   photoMime?: string | undefined;
   /** The company shown as ORG. */
   organization?: string | undefined;
+  /** The moment the card is made for: a social link switched off or outside its window is left out, as on the page (default: now). */
+  now?: Date | number | undefined;
 };
 
 const CRLF = '\r\n';
@@ -101,7 +103,7 @@ export function vcard(content: PageContent, options: VcardOptions): string {
   const seen = new Set<string>();
   for (const link of content.socialLinks ?? []) {
     const key = link?.key as SocialNetwork;
-    if (!link || link.enabled === false || !SOCIAL_NETWORKS.includes(key) || seen.has(key)) continue;
+    if (!link || !isShownAt(link, options.now ?? Date.now()) || !SOCIAL_NETWORKS.includes(key) || seen.has(key)) continue;
     const href = safeHref(normalizeSocialUrl(text(link.url, 2048)));
     if (!href) continue;
     seen.add(key);

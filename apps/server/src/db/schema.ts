@@ -248,6 +248,12 @@ export const profiles = pgTable(
      */
     publishedLeadForm: jsonb('published_lead_form').$type<Record<string, unknown>>(),
     publishedEtag: text('published_etag'),
+    /**
+     * When the stored page next looks different by itself (a button's or social link's window
+     * opens or closes, a gallery item expires; decision 028): the `published-pages-due` job
+     * re-renders it then. Null when nothing on the page keeps time, or the page is down.
+     */
+    nextChangeAt: timestamp('next_change_at', { withTimezone: true }),
     site: jsonb('site').$type<{ siteId: string; domainName: string }>(),
     /**
      * Its owner was deactivated in its division (decision 022): the public page (and its card files) redirect to
@@ -263,6 +269,8 @@ export const profiles = pgTable(
     index('profiles_company_idx').on(t.companyId),
     index('profiles_user_idx').on(t.userId),
     index('profiles_master_idx').on(t.masterProfileId),
+    // The pages due for a re-render (decision 028): a few among many, found every minute.
+    index('profiles_next_change_idx').on(t.nextChangeAt).where(sql`${t.nextChangeAt} is not null`),
     // The users list's default order (last edited first) within a division: an index scan, not a sort.
     index('profiles_company_updated_idx').on(t.companyId, t.updatedAt.desc(), t.id.desc()).where(sql`not ${t.isMaster}`),
     // The name search of the users list at 100,000 staff: ILIKE '%…%' through trigrams

@@ -57,6 +57,7 @@ import {
   isSafeImageUrl,
   normalizeSocialUrl,
   ratingIsValid,
+  scheduleIsOrdered,
   splitEmailList,
 } from './rules.ts';
 
@@ -146,6 +147,30 @@ const dateTime = z
     emptyOr((v) => z.iso.datetime({ offset: true }).safeParse(v).success),
     PROFILE_MESSAGES.expiryInvalid,
   );
+
+/**
+ * A moment of a button's schedule (`showFrom`, `showUntil`): an ISO 8601 date-time with its
+ * offset, stored in UTC (`2025-03-01T12:30:00.000Z`) whatever zone it was written in; or empty.
+ */
+const scheduleTime = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .refine(
+      emptyOr((v) => z.iso.datetime({ offset: true }).safeParse(v).success),
+      message,
+    )
+    .overwrite((v) => {
+      const at = Date.parse(v);
+      return Number.isFinite(at) ? new Date(at).toISOString() : v;
+    });
+
+/** The schedule of a button or link: shown from / until (either may be absent: open-ended). */
+const schedule = {
+  showFrom: scheduleTime(PROFILE_MESSAGES.showFromInvalid).optional(),
+  showUntil: scheduleTime(PROFILE_MESSAGES.showUntilInvalid).optional(),
+};
 
 // ─── Value objects of spec §3 ───────────────────────────────────────────────
 
@@ -276,7 +301,8 @@ export const ContactFormOverridesSchema = z.strictObject({
 /**
  * Spec §3 Link (a button). `url` for link buttons, `description` (rich text) for
  * pop-up buttons; colours are the per-button cssVariables. `enabled` and
- * `isFullWidthButton` read as true / false when absent.
+ * `isFullWidthButton` read as true / false when absent. `showFrom` / `showUntil`
+ * (UTC) limit when the page shows it; absent, always ({@link isShownAt}).
  */
 export const ProfileLinkSchema = z.strictObject({
   key: ItemKeySchema,
@@ -287,6 +313,7 @@ export const ProfileLinkSchema = z.strictObject({
   contactType: z.enum(LINK_CONTACT_TYPES).optional(),
   description: richText('Pop-up content').optional(),
   enabled: z.boolean().optional(),
+  ...schedule,
   isFullWidthButton: z.boolean().optional(),
   class: z
     .string()
@@ -297,7 +324,7 @@ export const ProfileLinkSchema = z.strictObject({
 });
 export type ProfileLink = z.infer<typeof ProfileLinkSchema>;
 
-/** Spec §3 Social link; `key` is the network, so each network appears at most once. */
+/** Spec §3 Social link; `key` is the network, so each network appears at most once. Scheduled like a button. */
 export const SocialLinkSchema = z.strictObject({
   key: z.enum(SOCIAL_NETWORKS, { error: `Choose one of ${SOCIAL_NETWORKS.map((n) => SOCIAL_NETWORK_TITLES[n]).join(', ')}.` }),
   id: RecordIdSchema.optional(),
@@ -305,6 +332,7 @@ export const SocialLinkSchema = z.strictObject({
   url: normalizedUrl.optional(),
   icon: icon.optional(),
   enabled: z.boolean().optional(),
+  ...schedule,
   source: source.optional(),
 });
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
@@ -457,13 +485,14 @@ const scalarShape = {
 };
 
 /** The parts of a document the whole-document rules read (both schemas). */
+type Scheduled = { showFrom?: string | undefined; showUntil?: string | undefined };
 type KeyedDocument = {
-  links?: { key: string; contactType?: string | undefined }[] | undefined;
+  links?: ({ key: string; contactType?: string | undefined } & Scheduled)[] | undefined;
   infoSections?: { key: string; type?: string | undefined }[] | undefined;
   imageGallery?: { key: string }[] | undefined;
   videoGallery?: { key: string }[] | undefined;
   testimonials?: { key: string }[] | undefined;
-  socialLinks?: { key: string }[] | undefined;
+  socialLinks?: ({ key: string } & Scheduled)[] | undefined;
 };
 
 const SECTION_TITLES: Partial<Record<string, string>> = { aboutme: 'About me', testimonials: 'Testimonials', placeholder: 'placeholder' };
@@ -489,6 +518,11 @@ function checkDocument(doc: KeyedDocument, ctx: z.RefinementCtx): void {
     for (const { index } of sections.slice(1)) {
       ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.sectionOnce(SECTION_TITLES[type] ?? type), path: ['infoSections', index, 'type'] });
     }
+  }
+  for (const field of ['links', 'socialLinks'] as const) {
+    (doc[field] ?? []).forEach((item, index) => {
+      if (!scheduleIsOrdered(item)) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.showUntilBeforeFrom, path: [field, index, 'showUntil'] });
+    });
   }
   const placeholders = (doc.links ?? []).map((l, index) => ({ l, index })).filter(({ l }) => l.contactType === 'placeholder');
   for (const { index } of placeholders.slice(1)) {

@@ -263,6 +263,60 @@ export function expiryProblem(expireAt: string | null | undefined, now: Date | n
   return at > toTime(now) ? null : PROFILE_MESSAGES.expiryInPast;
 }
 
+// ─── Buttons and links that keep time ───────────────────────────────────────
+
+/** A button or link that can be switched off and shown only for a while (`links`, `socialLinks`). */
+export type ScheduledItem = { enabled?: boolean | null | undefined; showFrom?: string | null | undefined; showUntil?: string | null | undefined };
+
+/** A schedule moment in ms, or null when absent or unreadable (which means: no bound). */
+function boundOf(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? at : null;
+}
+
+/** Whether `showUntil` is later than `showFrom` (true when either is absent). */
+export function scheduleIsOrdered(item: ScheduledItem): boolean {
+  const from = boundOf(item.showFrom);
+  const until = boundOf(item.showUntil);
+  return from === null || until === null || until > from;
+}
+
+/**
+ * Where an item stands at `now`: `off` (switched off), `upcoming` (before `showFrom`), `ended`
+ * (at or after `showUntil`), `scheduled` (inside a window it has), or `always`. The window is
+ * `[showFrom, showUntil)`: shown from its first moment, gone at its last.
+ */
+export function scheduleState(item: ScheduledItem, now: Date | number): 'off' | 'upcoming' | 'ended' | 'scheduled' | 'always' {
+  if (item.enabled === false) return 'off';
+  const t = toTime(now);
+  const from = boundOf(item.showFrom);
+  const until = boundOf(item.showUntil);
+  if (from !== null && t < from) return 'upcoming';
+  if (until !== null && t >= until) return 'ended';
+  return from === null && until === null ? 'always' : 'scheduled';
+}
+
+/** Whether a page rendered at `now` shows the item: switched on and inside its window. */
+export function isShownAt(item: ScheduledItem, now: Date | number): boolean {
+  const state = scheduleState(item, now);
+  return state === 'always' || state === 'scheduled';
+}
+
+/**
+ * The next moment after `now` at which one of the items appears or disappears (ms), or null.
+ * Items switched off never change by themselves.
+ */
+export function nextScheduleChange(items: readonly (ScheduledItem | null | undefined)[], now: Date | number): number | null {
+  const t = toTime(now);
+  let next: number | null = null;
+  for (const item of items) {
+    if (!item || item.enabled === false) continue;
+    for (const at of [boundOf(item.showFrom), boundOf(item.showUntil)]) if (at !== null && at > t && (next === null || at < next)) next = at;
+  }
+  return next;
+}
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /**

@@ -8,7 +8,7 @@ import { profiles, users } from '../../db/schema.ts';
 export async function takeProfilesOffline(db: Db, userId: number) {
   return db
     .update(profiles)
-    .set({ publishedAt: null, publishedHtml: null, publishedEtag: null })
+    .set({ publishedAt: null, publishedHtml: null, publishedEtag: null, nextChangeAt: null })
     .where(and(eq(profiles.userId, userId), isNotNull(profiles.publishedAt)))
     .returning({ companyId: profiles.companyId, alias: profiles.alias });
 }

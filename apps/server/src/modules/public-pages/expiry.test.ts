@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { childDetails, createTemplateDivision, getProfileRow, setProfile, signedInUser } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { refreshExpiredPage } from '../publishing/publishing.service.ts';
+import { refreshDuePage } from '../publishing/publishing.service.ts';
 import { PublishedPageCache } from './public-pages.service.ts';
 
 const t = useTestApp();
@@ -49,7 +49,7 @@ describe('gallery item expiry on published pages', () => {
     const cache = new PublishedPageCache(t.db, 'http://hub.test');
     const before = (await cache.get(p.d.company.id, p.alias))!;
     expect(before.html.toString()).toContain('Winter deal');
-    expect(before.expiresAt).toBeGreaterThan(Date.now());
+    expect(before.nextChangeAt).toBeGreaterThan(Date.now());
 
     twoHoursLater();
     const after = (await cache.get(p.d.company.id, p.alias))!;
@@ -57,7 +57,7 @@ describe('gallery item expiry on published pages', () => {
     expect(html).not.toContain('Winter deal');
     expect(html).toContain('Our team');
     expect(after.etag).not.toBe(before.etag);
-    expect(after.expiresAt).toBeNull();
+    expect(after.nextChangeAt).toBeNull();
     // Stored: the item is marked expired, so the next server (or a restart) serves the rebuilt page as it is.
     const row = (await getProfileRow(t.db, p.jane.id))!;
     expect((row.publishedContent as { imageGallery: { key: string; expired?: boolean }[] }).imageGallery).toMatchObject([
@@ -82,10 +82,10 @@ describe('gallery item expiry on published pages', () => {
 
   it('rebuilds from what was published, not from later unpublished edits, and leaves a page without expired items alone', async () => {
     const p = await publishedWithPromotion();
-    expect(await refreshExpiredPage({ db: t.db, config: { PUBLIC_URL: 'http://hub.test' } }, p.jane.id)).toBe(false);
+    expect(await refreshDuePage({ db: t.db, config: { PUBLIC_URL: 'http://hub.test' } }, p.jane.id)).toBe(false);
     await setProfile(t.db, p.jane.id, { content: { ...p.row.content, fullName: 'Unpublished Name' } });
     twoHoursLater();
-    expect(await refreshExpiredPage({ db: t.db, config: { PUBLIC_URL: 'http://hub.test' } }, p.jane.id)).toBe(true);
+    expect(await refreshDuePage({ db: t.db, config: { PUBLIC_URL: 'http://hub.test' } }, p.jane.id)).toBe(true);
     const row = (await getProfileRow(t.db, p.jane.id))!;
     expect(row.publishedHtml).toContain('Jane Doe');
     expect(row.publishedHtml).not.toContain('Unpublished Name');
@@ -109,6 +109,6 @@ describe('gallery item expiry on published pages', () => {
     expect((published.publishedContent as { imageGallery: { expired?: boolean }[] }).imageGallery[0]!.expired).toBe(true);
     expect(published.publishedHtml).not.toContain('Winter deal');
     const cache = new PublishedPageCache(t.db, 'http://hub.test', 0);
-    expect((await cache.get(d.company.id, published.alias!))!.expiresAt).toBeNull();
+    expect((await cache.get(d.company.id, published.alias!))!.nextChangeAt).toBeNull();
   });
 });

@@ -72,7 +72,10 @@ type PageState = { archived: boolean; id: number | null; etag: string | null; of
 
 /** A profile's stored page and the published content it was rendered from. */
 export async function storedPageOf(db: Db, profileId: number) {
-  const [full] = await db.select({ html: profiles.publishedHtml, content: profiles.publishedContent }).from(profiles).where(eq(profiles.id, profileId));
+  const [full] = await db
+    .select({ html: profiles.publishedHtml, content: profiles.publishedContent, nextChangeAt: profiles.nextChangeAt })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
   return full;
 }
 

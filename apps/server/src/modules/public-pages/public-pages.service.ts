@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../http/errors.ts';
 import { SingleFlight } from '../../http/single-flight.ts';
-import { pageExpiresAt, refreshExpiredPage } from '../publishing/publishing.service.ts';
+import { refreshDuePage } from '../publishing/publishing.service.ts';
 import { companyIdByCustomDomain, companyIdBySubdomain, type Offboarded, publishedEtagByAlias, storedPageOf } from './public-pages.queries.ts';
 
 /** A published page ready to send: the stored HTML, precompressed, with its CSP. */
@@ -18,8 +18,11 @@ export type ServedPage = {
   br: Buffer;
   csp: string;
   checkedAt: number;
-  /** When a gallery item on the page expires and the page must be rebuilt first (ms), or null. */
-  expiresAt: number | null;
+  /**
+   * When the page next changes by itself (a gallery item expires, a button's window opens or
+   * closes) and must be re-rendered before it is served (ms), or null (decision 028).
+   */
+  nextChangeAt: number | null;
 };
 
 /** Which division a public host belongs to: `{subdomain}.{PUBLIC_DOMAIN}` or a custom domain. */
@@ -187,9 +190,9 @@ const isPage = (held: Held): held is ServedPage => 'html' in held;
  * compression (brotli at its best quality, ~50 ms for a 40 KB page) runs on libuv's
  * thread pool, never on the thread that answers requests.
  *
- * Spec §5 expiry: a page showing a gallery item whose `expireAt` has passed is
- * rebuilt before it is served (checked at serve time, so it holds across
- * restarts and on every server; one rebuild per page at a time).
+ * A page whose stored next change has come (spec §5 expiry, a button's window, decision 028)
+ * is re-rendered before it is served if the every-minute job has not done it yet (checked at
+ * serve time, so it holds across restarts and on every server; one re-render per page at a time).
  */
 export class PublishedPageCache {
   /**
@@ -231,15 +234,15 @@ export class PublishedPageCache {
   async lookUp(companyId: number, alias: string): Promise<ServedPage | typeof GONE | OffboardedPage | null> {
     const page = await this.load(companyId, alias);
     if (page && isGone(page)) return GONE;
-    if (!page || !isPage(page) || page.expiresAt === null || page.expiresAt > Date.now()) return page;
+    if (!page || !isPage(page) || page.nextChangeAt === null || page.nextChangeAt > Date.now()) return page;
     await this.refresh(page.profileId);
     const again = await this.load(companyId, alias);
     return again && isGone(again) ? GONE : again;
   }
 
-  /** Rebuilds a page whose gallery item expired; concurrent requests for it wait for the one rebuild. */
+  /** Re-renders a page whose next change has come; concurrent requests for it wait for the one re-render. */
   private async refresh(profileId: number): Promise<void> {
-    await this.refreshing.run(profileId, () => refreshExpiredPage({ db: this.db, config: { PUBLIC_URL: this.hubOrigin } }, profileId));
+    await this.refreshing.run(profileId, () => refreshDuePage({ db: this.db, config: { PUBLIC_URL: this.hubOrigin } }, profileId));
     for (const [key, page] of this.pages) if (isPage(page) && page.profileId === profileId) this.pages.delete(key);
   }
 
@@ -305,7 +308,7 @@ export class PublishedPageCache {
       br: brotli,
       csp: pageCsp(this.hubOrigin),
       checkedAt: now,
-      expiresAt: pageExpiresAt(full.content),
+      nextChangeAt: full.nextChangeAt?.getTime() ?? null,
     };
     if (forgotten === this.forgotten) this.pages.set(key, page);
     return page;

@@ -1,11 +1,11 @@
 /** The stored pages of profiles as publishing reads and writes them (publishing.service.ts). */
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, type profilePublications, profiles, users } from '../../db/schema.ts';
 
 type NewProfile = typeof profiles.$inferInsert;
 /** A rendered page as its profile row stores it. */
-type StoredPage = Pick<NewProfile, 'publishedHtml' | 'publishedEtag' | 'publishedContent' | 'publishedLeadForm' | 'site'>;
+type StoredPage = Pick<NewProfile, 'publishedHtml' | 'publishedEtag' | 'publishedContent' | 'publishedLeadForm' | 'site' | 'nextChangeAt'>;
 
 /** A published profile with its division, or undefined when it is not published (or has no stored page). */
 export async function publishedProfileWithCompany(db: Db, profileId: number) {
@@ -24,6 +24,51 @@ export async function storeRerenderedPage(db: Db, profileId: number, etag: strin
     .update(profiles)
     .set(page)
     .where(and(eq(profiles.id, profileId), eq(profiles.publishedEtag, etag)))
+    .returning({ id: profiles.id });
+  return done.length > 0;
+}
+
+/** A re-render found the page unchanged: only when it next changes is stored (if the page is still `etag`). */
+export async function storeNextChange(db: Db, profileId: number, etag: string, nextChangeAt: Date | null): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ nextChangeAt })
+    .where(and(eq(profiles.id, profileId), eq(profiles.publishedEtag, etag)));
+}
+
+/** A published page due for a re-render, as the job that claimed it needs it. */
+export type DuePage = { id: number; companyId: number; alias: string | null };
+
+const isDue = (now: Date) => and(lte(profiles.nextChangeAt, now), isNotNull(profiles.publishedAt), isNotNull(profiles.publishedEtag));
+
+/**
+ * Claims up to `limit` published pages whose next change is due by `now` (decision 028): their
+ * `next_change_at` moves to `leaseUntil` in the same statement, and rows another copy is
+ * claiming are skipped (`for update skip locked`), so two copies never take the same page.
+ * The re-render stores the real next change; a copy that dies mid-way leaves the lease, and
+ * the page is due again when it runs out.
+ */
+export async function claimDuePages(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<DuePage[]> {
+  const due = db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(isDue(now))
+    .orderBy(asc(profiles.nextChangeAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(profiles)
+    .set({ nextChangeAt: leaseUntil })
+    .where(and(inArray(profiles.id, due), isDue(now)))
+    .returning({ id: profiles.id, companyId: profiles.companyId, alias: profiles.alias });
+}
+
+/** Claims one page if its next change is due by `now` (a visit met it first); whether it was claimed. */
+export async function claimDuePage(db: Db, profileId: number, now: Date, leaseUntil: Date): Promise<boolean> {
+  const done = await db
+    .update(profiles)
+    .set({ nextChangeAt: leaseUntil })
+    .where(and(eq(profiles.id, profileId), isDue(now)))
     .returning({ id: profiles.id });
   return done.length > 0;
 }
@@ -79,7 +124,7 @@ export async function insertPublication(db: Db, p: NewPublication): Promise<void
 
 /** Takes the stored page down; the published snapshot stays. */
 export async function clearPublishedPage(db: Db, profileId: number): Promise<void> {
-  await db.update(profiles).set({ publishedAt: null, publishedHtml: null, publishedEtag: null }).where(eq(profiles.id, profileId));
+  await db.update(profiles).set({ publishedAt: null, publishedHtml: null, publishedEtag: null, nextChangeAt: null }).where(eq(profiles.id, profileId));
 }
 
 /** The published children of a template, with their divisions and their owners' roles. */

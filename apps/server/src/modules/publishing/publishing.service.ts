@@ -3,7 +3,7 @@
  * content to static HTML, store it with the published snapshot and the site,
  * set `publishedAt`. The public page is served from what is stored here.
  */
-import { markExpired, nextExpiry, pageRenderInput, type RenderInput, renderProfilePage } from '@profilehub/profile-page';
+import { markExpired, nextPageChange, pageRenderInput, type RenderInput, renderProfilePage } from '@profilehub/profile-page';
 import { type ErrorBody, PROFILE_API_MESSAGES as M, type MissingItem, type ProfileContent, type Site } from '@profilehub/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,12 +14,16 @@ import { storedLeadForm } from '../leads/lead-forms.queries.ts';
 import { missingItemsOf, pageContentOf, siteOf } from '../profiles/profile-content.ts';
 import { type CompanyRow, loadProfileContext, type ProfileContext, type ProfileRow, type ThemeRow, themeForCompany } from '../profiles/profiles.queries.ts';
 import {
+  claimDuePage,
+  claimDuePages,
   clearPublishedPage,
+  type DuePage,
   insertPublication,
   publishedChildren,
   publishedProfileIds,
   publishedProfileIdsUsingLeadForm,
   publishedProfileWithCompany,
+  storeNextChange,
   storePublishedPage,
   storeRebuiltPage,
   storeRerenderedPage,
@@ -49,6 +53,8 @@ type PublishedPageInput = {
   /** The stored lead form the contact form names, if any (its fields replace the contact form's switches). */
   leadForm?: PageLeadForm | null;
   wallets: { apple: boolean; google: boolean };
+  /** The moment the page is rendered for: which scheduled buttons and links it shows. */
+  now: Date;
 };
 
 /**
@@ -64,8 +70,8 @@ export type PageLeadForm = NonNullable<RenderInput['leadForm']> & { title?: stri
  * server rendering, no hydration), fed by `pageRenderInput` — the same function
  * the editor's preview uses, so the preview is the page.
  */
-function renderPublishedPage(input: PublishedPageInput): { html: string; etag: string } {
-  return renderProfilePage(
+function renderPublishedPage(input: PublishedPageInput): { html: string; etag: string; nextChangeAt: Date | null } {
+  const page = renderProfilePage(
     pageRenderInput({
       content: input.content,
       profile: input.profile,
@@ -74,8 +80,12 @@ function renderPublishedPage(input: PublishedPageInput): { html: string; etag: s
       pageUrl: input.url,
       leadForm: input.leadForm ?? null,
       wallets: input.wallets,
+      now: input.now,
     }),
   );
+  // When this page next looks different by itself (decision 028): stored with it, re-rendered then.
+  const next = nextPageChange(input.content, input.now);
+  return { ...page, nextChangeAt: next === null ? null : new Date(next) };
 }
 
 /** The stored lead form a page's contact form names, as the renderer takes it. */
@@ -131,9 +141,8 @@ function themeLookup(db: Db): ThemeLookup {
 }
 
 /**
- * Renders a profile's page. Gallery items already expired are marked
- * `expired` in the stored content, so its {@link nextExpiry} is when the page
- * next needs rebuilding (see {@link refreshExpiredPage}).
+ * Renders a profile's page at `now`. Gallery items already expired are marked `expired` in
+ * the stored content; when the page next changes by itself is stored with it (decision 028).
  */
 async function renderFor(
   db: Db,
@@ -148,7 +157,7 @@ async function renderFor(
   const theme = typeof content.stylingId === 'number' ? await themeOf(content.stylingId, ctx.company.id) : null;
   const site = siteOf(ctx.profile, ctx.company, config.PUBLIC_DOMAIN);
   const leadForm = drawn !== undefined ? drawn : await leadFormFor(db, ctx.company.id, content);
-  const { html, etag } = renderPublishedPage({
+  const { html, etag, nextChangeAt } = renderPublishedPage({
     profile: ctx.profile,
     company: ctx.company,
     content,
@@ -157,17 +166,9 @@ async function renderFor(
     url: pageUrl(site, ctx.profile.alias, config),
     leadForm,
     wallets: walletsOf(config),
+    now,
   });
-  return { content, html, etag, site, leadForm };
-}
-
-/**
- * When a published page next changes by itself: the earliest `expireAt` of a
- * gallery item not yet marked expired in its stored content (ms), or null.
- */
-export function pageExpiresAt(publishedContent: Record<string, unknown> | null | undefined): number | null {
-  const at = publishedContent ? nextExpiry(publishedContent as ProfileContent, 0) : null;
-  return at === null ? null : Date.parse(at);
+  return { content, html, etag, nextChangeAt, site, leadForm };
 }
 
 /**
@@ -181,18 +182,14 @@ export type RerenderEnv = {
 };
 
 /**
- * Re-renders a published page from its published content (never from later,
- * unpublished edits): expired gallery items are marked, the stored lead form
- * is read again. With `onlyIfExpired`, nothing happens unless an item expired.
- * Written only if the page is still the one that was read (a publish meanwhile
- * wins). Returns whether a new page was stored.
+ * Re-renders a published page at `now` from its published content (never from later,
+ * unpublished edits): expired gallery items are marked, buttons and links outside their
+ * window left out. The lead form is the one the page already shows (its snapshot), unless
+ * `freshLeadForm`: a change of the form by someone who may publish it. Written only if the
+ * page is still the one that was read (a publish meanwhile wins); an unchanged page still
+ * stores when it next changes. Returns whether a new page was stored.
  */
-/**
- * Re-renders a published page from its published content. The lead form is the one the
- * page already shows (its snapshot), unless `freshLeadForm`: a change of the form by
- * someone who may publish it.
- */
-async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date, onlyIfExpired: boolean, freshLeadForm = false): Promise<boolean> {
+async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date, freshLeadForm = false): Promise<boolean> {
   const { db } = env;
   const row = await publishedProfileWithCompany(db, profileId);
   if (!row?.profile.publishedContent || !row.profile.site) return false;
@@ -200,10 +197,9 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
   const site = env.config.PUBLIC_DOMAIN ? siteOf(profile, company, env.config.PUBLIC_DOMAIN) : row.profile.site;
   const published = profile.publishedContent as ProfileContent;
   const content = markExpired(published, now);
-  if (onlyIfExpired && content === published) return false;
   const theme = typeof content.stylingId === 'number' ? ((await themeForCompany(db, content.stylingId, company.id)) ?? null) : null;
   const leadForm = freshLeadForm || !profile.publishedLeadForm ? await leadFormFor(db, company.id, content) : (profile.publishedLeadForm as PageLeadForm);
-  const { html, etag } = renderPublishedPage({
+  const { html, etag, nextChangeAt } = renderPublishedPage({
     profile,
     company,
     content,
@@ -212,13 +208,18 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
     url: pageUrl(site, profile.alias, env.config),
     leadForm,
     wallets: walletsOf(env.config),
+    now,
   });
-  if (etag === profile.publishedEtag) return false;
+  if (etag === profile.publishedEtag) {
+    await storeNextChange(db, profileId, etag, nextChangeAt);
+    return false;
+  }
   return storeRerenderedPage(db, profileId, profile.publishedEtag!, {
     publishedHtml: html,
     publishedEtag: etag,
     publishedContent: content as Record<string, unknown>,
     publishedLeadForm: leadForm,
+    nextChangeAt,
     site,
   });
 }
@@ -228,8 +229,9 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
  * markup): start-up re-renders each page once from its published content (bootstrap/startup.ts).
  * 2: the vCard and QR code are addressed by alias on the page's own host.
  * 3: the link preview and iOS icon are the page server's square PNGs; first and last name in the head.
+ * 4: every page stores when it next changes by itself (`next_change_at`, decision 028).
  */
-export const PAGE_FORMAT = 3;
+export const PAGE_FORMAT = 4;
 
 /**
  * Re-renders every published page (of one division, when given: its brand or name changed)
@@ -251,17 +253,56 @@ export async function queueDivisionRerender(jobs: Pick<Jobs, 'queue'>, tx: Db, c
 export async function rerenderAllPublished(env: RerenderEnv, now = new Date(), companyId?: number): Promise<number> {
   const published = await publishedProfileIds(env.db, companyId);
   let changed = 0;
-  for (const { id } of published) if (await rerenderPublished(env, id, now, false)) changed += 1;
+  for (const { id } of published) if (await rerenderPublished(env, id, now)) changed += 1;
   return changed;
 }
 
+/** How long a claimed page stays with the copy that claimed it before another may take it (it died mid-way). */
+const DUE_LEASE_MS = 5 * 60_000;
+/** Pages claimed at a time: a short statement, and a copy that dies leaves few behind. */
+const DUE_BATCH = 50;
+
+/** The upkeep job that re-renders pages whose next change has come (decision 028), every minute. */
+export const PAGES_DUE_JOB = 'published-pages-due';
+
 /**
- * Spec §5 expiry on a published page: once a gallery item's `expireAt` has
- * passed, the stored page is rebuilt from its published content with that
- * item gone. Returns whether a new page was stored.
+ * A page changes by itself when a button's or social link's window opens or closes, or a
+ * gallery item expires (issue #30, spec §5): every page whose stored `next_change_at` has
+ * passed is re-rendered at `now` from its published content, through the same path as every
+ * other re-render (new ETag, `next_change_at` moved on), and this copy forgets what it holds of
+ * it; other copies see the new ETag within a second. Each page is claimed first, so two copies
+ * running this at once never render the same page. Returns the pages it rendered, changed or not.
  */
-export function refreshExpiredPage(env: RerenderEnv, profileId: number, now = new Date()): Promise<boolean> {
-  return rerenderPublished(env, profileId, now, true);
+export async function rerenderDuePages(
+  env: RerenderEnv & Pick<PublishEnv, 'publishedPages'>,
+  now = new Date(),
+  onError: (profileId: number, err: unknown) => void = () => {},
+): Promise<{ rendered: number[]; changed: number }> {
+  const rendered: number[] = [];
+  let changed = 0;
+  for (;;) {
+    const due: DuePage[] = await claimDuePages(env.db, now, new Date(now.getTime() + DUE_LEASE_MS), DUE_BATCH);
+    for (const page of due) {
+      try {
+        if (await rerenderPublished(env, page.id, now)) changed += 1;
+        rendered.push(page.id);
+        env.publishedPages?.forget(page.companyId, page.alias);
+      } catch (err) {
+        // One broken page must not hold up the others; its lease runs out and it is tried again.
+        onError(page.id, err);
+      }
+    }
+    if (due.length < DUE_BATCH) return { rendered, changed };
+  }
+}
+
+/**
+ * A visit met a page whose next change has come before the job did: it is re-rendered now
+ * (claimed like the job claims it, so the two never both render it). Whether a new page was stored.
+ */
+export async function refreshDuePage(env: RerenderEnv, profileId: number, now = new Date()): Promise<boolean> {
+  if (!(await claimDuePage(env.db, profileId, now, new Date(now.getTime() + DUE_LEASE_MS)))) return false;
+  return rerenderPublished(env, profileId, now);
 }
 
 /**
@@ -273,7 +314,7 @@ export function refreshExpiredPage(env: RerenderEnv, profileId: number, now = ne
 export async function rerenderPagesUsingLeadForm(env: RerenderEnv, companyId: number, formId: string, now = new Date()): Promise<number> {
   const using = await publishedProfileIdsUsingLeadForm(env.db, companyId, formId);
   let changed = 0;
-  for (const { id } of using) if (await rerenderPublished(env, id, now, false, true)) changed += 1;
+  for (const { id } of using) if (await rerenderPublished(env, id, now, true)) changed += 1;
   return changed;
 }
 
@@ -301,6 +342,7 @@ export async function publishProfile(
       publishedHtml: page.html,
       publishedEtag: page.etag,
       publishedContent: content as Record<string, unknown>,
+      nextChangeAt: page.nextChangeAt,
       publishedOverrides: own,
       site,
     });
@@ -383,11 +425,12 @@ async function rebuildChildren(
         masterPermissions: null,
       };
       const own = child.profile.publishedOverrides ?? child.profile.content;
-      const { content, html, etag, site, leadForm } = await renderFor(db, ctx, own, config, themeOf, now);
+      const { content, html, etag, nextChangeAt, site, leadForm } = await renderFor(db, ctx, own, config, themeOf, now);
       const stored = await storeRebuiltPage(db, child.profile.id, {
         publishedAt: now,
         publishedHtml: html,
         publishedEtag: etag,
+        nextChangeAt,
         publishedContent: content as Record<string, unknown>,
         publishedLeadForm: leadForm,
         site,

@@ -1,5 +1,5 @@
 /**
- * Apple Wallet's web service for the hub's passes (issue #30, decision 027): a phone that holds a
+ * Apple Wallet's web service for the hub's passes (issue #30, decision 029): a phone that holds a
  * card's pass registers for its updates; when the card is published again, the push sweep tells
  * the phone (APNs, an empty notification), the phone asks which of its passes changed and fetches
  * each. The pass's own token (an HMAC of its serial, wallet-keys.ts) authorises the calls about

@@ -22,6 +22,7 @@ function ItemHeader({
   onToggle,
   onEnabled,
   onDelete,
+  status,
 }: {
   itemKey: string;
   title: string;
@@ -33,6 +34,7 @@ function ItemHeader({
   onToggle: () => void;
   onEnabled: (enabled: boolean) => void;
   onDelete: (() => void) | undefined;
+  status: ReactNode;
 }) {
   return (
     <Group gap="xs" wrap="nowrap">
@@ -52,6 +54,7 @@ function ItemHeader({
               </Badge>
             </Tooltip>
           ) : null}
+          {status}
         </Group>
       </Stack>
       <Switch aria-label={`Show ${title}`} checked={enabled} disabled={access.locked} onChange={(e) => onEnabled(e.currentTarget.checked)} />
@@ -93,6 +96,7 @@ export function CollapsibleItem<T extends ListItem>({
   kind,
   access,
   titleError,
+  status,
   children,
 }: {
   item: T;
@@ -102,6 +106,8 @@ export function CollapsibleItem<T extends ListItem>({
   kind: string;
   access: FieldAccess;
   titleError: string | undefined;
+  /** Badges beside the kind: where the item stands on the page (a button's schedule). */
+  status?: ReactNode;
   children: ReactNode;
 }) {
   const enabled = item.enabled !== false;
@@ -118,6 +124,7 @@ export function CollapsibleItem<T extends ListItem>({
         onToggle={row.onToggle}
         onEnabled={(on) => row.onChange({ enabled: on } as Partial<T>)}
         onDelete={row.onDelete}
+        status={status}
       />
       <Collapse expanded={row.expanded}>
         <Stack gap="sm" pt="sm">

@@ -7,6 +7,7 @@ import { IconSelect } from '../components/IconChooser.tsx';
 import { AddMenu, CollapsibleItem, type ItemRowProps } from '../components/ItemHeader.tsx';
 import { RichTextField } from '../components/lazy.tsx';
 import { PlainTextField } from '../components/PlainTextField.tsx';
+import { ScheduleBadge, ScheduleFields } from '../components/Schedule.tsx';
 import { SortableList } from '../components/SortableList.tsx';
 import { useEditor, useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
 import { CssColour } from './Appearance.tsx';
@@ -18,7 +19,7 @@ const TYPE_LABELS: Record<LinkContactType, string> = {
   placeholder: 'Placeholder',
 };
 
-/** Spec §2 Buttons: add, reorder (drag and keyboard), enable/disable, delete; each with its parts. */
+/** Spec §2 Buttons: add, reorder (drag and keyboard), show/hide and schedule (issue #30), delete; each with its parts. */
 export function Buttons() {
   const { permissionsMode, permission, store } = useEditor();
   const [links = [], setLinks] = useField('links');
@@ -94,7 +95,16 @@ function ButtonRow({ link, ...row }: ItemRowProps<ProfileLink> & { link: Profile
   const rte = view.company.feature_flags.rte;
   const Popup = rte ? RichTextField : PlainTextField;
   return (
-    <CollapsibleItem item={link} row={row} noun="Button" title={title} kind={TYPE_LABELS[type]} access={access} titleError={problems[`links.${index}.title`]}>
+    <CollapsibleItem
+      item={link}
+      row={row}
+      noun="Button"
+      title={title}
+      kind={TYPE_LABELS[type]}
+      access={access}
+      titleError={problems[`links.${index}.title`]}
+      status={type === 'placeholder' ? null : <ScheduleBadge item={link} />}
+    >
       {type === 'url' || type === 'placeholder' ? (
         <TextInput
           label="URL"
@@ -134,6 +144,15 @@ function ButtonRow({ link, ...row }: ItemRowProps<ProfileLink> & { link: Profile
         disabled={access.locked}
         onChange={(e) => onChange({ isFullWidthButton: e.currentTarget.checked })}
       />
+      {type === 'placeholder' ? null : (
+        <ScheduleFields
+          item={link}
+          name={title}
+          disabled={access.locked}
+          errors={{ showFrom: problems[`links.${index}.showFrom`], showUntil: problems[`links.${index}.showUntil`] }}
+          onChange={onChange}
+        />
+      )}
     </CollapsibleItem>
   );
 }

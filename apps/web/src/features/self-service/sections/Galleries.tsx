@@ -17,17 +17,8 @@ import classes from '../components/editor.module.css';
 import { IconPencil, IconPlus, IconTrash } from '../components/editor-icons.tsx';
 import { newKey, PartPermissions, PermissionToggles } from '../components/fields.tsx';
 import { CROPS, ImageUpload } from '../components/ImageUpload.tsx';
+import { fromLocalInput, toLocalInput } from '../components/local-time.ts';
 import { useEditor, useField, useFieldAccess } from '../hooks/editor-context.tsx';
-
-/** `2025-03-01T14:30` (the input's local value) ↔ ISO with offset. */
-const toLocalInput = (iso: string | undefined) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
 
 /** Spec §2 image gallery: items with a link, and for promotions an expiry in the future (spec §5). */
 export function ImageGallery({ section }: { section: InfoSection }) {

@@ -1,13 +1,14 @@
-import { ActionIcon, Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Collapse, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { normalizeSocialUrl, SOCIAL_NETWORK_TITLES, SOCIAL_NETWORKS, type SocialLink, type SocialNetwork } from '@profilehub/shared';
 import { useState } from 'react';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import classes from '../components/editor.module.css';
 import { IconTrash } from '../components/editor-icons.tsx';
 import { PartPermissions, PermissionToggles } from '../components/fields.tsx';
+import { ScheduleBadge, ScheduleFields } from '../components/Schedule.tsx';
 import { useEditor, useField, useFieldAccess, useProblems } from '../hooks/editor-context.tsx';
 
-/** Spec §2 Social media: each network once (spec §3), links normalised to https (spec §5). */
+/** Spec §2 Social media: each network once (spec §3), links normalised to https (spec §5), shown and scheduled like buttons (issue #30). */
 export function SocialMedia() {
   const { permission } = useEditor();
   const [links = [], setLinks] = useField('socialLinks');
@@ -26,6 +27,7 @@ export function SocialMedia() {
           key={link.key}
           link={link}
           error={problems[`socialLinks.${index}.url`]}
+          scheduleErrors={{ showFrom: problems[`socialLinks.${index}.showFrom`], showUntil: problems[`socialLinks.${index}.showUntil`] }}
           onChange={(patch) => change(link.key, patch)}
           onDelete={collection.edit ? () => setDeleting(link) : undefined}
         />
@@ -63,45 +65,59 @@ export function SocialMedia() {
 function SocialRow({
   link,
   error,
+  scheduleErrors,
   onChange,
   onDelete,
 }: {
   link: SocialLink;
   error: string | undefined;
+  scheduleErrors: { showFrom?: string | undefined; showUntil?: string | undefined };
   onChange: (patch: Partial<SocialLink>) => void;
   onDelete: (() => void) | undefined;
 }) {
   const access = useFieldAccess(link.key, { chain: ['socialLinks', link.key] });
+  const [scheduling, setScheduling] = useState(Boolean(scheduleErrors.showFrom || scheduleErrors.showUntil));
   if (access.hidden) return null;
   const title = SOCIAL_NETWORK_TITLES[link.key];
   return (
-    <Group className={classes.item} gap="xs" wrap="nowrap" align="flex-start" {...access.anchor}>
-      <Text fw={600} size="sm" w={96} pt={8}>
-        {title}
-      </Text>
-      <TextInput
-        flex={1}
-        aria-label={`${title} link`}
-        placeholder={`${link.key}.com/you`}
-        value={link.url ?? ''}
-        disabled={access.locked}
-        error={error}
-        onChange={(e) => onChange({ url: e.currentTarget.value })}
-        onBlur={(e) => onChange({ url: normalizeSocialUrl(e.currentTarget.value) })}
-      />
-      <Switch
-        mt={8}
-        aria-label={`Show ${title}`}
-        checked={link.enabled !== false}
-        disabled={access.locked}
-        onChange={(e) => onChange({ enabled: e.currentTarget.checked })}
-      />
-      {onDelete && !access.locked ? (
-        <ActionIcon mt={4} variant="subtle" color="red" aria-label={`Delete ${title}`} onClick={onDelete}>
-          <IconTrash size={16} />
-        </ActionIcon>
-      ) : null}
-      <PermissionToggles permissionKey={link.key} label={title} />
-    </Group>
+    <Stack className={classes.item} gap={6} data-disabled={link.enabled === false || undefined} {...access.anchor}>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Text fw={600} size="sm" w={96} pt={8}>
+          {title}
+        </Text>
+        <TextInput
+          flex={1}
+          aria-label={`${title} link`}
+          placeholder={`${link.key}.com/you`}
+          value={link.url ?? ''}
+          disabled={access.locked}
+          error={error}
+          onChange={(e) => onChange({ url: e.currentTarget.value })}
+          onBlur={(e) => onChange({ url: normalizeSocialUrl(e.currentTarget.value) })}
+        />
+        <Switch
+          mt={8}
+          aria-label={`Show ${title}`}
+          checked={link.enabled !== false}
+          disabled={access.locked}
+          onChange={(e) => onChange({ enabled: e.currentTarget.checked })}
+        />
+        {onDelete && !access.locked ? (
+          <ActionIcon mt={4} variant="subtle" color="red" aria-label={`Delete ${title}`} onClick={onDelete}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        ) : null}
+        <PermissionToggles permissionKey={link.key} label={title} />
+      </Group>
+      <Group gap="xs">
+        <ScheduleBadge item={link} />
+        <Button variant="subtle" size="compact-xs" aria-expanded={scheduling} aria-label={`Schedule ${title}`} onClick={() => setScheduling(!scheduling)}>
+          Schedule
+        </Button>
+      </Group>
+      <Collapse expanded={scheduling || Boolean(scheduleErrors.showFrom || scheduleErrors.showUntil)}>
+        <ScheduleFields item={link} name={title} disabled={access.locked} errors={scheduleErrors} onChange={onChange} />
+      </Collapse>
+    </Stack>
   );
 }

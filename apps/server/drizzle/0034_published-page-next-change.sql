@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "next_change_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "profiles_next_change_idx" ON "profiles" USING btree ("next_change_at") WHERE "profiles"."next_change_at" is not null;
