@@ -10,6 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { CONTACTS_MESSAGES } from '@profilehub/shared';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { AppError } from '../../../http/errors.ts';
 
@@ -22,7 +23,7 @@ const WORKER_PATH = path.join(import.meta.dirname, 'ocr-worker.cjs');
 export type OcrLine = { text: string; confidence: number; height: number };
 export type OcrResult = { text: string; lines: OcrLine[]; confidence: number };
 
-export const SCAN_BUSY_MESSAGE = 'Many cards are being read right now. Please try again in a moment.';
+const SCAN_BUSY_MESSAGE = CONTACTS_MESSAGES.scanBusy;
 
 export class CardOcr {
   readonly #size: number;
