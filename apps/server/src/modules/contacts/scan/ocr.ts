@@ -25,6 +25,35 @@ export type OcrResult = { text: string; lines: OcrLine[]; confidence: number };
 
 const SCAN_BUSY_MESSAGE = CONTACTS_MESSAGES.scanBusy;
 
+/**
+ * One OCR worker thread with the English model read from `langPath`. tesseract.js throws a
+ * worker's error out of its message handler unless given an errorHandler (which would end the
+ * process), and never settles createWorker when the model fails to load: both are caught here,
+ * a failed start rejecting. A failed job's own promise rejects as well, so later errors are dropped.
+ */
+export async function startWorker(langPath: string): Promise<Worker> {
+  let failed!: (err: Error) => void;
+  const failure = new Promise<never>((_, reject) => {
+    failed = reject;
+  });
+  const worker = await Promise.race([
+    createWorker('eng', OEM.LSTM_ONLY, {
+      workerPath: WORKER_PATH,
+      langPath,
+      gzip: true,
+      // Nothing is written beside the server (tesseract.js caches the model in the working directory by default).
+      cacheMethod: 'none',
+      legacyCore: false,
+      legacyLang: false,
+      errorHandler: (data: unknown) => failed(new Error(String(data))),
+    }),
+    failure,
+  ]);
+  // A card photo carries no resolution; saying 300 dpi keeps tesseract from guessing (and logging that it did).
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1', user_defined_dpi: '300' });
+  return worker;
+}
+
 export class CardOcr {
   readonly #size: number;
   readonly #queueLimit: number;
@@ -43,21 +72,6 @@ export class CardOcr {
     return this.#waiting.length;
   }
 
-  async #newWorker(): Promise<Worker> {
-    const worker = await createWorker('eng', OEM.LSTM_ONLY, {
-      workerPath: WORKER_PATH,
-      langPath: LANG_PATH,
-      gzip: true,
-      // Nothing is written beside the server (tesseract.js caches the model in the working directory by default).
-      cacheMethod: 'none',
-      legacyCore: false,
-      legacyLang: false,
-    });
-    // A card photo carries no resolution; saying 300 dpi keeps tesseract from guessing (and logging that it did).
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1', user_defined_dpi: '300' });
-    return worker;
-  }
-
   async #acquire(): Promise<Worker> {
     if (this.#closed) throw new AppError(503, 'scan_unavailable', SCAN_BUSY_MESSAGE);
     const idle = this.#idle.pop();
@@ -65,7 +79,7 @@ export class CardOcr {
     if (this.#started < this.#size) {
       this.#started += 1;
       try {
-        return await this.#newWorker();
+        return await startWorker(LANG_PATH);
       } catch (err) {
         this.#started -= 1;
         throw err;
