@@ -40,8 +40,8 @@ import { divisionExportsRoutes } from './modules/companies/division-exports.rout
 import { DIVISION_EXPORT_JOB, runExport, sweepExpiredExports } from './modules/companies/division-exports.service.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { expireContacts } from './modules/contacts/contacts.service.ts';
-import { contactScanRoutes } from './modules/contacts/scan.routes.ts';
 import { CardOcr } from './modules/contacts/scan/ocr.ts';
+import { contactScanRoutes } from './modules/contacts/scan.routes.ts';
 import { resolveByDns, resolveVia } from './modules/domains/domain-probe.ts';
 import { domainsRoutes, domainVerificationRoutes } from './modules/domains/domains.routes.ts';
 import { eventsFastRoute, eventsRoutes } from './modules/events/events.routes.ts';

@@ -148,7 +148,16 @@ export const ContactCreateBodySchema = z
     company: text(200, 'Company'),
     phone: text(40, 'Phone'),
     email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid email address.'))]).default(''),
-    website: z.union([z.literal(''), z.string().trim().max(2048).pipe(z.url({ protocol: /^https?$/, error: 'Enter the website as https://…' }))]).default(''),
+    website: z
+      .union([
+        z.literal(''),
+        z
+          .string()
+          .trim()
+          .max(2048)
+          .pipe(z.url({ protocol: /^https?$/, error: 'Enter the website as https://…' })),
+      ])
+      .default(''),
     notes: text(5000, 'Notes'),
     /** The photo from POST /api/contacts/scan, kept with the contact. */
     cardUploadId: z.number().int().positive().max(2_147_483_647).optional(),

@@ -181,7 +181,11 @@ export async function insertContact(
 
 /** Where a contact's card photo is stored. */
 export async function cardOf(db: Db, uploadId: number): Promise<{ storageKey: string; mime: string; size: number } | undefined> {
-  const [row] = await db.select({ storageKey: uploads.storageKey, mime: uploads.mime, size: uploads.size }).from(uploads).where(eq(uploads.id, uploadId)).limit(1);
+  const [row] = await db
+    .select({ storageKey: uploads.storageKey, mime: uploads.mime, size: uploads.size })
+    .from(uploads)
+    .where(eq(uploads.id, uploadId))
+    .limit(1);
   return row;
 }
 

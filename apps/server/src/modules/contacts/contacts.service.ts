@@ -99,7 +99,14 @@ export async function createContact(deps: Db, actor: Actor, body: ContactCreateB
       ['website', body.website],
     ] as const)
       if (value) data[key] = value;
-    return insertContact(tx, { profileId: profile.id, companyId: profile.companyId, data, source: 'scanned', notes: body.notes, cardUploadId: body.cardUploadId ?? null });
+    return insertContact(tx, {
+      profileId: profile.id,
+      companyId: profile.companyId,
+      data,
+      source: 'scanned',
+      notes: body.notes,
+      cardUploadId: body.cardUploadId ?? null,
+    });
   });
   return getContact(deps, actor, id);
 }

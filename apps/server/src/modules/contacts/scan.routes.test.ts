@@ -5,15 +5,15 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CONTACTS_MESSAGES, type CardScanResult, type ContactDetail } from '@profilehub/shared';
+import { type CardScanResult, CONTACTS_MESSAGES, type ContactDetail } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, leadSubmissions, uploads } from '../../db/schema.ts';
 import { createCompany, createUser, multipartBody, signIn } from '../../test/factories.ts';
 import { type Headers, useTestApp } from '../../test/harness.ts';
-import { ORPHAN_GRACE_MS, sweepUploads } from '../uploads/sweep.ts';
 import { createDiskStore } from '../uploads/store.ts';
+import { ORPHAN_GRACE_MS, sweepUploads } from '../uploads/sweep.ts';
 import { expireContacts } from './contacts.service.ts';
 
 const t = useTestApp();
@@ -182,7 +182,10 @@ describe('POST /api/contacts/scan, then POST /api/contacts', () => {
     const s3: CardScanResult = (await scan(jane, photo)).json();
     const c3: ContactDetail = (await save(jane, { name: 'Old Card', cardUploadId: s3.cardUploadId })).json();
     const key3 = (await keyOf(s3.cardUploadId))!;
-    await t.db.update(leadSubmissions).set({ createdAt: new Date('2020-01-01T00:00:00Z') }).where(eq(leadSubmissions.id, c3.id));
+    await t.db
+      .update(leadSubmissions)
+      .set({ createdAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(leadSubmissions.id, c3.id));
     await t.db.update(companies).set({ contactRetentionMonths: 1 });
     expect(await expireContacts({ db: t.db })).toBeGreaterThanOrEqual(1);
     await t.db.update(companies).set({ contactRetentionMonths: null });

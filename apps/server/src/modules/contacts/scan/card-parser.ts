@@ -111,9 +111,12 @@ const JOB_WORDS = new RegExp(
 const COMPANY_FORMS =
   /\b(?:ltd|limited|llc|llp|inc|incorporated|corp|corporation|co|company|gmbh|ag|kg|sa|s\.a|sas|sarl|srl|spa|bv|b\.v|nv|oy|ab|as|aps|plc|pty|pte|kk|group|holdings|industries|partners|associates|labs|laboratories|studios|ventures|capital|bank|university|institute|foundation)\b\.?/i;
 /** Words as likely in a company's name as in a job title ("Solutions Architect", "Nimbus Systems"): they decide only between lines without a job word. */
-const COMPANY_WORDS = /\b(?:studio|solutions|systems|technologies|technology|tech|software|consulting|agency|media|networks|logistics|pharma|energy|trust|digital|analytics|robotics|engineering|traders|biotech)\b/i;
-const ADDRESS = /\b(?:street|st|road|rd|avenue|ave|lane|ln|suite|floor|fl|blvd|boulevard|drive|dr|way|square|sq|place|pl|strasse|straße|platz|weg|p\.?o\.? box)\b\.?|\d{4,5}\s+[a-z]/i;
-const NAME_WORD = /^(?:[A-Z][a-zà-öø-ÿ'’]+(?:-[A-Z][a-zà-öø-ÿ'’]+)*|[A-Z]\.|[A-Z][a-z]?'[A-Z][a-zà-öø-ÿ]+|(?:van|von|de|der|den|da|di|du|la|le|del|della|bin|al)|Mc[A-Z][a-z]+|Mac[A-Z][a-z]+|O'[A-Z][a-z]+|[A-Z]{2,}(?:-[A-Z]{2,})?)$/;
+const COMPANY_WORDS =
+  /\b(?:studio|solutions|systems|technologies|technology|tech|software|consulting|agency|media|networks|logistics|pharma|energy|trust|digital|analytics|robotics|engineering|traders|biotech)\b/i;
+const ADDRESS =
+  /\b(?:street|st|road|rd|avenue|ave|lane|ln|suite|floor|fl|blvd|boulevard|drive|dr|way|square|sq|place|pl|strasse|straße|platz|weg|p\.?o\.? box)\b\.?|\d{4,5}\s+[a-z]/i;
+const NAME_WORD =
+  /^(?:[A-Z][a-zà-öø-ÿ'’]+(?:-[A-Z][a-zà-öø-ÿ'’]+)*|[A-Z]\.|[A-Z][a-z]?'[A-Z][a-zà-öø-ÿ]+|(?:van|von|de|der|den|da|di|du|la|le|del|della|bin|al)|Mc[A-Z][a-z]+|Mac[A-Z][a-z]+|O'[A-Z][a-z]+|[A-Z]{2,}(?:-[A-Z]{2,})?)$/;
 
 const field = (value: string, source: string): CardField => ({ value, source });
 const tidy = (s: string) =>
@@ -126,7 +129,10 @@ const tidy = (s: string) =>
 
 /** A line of the OCR as the parts a card sets apart: wide gaps (two columns read as one line) and " · " separators. */
 function segments(text: string): string[] {
-  return text.split(/\s{3,}|\s[·•|]\s|\s[-–—]\s(?=\S*[@.])/).map(tidy).filter(Boolean);
+  return text
+    .split(/\s{3,}|\s[·•|]\s|\s[-–—]\s(?=\S*[@.])/)
+    .map(tidy)
+    .filter(Boolean);
 }
 
 /** OCR reads 0 as O and 1 as l or I inside numbers: put the digits back where a line is mostly digits. */
@@ -141,7 +147,10 @@ function emailsIn(line: string): string[] {
 }
 
 function linksIn(line: string): string[] {
-  const withoutEmails = line.replace(/\s*@\s*/g, '@').replace(SPLIT_DOT, '.').replace(EMAIL, ' ');
+  const withoutEmails = line
+    .replace(/\s*@\s*/g, '@')
+    .replace(SPLIT_DOT, '.')
+    .replace(EMAIL, ' ');
   return [...withoutEmails.matchAll(URL_LIKE)].map((m) => {
     const raw = m[0].replace(/[.,;)]+$/, '');
     return /^https?:\/\//i.test(raw) ? raw.replace(/^http/i, 'http') : `https://${raw}`;

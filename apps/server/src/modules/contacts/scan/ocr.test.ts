@@ -9,8 +9,10 @@ import { AppError } from '../../../http/errors.ts';
 import { CardOcr, startWorker } from './ocr.ts';
 
 const text = async (words: string) =>
-  sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="900" height="160"><rect width="900" height="160" fill="#fff"/>
-    <text x="40" y="100" font-family="DejaVu Sans" font-size="56">${words}</text></svg>`))
+  sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="900" height="160"><rect width="900" height="160" fill="#fff"/>
+    <text x="40" y="100" font-family="DejaVu Sans" font-size="56">${words}</text></svg>`),
+  )
     .png()
     .toBuffer();
 
@@ -52,7 +54,12 @@ describe('CardOcr', () => {
     expect(ocr.waiting).toBe(1);
     const third = await ocr.run(async () => 'third').catch((err: unknown) => err);
     expect(third).toBeInstanceOf(AppError);
-    expect(third).toMatchObject({ status: 503, code: 'scan_busy', retryAfterS: 5, message: 'Many cards are being read right now. Please try again in a moment.' });
+    expect(third).toMatchObject({
+      status: 503,
+      code: 'scan_busy',
+      retryAfterS: 5,
+      message: 'Many cards are being read right now. Please try again in a moment.',
+    });
     open();
     expect(await Promise.all([first, second])).toEqual(['first', 'second']);
     expect(ocr.waiting).toBe(0);

@@ -17,10 +17,10 @@ import { AppError } from '../../../http/errors.ts';
 const require = createRequire(import.meta.url);
 
 /** The directory holding eng.traineddata.gz: the LSTM "best int" model, the smallest and fastest English one the package has. */
-export const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 const WORKER_PATH = path.join(import.meta.dirname, 'ocr-worker.cjs');
 
-export type OcrLine = { text: string; confidence: number; height: number };
+type OcrLine = { text: string; confidence: number; height: number };
 export type OcrResult = { text: string; lines: OcrLine[]; confidence: number };
 
 const SCAN_BUSY_MESSAGE = CONTACTS_MESSAGES.scanBusy;

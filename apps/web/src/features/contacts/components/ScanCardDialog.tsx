@@ -42,22 +42,24 @@ export function ScanCardDialog({ opened, onClose, onSaved }: { opened: boolean; 
     mutationFn: () => createContact(form),
     onSuccess: (contact) => {
       toastSuccess(CONTACTS_MESSAGES.saved);
+      reset();
       onSaved(contact.id);
     },
     onError: (error) => toastError(error),
   });
   useEffect(() => () => void (photo && URL.revokeObjectURL(photo)), [photo]);
-  useEffect(() => {
-    if (!opened) {
-      setPhoto(null);
-      setForm(EMPTY);
-      scan.reset();
-      save.reset();
-    }
-    // Reset only when the dialog closes.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the mutations' reset functions are stable
-  }, [opened]);
 
+  // Closed, the dialog starts afresh next time.
+  function reset() {
+    setPhoto(null);
+    setForm(EMPTY);
+    scan.reset();
+    save.reset();
+  }
+  const close = () => {
+    reset();
+    onClose();
+  };
   const choose = (file: File | null) => {
     if (!file) return;
     setPhoto(URL.createObjectURL(file));
@@ -72,12 +74,14 @@ export function ScanCardDialog({ opened, onClose, onSaved }: { opened: boolean; 
   const errorOf = (field: string) => (wrong === field ? messageOf(save.error) : undefined);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Scan a card" size="lg" fullScreen={false}>
+    <Modal opened={opened} onClose={close} title="Scan a card" size="lg">
       <Stack>
         {photo ? (
           <Image src={photo} alt="The card's photo" mah={220} fit="contain" radius="sm" />
         ) : (
-          <Text size="sm">Take a photo of a business card or an event badge, or choose one. The details are read for you to check before the contact is saved.</Text>
+          <Text size="sm">
+            Take a photo of a business card or an event badge, or choose one. The details are read for you to check before the contact is saved.
+          </Text>
         )}
         {!scan.isPending && !scan.data ? (
           <Group>
@@ -112,13 +116,34 @@ export function ScanCardDialog({ opened, onClose, onSaved }: { opened: boolean; 
                 <TextInput label="Name" value={form.name} onChange={set('name')} description={readFrom(fields.name)} error={errorOf('name')} />
                 <TextInput label="Job title" value={form.jobTitle} onChange={set('jobTitle')} description={readFrom(fields.jobTitle)} />
                 <TextInput label="Company" value={form.company} onChange={set('company')} description={readFrom(fields.company)} />
-                <TextInput label="Phone" type="tel" value={form.phone} onChange={set('phone')} description={readFrom(fields.phones[0])} error={errorOf('phone')} />
-                <TextInput label="Email" type="email" value={form.email} onChange={set('email')} description={readFrom(fields.emails[0])} error={errorOf('email')} />
-                <TextInput label="Website" type="url" value={form.website} onChange={set('website')} description={readFrom(fields.links[0])} error={errorOf('website')} />
+                <TextInput
+                  label="Phone"
+                  type="tel"
+                  value={form.phone}
+                  onChange={set('phone')}
+                  description={readFrom(fields.phones[0])}
+                  error={errorOf('phone')}
+                />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  value={form.email}
+                  onChange={set('email')}
+                  description={readFrom(fields.emails[0])}
+                  error={errorOf('email')}
+                />
+                <TextInput
+                  label="Website"
+                  type="url"
+                  value={form.website}
+                  onChange={set('website')}
+                  description={readFrom(fields.links[0])}
+                  error={errorOf('website')}
+                />
               </SimpleGrid>
               <Textarea label="Notes" rows={3} maxLength={5000} value={form.notes} onChange={set('notes')} />
               <Group justify="flex-end">
-                <Button variant="default" onClick={onClose}>
+                <Button variant="default" onClick={close}>
                   Cancel
                 </Button>
                 <Button type="submit" loading={save.isPending}>
