@@ -42,6 +42,8 @@ import { divisionExportsRoutes } from './modules/companies/division-exports.rout
 import { DIVISION_EXPORT_JOB, runExport, sweepExpiredExports } from './modules/companies/division-exports.service.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { expireContacts } from './modules/contacts/contacts.service.ts';
+import { CardOcr } from './modules/contacts/scan/ocr.ts';
+import { contactScanRoutes } from './modules/contacts/scan.routes.ts';
 import { resolveByDns, resolveVia } from './modules/domains/domain-probe.ts';
 import { domainsRoutes, domainVerificationRoutes } from './modules/domains/domains.routes.ts';
 import { eventsFastRoute, eventsRoutes } from './modules/events/events.routes.ts';
@@ -239,6 +241,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const images = createOwnImages({ db: deps.db, store: fileStore, webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST, log: app.log });
   const cardFiles = createCardFiles({ db: deps.db, config, images, pages: deps.publishedPages, wallet: deps.wallet, log: app.log });
 
+  // One budget for every upload's bytes in memory, card photos included (decision 013).
+  const uploadMemory = new UploadMemory(config.UPLOAD_MEMORY_MB * 1024 * 1024);
+  // Card-scan OCR (decision 030): workers start with the first scan and stop with the server.
+  const cardOcr = new CardOcr({ workers: config.CARD_SCAN_WORKERS, queue: config.CARD_SCAN_QUEUE });
+  app.addHook('onClose', async () => cardOcr.close());
   await app.register(
     async (api) => {
       api.addHook('onRequest', authenticateUnlessPublic);
@@ -246,6 +253,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(eventsRoutes);
       await api.register(leadsRoutes);
       await api.register(contactsRoutes);
+      await api.register(contactScanRoutes, { store: fileStore, memory: uploadMemory, ocr: cardOcr });
       await api.register(invitationsRoutes);
       await api.register(authRoutes);
       await api.register(ssoRoutes);
@@ -269,7 +277,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(usersRoutes);
       await api.register(auditRoutes);
       await api.register(templatesRoutes);
-      await api.register(uploadsRoutes, { store: fileStore, memory: new UploadMemory(config.UPLOAD_MEMORY_MB * 1024 * 1024) });
+      await api.register(uploadsRoutes, { store: fileStore, memory: uploadMemory });
     },
     { prefix: '/api' },
   );

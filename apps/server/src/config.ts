@@ -103,6 +103,10 @@ const ConfigSchema = z.object({
   UPLOADS_DIR: z.string().optional(),
   /** Upload bytes this process holds in memory at once, across all requests; beyond it uploads answer 503 and are retried. */
   UPLOAD_MEMORY_MB: z.coerce.number().int().min(4).max(4096).default(64),
+  /** Card scans read at once (OCR worker threads, ~100 MB each, one core each while reading); 1 leaves a core of two to everything else. */
+  CARD_SCAN_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Card scans that may wait for a worker; beyond it a scan answers 503 with Retry-After at once. */
+  CARD_SCAN_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   /** S3-compatible storage for uploads: set S3_BUCKET (and the keys) to use it instead of the disk. */
   S3_BUCKET: z.string().optional(),
   /** Defaults to AWS (https://s3.{S3_REGION}.amazonaws.com); set it for MinIO, R2, Scaleway … */

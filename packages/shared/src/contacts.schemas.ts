@@ -6,9 +6,14 @@ import { z } from 'zod';
 import { hasNoNul, NUL_MESSAGE } from './errors.ts';
 import { CompanyIdListSchema, ListFilterSchema, PageIndexSchema } from './users.schemas.ts';
 
-export const CONTACT_SOURCES = ['lead_form', 'exchange', 'imported'] as const;
+export const CONTACT_SOURCES = ['lead_form', 'exchange', 'imported', 'scanned'] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
-export const CONTACT_SOURCE_LABELS: Readonly<Record<ContactSource, string>> = { lead_form: 'Lead form', exchange: 'Exchange', imported: 'Imported' };
+export const CONTACT_SOURCE_LABELS: Readonly<Record<ContactSource, string>> = {
+  lead_form: 'Lead form',
+  exchange: 'Exchange',
+  imported: 'Imported',
+  scanned: 'Scanned card',
+};
 
 /** The page sizes a contacts list offers (as the divisions console's); the first is the default. */
 export const CONTACTS_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -17,6 +22,11 @@ export const CONTACTS_MESSAGES = {
   notFound: 'This contact does not exist.',
   erased: (n: number) => (n === 1 ? '1 contact erased.' : `${n} contacts erased.`),
   tooMany: 'Choose at most 500 contacts.',
+  noProfile: 'A contact is kept on a profile, and you have none yet. Ask your supervisor to create your profile first.',
+  cardNotFound: 'This card photo is no longer available. Scan the card again.',
+  scanBusy: 'Many cards are being read right now. Please try again in a moment.',
+  scanFailed: 'The card could not be read. Try a sharper photo with the whole card in view, or fill in the details by hand.',
+  saved: 'Contact saved.',
 } as const;
 
 const day = z.iso.date({ error: 'Use a date as YYYY-MM-DD.' });
@@ -75,7 +85,13 @@ export const ContactRowSchema = z.object({
 });
 export type ContactRow = z.infer<typeof ContactRowSchema>;
 
-export const ContactDetailSchema = ContactRowSchema.extend({ message: z.string(), notes: z.string() });
+export const ContactDetailSchema = ContactRowSchema.extend({
+  message: z.string(),
+  notes: z.string(),
+  website: z.string(),
+  /** A scanned card's photo (GET /api/contacts/{id}/card), or null. */
+  cardUrl: z.string().nullable(),
+});
 export type ContactDetail = z.infer<typeof ContactDetailSchema>;
 
 export const ContactsListResponseSchema = z.object({ data: z.array(ContactRowSchema), page: z.number(), pageSize: z.number(), total: z.number() });
@@ -92,3 +108,59 @@ export const ContactEraseBodySchema = z.strictObject({
 });
 export const ContactEraseResultSchema = z.object({ erased: z.number(), message: z.string() });
 export type ContactEraseResult = z.infer<typeof ContactEraseResultSchema>;
+
+/** One field read from a card, with the line of text it came from, for the person to confirm. */
+export const CardFieldSchema = z.object({ value: z.string(), source: z.string() });
+export type CardField = z.infer<typeof CardFieldSchema>;
+
+export const CardScanFieldsSchema = z.object({
+  name: CardFieldSchema.nullable(),
+  jobTitle: CardFieldSchema.nullable(),
+  company: CardFieldSchema.nullable(),
+  /** E.164 (+441234567890). */
+  phones: z.array(CardFieldSchema),
+  emails: z.array(CardFieldSchema),
+  /** Absolute URLs (https:// added when the card leaves it out). */
+  links: z.array(CardFieldSchema),
+});
+export type CardScanFields = z.infer<typeof CardScanFieldsSchema>;
+
+/** POST /api/contacts/scan: what the card says, and the stored photo to keep with the contact. */
+export const CardScanResultSchema = z.object({
+  fields: CardScanFieldsSchema,
+  /** Every line the OCR read, top to bottom. */
+  lines: z.array(z.string()),
+  /** The card's photo, to send back as cardUploadId when the contact is saved. */
+  cardUploadId: z.number(),
+});
+export type CardScanResult = z.infer<typeof CardScanResultSchema>;
+
+const text = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} can have at most ${max} characters.`).refine(hasNoNul, NUL_MESSAGE).default('');
+
+/** POST /api/contacts: a contact the person adds (today: a scanned card, confirmed). */
+export const ContactCreateBodySchema = z
+  .strictObject({
+    /** The profile the contact is kept on; the actor's own profile when left out. */
+    profileId: z.number().int().positive().max(2_147_483_647).optional(),
+    name: text(200, 'Name'),
+    jobTitle: text(200, 'Job title'),
+    company: text(200, 'Company'),
+    phone: text(40, 'Phone'),
+    email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid email address.'))]).default(''),
+    website: z
+      .union([
+        z.literal(''),
+        z
+          .string()
+          .trim()
+          .max(2048)
+          .pipe(z.url({ protocol: /^https?$/, error: 'Enter the website as https://…' })),
+      ])
+      .default(''),
+    notes: text(5000, 'Notes'),
+    /** The photo from POST /api/contacts/scan, kept with the contact. */
+    cardUploadId: z.number().int().positive().max(2_147_483_647).optional(),
+  })
+  .refine((b) => b.name || b.email || b.phone || b.company, { message: 'Fill in at least a name, an email, a phone or a company.', path: ['name'] });
+export type ContactCreateBody = z.output<typeof ContactCreateBodySchema>;

@@ -56,6 +56,11 @@ export const ERROR_CODES = [
   'bad_svg',
   'upload_quota',
   'uploads_busy',
+  'no_profile',
+  'card_not_found',
+  'scan_busy',
+  'scan_unavailable',
+  'scan_failed',
   'storage_full',
   'storage_unavailable',
   // a division's export and deletion

@@ -446,12 +446,14 @@ export const leadSubmissions = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** The visitor's details as given: name, email, mobile, message; an exchange adds company and jobTitle (issue #29). */
     data: jsonb('data').$type<Record<string, string>>().notNull(),
-    /** How the contact came (issue #29 Contacts): the page's lead form, a "Share my details" exchange, or an import. */
-    source: text('source', { enum: ['lead_form', 'exchange', 'imported'] })
+    /** How the contact came (issue #29 Contacts): the page's lead form, a "Share my details" exchange, an import, or a scanned card. */
+    source: text('source', { enum: ['lead_form', 'exchange', 'imported', 'scanned'] })
       .notNull()
       .default('lead_form'),
     /** The owner's notes on the contact. */
     notes: text('notes').notNull().default(''),
+    /** A scanned card's photo (purpose contact-card), served only to those who see the contact; the sweep keeps it while this refers to it. */
+    cardUploadId: integer('card_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -338,6 +338,15 @@ export function canSeeContact(actor: Actor, contact: { ownerUserId: number | nul
 }
 
 /**
+ * Issue #29 card scanning: a contact may be added (a scanned card kept) on a profile whose
+ * contacts the actor sees — their own, one of a division they supervise, any for a superadmin —
+ * so whoever adds one can always find it again.
+ */
+export function canAddContact(actor: Actor, profile: { userId: number | null; companyId: number }): boolean {
+  return canSeeContact(actor, { ownerUserId: profile.userId, companyId: profile.companyId });
+}
+
+/**
  * A division's webhooks (issue #29): a superadmin, or a supervisor of that division. A webhook sends
  * the division's events (its leads' contacts among them) to a URL, so nobody else sees or sets one.
  */

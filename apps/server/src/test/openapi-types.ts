@@ -31,6 +31,8 @@ export interface paths {
   "/api/contacts": {
     /** The contacts the actor sees, newest first: q (name, email, phone, company), companyId, profileId, source, from, to (days, UTC), page (from 0), pageSize 10, 25, 50 or 100 */
     get: operations["getContacts"];
+    /** Add a contact the person confirmed (a scanned card), kept on their own profile or on profileId, with the card's photo (cardUploadId) */
+    post: operations["postContacts"];
   };
   "/api/contacts/export": {
     /** The filtered contacts as a streamed .xlsx, or CSV with format=csv (formula-safe) */
@@ -51,6 +53,17 @@ export interface paths {
     delete: operations["deleteContact"];
     /** Saves the contact's notes */
     patch: operations["patchContact"];
+  };
+  "/api/contacts/scan": {
+    /**
+     * Read a photo of a business card or event badge into contact fields, each with the text it came from, for the person to confirm
+     * @description multipart/form-data with one part `file`: a JPEG, PNG or WebP photo (the type is decided by the content), at most 2 MB and 40 megapixels. The text is read on the server, offline, with at most a few cards at once; when too many wait, 503 with Retry-After. `country` (two letters, e.g. GB) reads phone numbers written without their +code. The photo is kept, private, for POST /contacts (cardUploadId); one never saved is deleted after a day.
+     */
+    post: operations["postContactsScan"];
+  };
+  "/api/contacts/{id}/card": {
+    /** A scanned contact's card photo (who sees the contact) */
+    get: operations["getContactCard"];
   };
   "/api/users": {
     /** Profile list fetch of the users list: filter, companyId (comma list), order, orderBy, page (zero-based, 10 a page), isLive (tab); with tab counts */
@@ -1025,7 +1038,7 @@ export interface operations {
         q?: string;
         companyId?: string;
         profileId?: number;
-        source?: "lead_form" | "exchange" | "imported";
+        source?: "lead_form" | "exchange" | "imported" | "scanned";
         from?: string;
         to?: string;
         page?: number;
@@ -1045,7 +1058,7 @@ export interface operations {
                 company: string;
                 jobTitle: string;
                 /** @enum {string} */
-                source: "lead_form" | "exchange" | "imported";
+                source: "lead_form" | "exchange" | "imported" | "scanned";
                 profileId: number;
                 profileName: string;
                 companyId: number;
@@ -1089,6 +1102,80 @@ export interface operations {
       };
     };
   };
+  /** Add a contact the person confirmed (a scanned card), kept on their own profile or on profileId, with the card's photo (cardUploadId) */
+  postContacts: {
+    requestBody: {
+      content: {
+        "application/json": {
+          profileId?: number;
+          /** @default */
+          name?: string;
+          /** @default */
+          jobTitle?: string;
+          /** @default */
+          company?: string;
+          /** @default */
+          phone?: string;
+          /** @default */
+          email?: "" | string;
+          /** @default */
+          website?: "" | string;
+          /** @default */
+          notes?: string;
+          cardUploadId?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        content: {
+          "application/json": {
+            id: number;
+            name: string;
+            email: string;
+            phone: string;
+            company: string;
+            jobTitle: string;
+            /** @enum {string} */
+            source: "lead_form" | "exchange" | "imported" | "scanned";
+            profileId: number;
+            profileName: string;
+            companyId: number;
+            createdAt: string;
+            message: string;
+            notes: string;
+            website: string;
+            cardUrl: string | null;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
   /** The filtered contacts as a streamed .xlsx, or CSV with format=csv (formula-safe) */
   getContactsExport: {
     parameters: {
@@ -1096,7 +1183,7 @@ export interface operations {
         q?: string;
         companyId?: string;
         profileId?: number;
-        source?: "lead_form" | "exchange" | "imported";
+        source?: "lead_form" | "exchange" | "imported" | "scanned";
         from?: string;
         to?: string;
         format?: "xlsx" | "csv";
@@ -1247,13 +1334,15 @@ export interface operations {
             company: string;
             jobTitle: string;
             /** @enum {string} */
-            source: "lead_form" | "exchange" | "imported";
+            source: "lead_form" | "exchange" | "imported" | "scanned";
             profileId: number;
             profileName: string;
             companyId: number;
             createdAt: string;
             message: string;
             notes: string;
+            website: string;
+            cardUrl: string | null;
           };
         };
       };
@@ -1365,15 +1454,134 @@ export interface operations {
             company: string;
             jobTitle: string;
             /** @enum {string} */
-            source: "lead_form" | "exchange" | "imported";
+            source: "lead_form" | "exchange" | "imported" | "scanned";
             profileId: number;
             profileName: string;
             companyId: number;
             createdAt: string;
             message: string;
             notes: string;
+            website: string;
+            cardUrl: string | null;
           };
         };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Read a photo of a business card or event badge into contact fields, each with the text it came from, for the person to confirm
+   * @description multipart/form-data with one part `file`: a JPEG, PNG or WebP photo (the type is decided by the content), at most 2 MB and 40 megapixels. The text is read on the server, offline, with at most a few cards at once; when too many wait, 503 with Retry-After. `country` (two letters, e.g. GB) reads phone numbers written without their +code. The photo is kept, private, for POST /contacts (cardUploadId); one never saved is deleted after a day.
+   */
+  postContactsScan: {
+    parameters: {
+      query?: {
+        country?: string;
+        profileId?: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            fields: {
+              name: {
+                value: string;
+                source: string;
+              } | null;
+              jobTitle: {
+                value: string;
+                source: string;
+              } | null;
+              company: {
+                value: string;
+                source: string;
+              } | null;
+              phones: {
+                  value: string;
+                  source: string;
+                }[];
+              emails: {
+                  value: string;
+                  source: string;
+                }[];
+              links: {
+                  value: string;
+                  source: string;
+                }[];
+            };
+            lines: string[];
+            cardUploadId: number;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A scanned contact's card photo (who sees the contact) */
+  getContactCard: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: never;
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
       400: {

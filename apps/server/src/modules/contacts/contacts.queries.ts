@@ -5,9 +5,9 @@
  * exchange), read here the one way every list, export and card reads them.
  */
 import type { ContactSource, ContactsFilter } from '@profilehub/shared';
-import { and, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, contactSearchTextSql, leadSubmissions, profileOwnNameSql, profiles } from '../../db/schema.ts';
+import { companies, contactSearchTextSql, leadSubmissions, profileOwnNameSql, profiles, uploads } from '../../db/schema.ts';
 import type { Actor } from '../../http/policy.ts';
 import { ownOrSupervised } from '../../http/scope.ts';
 import { likeText } from '../users/users.queries.ts';
@@ -22,6 +22,8 @@ const ROW = {
   company: field('company'),
   jobTitle: field('jobTitle'),
   message: field('message'),
+  website: field('website'),
+  cardUploadId: leadSubmissions.cardUploadId,
   source: leadSubmissions.source,
   notes: leadSubmissions.notes,
   profileId: leadSubmissions.profileId,
@@ -38,6 +40,8 @@ export type ContactRecord = {
   company: string;
   jobTitle: string;
   message: string;
+  website: string;
+  cardUploadId: number | null;
   source: ContactSource;
   notes: string;
   profileId: number;
@@ -116,7 +120,73 @@ export async function setContactNotes(db: Db, id: number, notes: string): Promis
 }
 
 export async function deleteContact(db: Db, id: number): Promise<void> {
-  await db.delete(leadSubmissions).where(eq(leadSubmissions.id, id));
+  const gone = await db.delete(leadSubmissions).where(eq(leadSubmissions.id, id)).returning({ cardUploadId: leadSubmissions.cardUploadId });
+  await releaseCards(db, gone);
+}
+
+/**
+ * The scanned cards of contacts just deleted: marked removed, so the hourly sweep deletes the
+ * row and the bytes (decision 013); GET /uploads/{key} never served them, and the contact's
+ * card route is gone with the contact.
+ */
+async function releaseCards(db: Db, gone: { cardUploadId: number | null }[]): Promise<void> {
+  const ids = gone.flatMap((g) => (g.cardUploadId === null ? [] : [g.cardUploadId]));
+  if (ids.length) await db.update(uploads).set({ removedAt: sql`now()` }).where(inArray(uploads.id, ids));
+}
+
+/** The profile a contact is kept on when none is named: the actor's own (their first), or undefined. */
+export async function ownProfileOf(db: Db, userId: number): Promise<{ id: number; userId: number | null; companyId: number } | undefined> {
+  const [p] = await db
+    .select({ id: profiles.id, userId: profiles.userId, companyId: profiles.companyId })
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), eq(profiles.isMaster, false)))
+    .orderBy(asc(profiles.id))
+    .limit(1);
+  return p;
+}
+
+/** A profile as the contact policy sees it (owner, division), or undefined. */
+export async function profileForContact(db: Db, id: number): Promise<{ id: number; userId: number | null; companyId: number } | undefined> {
+  const [p] = await db.select({ id: profiles.id, userId: profiles.userId, companyId: profiles.companyId }).from(profiles).where(eq(profiles.id, id)).limit(1);
+  return p;
+}
+
+/** A scanned card's photo still waiting for its contact: uploaded by this person, not removed, kept by no contact. */
+export async function unclaimedCard(db: Db, id: number, userId: number): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.id, id),
+        eq(uploads.userId, userId),
+        eq(uploads.purpose, 'contact-card'),
+        sql`${uploads.removedAt} is null`,
+        sql`not exists (select 1 from ${leadSubmissions} where ${leadSubmissions.cardUploadId} = ${uploads.id})`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A new contact; its card (if any) now belongs to the contact's division. */
+export async function insertContact(
+  db: Db,
+  row: { profileId: number; companyId: number; data: Record<string, string>; source: ContactSource; notes: string; cardUploadId: number | null },
+): Promise<number> {
+  const [created] = await db.insert(leadSubmissions).values(row).returning({ id: leadSubmissions.id });
+  if (row.cardUploadId !== null) await db.update(uploads).set({ companyId: row.companyId }).where(eq(uploads.id, row.cardUploadId));
+  return created!.id;
+}
+
+/** Where a contact's card photo is stored. */
+export async function cardOf(db: Db, uploadId: number): Promise<{ storageKey: string; mime: string; size: number } | undefined> {
+  const [row] = await db
+    .select({ storageKey: uploads.storageKey, mime: uploads.mime, size: uploads.size })
+    .from(uploads)
+    .where(eq(uploads.id, uploadId))
+    .limit(1);
+  return row;
 }
 
 /** Deletes every contact of this address the actor sees; the divisions they were in, for the audit. */
@@ -126,7 +196,12 @@ export async function eraseContactsByEmail(db: Db, actor: Actor, email: string):
     .from(leadSubmissions)
     .innerJoin(profiles, eq(profiles.id, leadSubmissions.profileId))
     .where(and(scoped(actor), sql`lower(${leadSubmissions.data}->>'email') = ${email.trim().toLowerCase()}`));
-  return db.delete(leadSubmissions).where(inArray(leadSubmissions.id, mine)).returning({ id: leadSubmissions.id, companyId: leadSubmissions.companyId });
+  const gone = await db
+    .delete(leadSubmissions)
+    .where(inArray(leadSubmissions.id, mine))
+    .returning({ id: leadSubmissions.id, companyId: leadSubmissions.companyId, cardUploadId: leadSubmissions.cardUploadId });
+  await releaseCards(db, gone);
+  return gone;
 }
 
 /**
@@ -144,7 +219,11 @@ export async function deleteExpiredContacts(db: Db, now: Date): Promise<{ compan
         sql`${leadSubmissions.createdAt} < ${now.toISOString()}::timestamptz - make_interval(months => ${companies.contactRetentionMonths})`,
       ),
     );
-  const gone = await db.delete(leadSubmissions).where(inArray(leadSubmissions.id, expired)).returning({ companyId: leadSubmissions.companyId });
+  const gone = await db
+    .delete(leadSubmissions)
+    .where(inArray(leadSubmissions.id, expired))
+    .returning({ companyId: leadSubmissions.companyId, cardUploadId: leadSubmissions.cardUploadId });
+  await releaseCards(db, gone);
   const counts = new Map<number, number>();
   for (const g of gone) counts.set(g.companyId, (counts.get(g.companyId) ?? 0) + 1);
   return [...counts].map(([companyId, n]) => ({ companyId, n }));

@@ -7,6 +7,7 @@ import { vcard } from '@profilehub/profile-page';
 import {
   CONTACT_SOURCE_LABELS,
   CONTACTS_MESSAGES,
+  type ContactCreateBody,
   type ContactDetail,
   type ContactEraseResult,
   type ContactRow,
@@ -16,21 +17,26 @@ import {
 } from '@profilehub/shared';
 import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
-import { type Actor, canSeeContact } from '../../http/policy.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { type Actor, canAddContact, canSeeContact } from '../../http/policy.ts';
 import { attachmentName, sendXlsx, type XlsxColumn } from '../../http/xlsx.ts';
 import { audit } from '../audit/audit.service.ts';
 import { sendCsv } from '../users/csv.ts';
 import {
   type ContactRecord,
+  cardOf,
   contactById,
   contactsByIds,
   deleteContact,
   deleteExpiredContacts,
   eraseContactsByEmail,
+  insertContact,
   listContacts,
+  ownProfileOf,
+  profileForContact,
   setContactNotes,
   streamContacts,
+  unclaimedCard,
 } from './contacts.queries.ts';
 
 type Db = Pick<Deps, 'db'>;
@@ -48,12 +54,61 @@ const rowOf = (c: ContactRecord): ContactRow => ({
   companyId: c.companyId,
   createdAt: c.createdAt.toISOString(),
 });
-const detailOf = (c: ContactRecord): ContactDetail => ({ ...rowOf(c), message: c.message, notes: c.notes });
+const detailOf = (c: ContactRecord): ContactDetail => ({
+  ...rowOf(c),
+  message: c.message,
+  notes: c.notes,
+  website: c.website,
+  cardUrl: c.cardUploadId === null ? null : `/api/contacts/${c.id}/card`,
+});
 
 /** GET /contacts: one page of the actor's contacts. */
 export async function listContactsPage(deps: Db, actor: Actor, q: ContactsListQuery): Promise<ContactsListResponse> {
   const { rows, total } = await listContacts(deps.db, actor, q, q.page, q.pageSize);
   return { data: rows.map(rowOf), page: q.page, pageSize: q.pageSize, total };
+}
+
+/**
+ * The profile a new contact is kept on: the one named, if the actor may add contacts to it
+ * (another's answers 404 like a missing one), else the actor's own.
+ */
+export async function profileToKeepContactOn(deps: Db, actor: Actor, profileId?: number) {
+  if (profileId !== undefined) {
+    const p = await profileForContact(deps.db, profileId);
+    if (!p || !canAddContact(actor, p)) throw notFound('Profile not found');
+    return p;
+  }
+  const own = await ownProfileOf(deps.db, actor.userId);
+  if (!own) throw new AppError(409, 'no_profile', CONTACTS_MESSAGES.noProfile);
+  return own;
+}
+
+/** POST /contacts: a contact the person confirmed (a scanned card), kept on their profile with the card's photo. */
+export async function createContact(deps: Db, actor: Actor, body: ContactCreateBody): Promise<ContactDetail> {
+  const profile = await profileToKeepContactOn(deps, actor, body.profileId);
+  const id = await deps.db.transaction(async (tx) => {
+    if (body.cardUploadId !== undefined && !(await unclaimedCard(tx, body.cardUploadId, actor.userId)))
+      throw new AppError(404, 'card_not_found', CONTACTS_MESSAGES.cardNotFound, 'cardUploadId');
+    const data: Record<string, string> = {};
+    for (const [key, value] of [
+      ['name', body.name],
+      ['email', body.email],
+      ['mobile', body.phone],
+      ['company', body.company],
+      ['jobTitle', body.jobTitle],
+      ['website', body.website],
+    ] as const)
+      if (value) data[key] = value;
+    return insertContact(tx, {
+      profileId: profile.id,
+      companyId: profile.companyId,
+      data,
+      source: 'scanned',
+      notes: body.notes,
+      cardUploadId: body.cardUploadId ?? null,
+    });
+  });
+  return getContact(deps, actor, id);
 }
 
 /** A contact the actor sees; another's answers 404 like a missing one. */
@@ -65,6 +120,14 @@ async function visibleContact(deps: Db, actor: Actor, id: number): Promise<Conta
 
 export async function getContact(deps: Db, actor: Actor, id: number): Promise<ContactDetail> {
   return detailOf(await visibleContact(deps, actor, id));
+}
+
+/** GET /contacts/{id}/card: where the photo of a contact the actor sees is stored; 404 when it has none. */
+export async function contactCard(deps: Db, actor: Actor, id: number) {
+  const c = await visibleContact(deps, actor, id);
+  const card = c.cardUploadId === null ? undefined : await cardOf(deps.db, c.cardUploadId);
+  if (!card) throw notFound(CONTACTS_MESSAGES.cardNotFound);
+  return card;
 }
 
 export async function saveContactNotes(deps: Db, actor: Actor, id: number, notes: string): Promise<ContactDetail> {

@@ -4,7 +4,13 @@
  */
 
 export const PURPOSES = ['profile-photo', 'logo', 'background', 'mobile-banner', 'desktop-banner', 'banner', 'gallery', 'rich-text', 'general'] as const;
-export type Purpose = (typeof PURPOSES)[number];
+/**
+ * What a file is for: one of PURPOSES (POST /upload), or a scanned card's photo
+ * (`contact-card`, POST /contacts/scan only), which GET /uploads/{key} never serves.
+ */
+export type Purpose = (typeof PURPOSES)[number] | 'contact-card';
+/** A scanned card's photo: private to those who see the contact (GET /api/contacts/{id}/card). */
+export const CONTACT_CARD: Purpose = 'contact-card';
 
 export type Kind = 'jpeg' | 'png' | 'webp' | 'gif' | 'svg' | 'mp4' | 'mov';
 
@@ -33,6 +39,8 @@ export const PURPOSE_RULES: Record<Purpose, { kinds: Kind[]; box: [number, numbe
   gallery: { kinds: ['jpeg', 'gif', 'png'], box: [1600, 1600] },
   'rich-text': { kinds: ['png', 'jpeg', 'webp', 'gif', 'svg'], box: [1900, 1900] },
   general: { kinds: ['jpeg', 'png', 'webp'], box: [1900, 1900] },
+  // Large enough that small print on a card stays readable for OCR and for the person.
+  'contact-card': { kinds: ['jpeg', 'png', 'webp'], box: [2000, 2000] },
 };
 
 const MB = 1024 * 1024;

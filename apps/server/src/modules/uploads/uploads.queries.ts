@@ -1,8 +1,9 @@
 /** The uploads table as the upload routes, the file server and the sweep read and write it. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles, uploads, users } from '../../db/schema.ts';
 import { rowsOf } from '../events/rollups.ts';
+import { CONTACT_CARD } from './rules.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 export type NewUpload = typeof uploads.$inferInsert;
@@ -50,16 +51,21 @@ export async function unlinkUpload(db: Db, key: string, profileId: number): Prom
   return unlinked.length > 0;
 }
 
-/** What the file server needs of a stored key: its type and size, or undefined for no such upload. */
+/** What the file server needs of a stored key: its type and size, or undefined for no such upload (or a scanned card's photo, which is private). */
 export async function servedUpload(db: Db, key: string): Promise<{ mime: string; size: number } | undefined> {
-  const [row] = await db.select({ mime: uploads.mime, size: uploads.size }).from(uploads).where(eq(uploads.storageKey, key)).limit(1);
+  const [row] = await db
+    .select({ mime: uploads.mime, size: uploads.size })
+    .from(uploads)
+    .where(and(eq(uploads.storageKey, key), ne(uploads.purpose, CONTACT_CARD)))
+    .limit(1);
   return row;
 }
 
 /**
  * Storage keys that some content still shows: a draft, what is live (profiles, overrides,
  * lead forms), a request waiting for approval, the last two publications of each profile
- * (the rollback target), a division's white-label settings and styling previews. Keys are
+ * (the rollback target), a division's white-label settings and styling previews, a contact's
+ * scanned card. Keys are
  * server-generated (KEY_PATTERN), so finding one in the text is finding a reference.
  */
 const REFERENCED_KEYS = sql`
@@ -74,6 +80,7 @@ const REFERENCED_KEYS = sql`
       from profile_publications) recent where n <= 2
     union all select white_label::text from companies where white_label is not null
     union all select preview_image_url from profile_stylings where preview_image_url is not null
+    union all select u.storage_key from lead_submissions l join uploads u on u.id = l.card_upload_id
   ) texts, regexp_matches(texts.t, '([0-9a-f]{32}\\.(?:jpg|png|webp|gif|svg|mp4|mov))', 'g') as m`;
 
 /** Uploads no content refers to that were removed or created before `createdBefore`: the first `limit` ids. */

@@ -40,7 +40,7 @@ const itemOf = (row: UploadRow): UploadItem => ({
  * they arrive: past the file's cap 413, past the budget 503 (the client tries again).
  * On failure what was taken is given back; on success the caller gives back `bytes.length`.
  */
-async function readCapped(stream: Readable, cap: number, memory: UploadMemory): Promise<Buffer> {
+export async function readCapped(stream: Readable, cap: number, memory: UploadMemory): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -62,7 +62,7 @@ async function readCapped(stream: Readable, cap: number, memory: UploadMemory): 
 }
 
 /** @fastify/multipart and busboy failures as readable 4xx (their own messages are terse). */
-function multipartError(err: unknown): Error {
+export function multipartError(err: unknown): Error {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT') return new AppError(413, 'too_many_files', UPLOAD_MESSAGES.tooManyFiles);

@@ -135,6 +135,10 @@ const TARGETS: Record<string, Target> = {
   'GET /api/contacts/{id}': { kind: 'contact' },
   'PATCH /api/contacts/{id}': { kind: 'contact', body: () => ({ notes: 'Taken over' }) },
   'DELETE /api/contacts/{id}': { kind: 'contact' },
+  // Card scanning (scan.routes.test.ts): a contact is added only on a profile whose contacts the caller sees.
+  'POST /api/contacts': { kind: 'profile', body: (b) => ({ name: 'Taken over', profileId: b.profile }) },
+  'POST /api/contacts/scan': { kind: 'profile', query: (b) => `profileId=${b.profile}` },
+  'GET /api/contacts/{id}/card': { kind: 'contact' },
   // The divisions console: superadmins only (companies-console.routes.test.ts); every other caller gets 403.
   'GET /api/companies/console': { kind: 'own' },
   'GET /api/companies/console/{id}': { kind: 'company' },

@@ -1,4 +1,4 @@
-import type { ContactDetail, ContactRow, ContactsListResponse } from '@profilehub/shared';
+import type { CardScanResult, ContactDetail, ContactRow, ContactsListResponse } from '@profilehub/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,9 +19,9 @@ const vic: ContactRow = {
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 const eve: ContactRow = { ...vic, id: 12, name: 'Eve Exchange', email: 'eve@example.test', phone: '', company: 'Evil Inc', source: 'exchange' };
-const detail: ContactDetail = { ...vic, message: 'Call me', notes: 'Met at the fair' };
+const detail: ContactDetail = { ...vic, message: 'Call me', notes: 'Met at the fair', website: '', cardUrl: null };
 
-function signedInJane() {
+function signedInJane(more: Parameters<typeof mockSignedIn>[1] = {}) {
   return mockSignedIn(testUser(), {
     'GET /api/contacts': (call) => ({
       body: {
@@ -36,6 +36,7 @@ function signedInJane() {
     'DELETE /api/contacts/12': { status: 204 },
     'POST /api/contacts/erase': { body: { erased: 2, message: '2 contacts erased.' } },
     'GET /api/contacts/vcard': { body: 'BEGIN:VCARD' },
+    ...more,
   });
 }
 
@@ -89,5 +90,61 @@ describe('Contacts screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Erase' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/api/contacts/erase')?.body).toEqual({ email: 'vic@example.test' }));
     expect(await screen.findByText('2 contacts erased.')).toBeInTheDocument();
+  });
+
+  it('scans a card: the camera input, the fields read with their source to confirm, and the contact saved with its photo', async () => {
+    const scanned: CardScanResult = {
+      fields: {
+        name: { value: 'Margaret Lee', source: 'MARGARET LEE' },
+        jobTitle: { value: 'Head of Procurement', source: 'Head of Procurement' },
+        company: { value: 'Northwind Traders Ltd', source: 'Northwind Traders Ltd' },
+        phones: [
+          { value: '+442079460958', source: 'Tel 020 7946 0958' },
+          { value: '+447700900123', source: 'M 07700 900123' },
+        ],
+        emails: [{ value: 'margaret.lee@northwind.co.uk', source: 'margaret.lee@northwind.co.uk' }],
+        links: [],
+      },
+      lines: [],
+      cardUploadId: 77,
+    };
+    const calls = signedInJane({
+      'POST /api/contacts/scan': { body: scanned },
+      'POST /api/contacts': (call) => ({ status: 201, body: { ...detail, ...(call.body as object), id: 11 } }),
+    });
+    renderAt('/contacts');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Scan a card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scan a card' });
+    const input = dialog.ownerDocument.querySelector('input[type=file]') as HTMLInputElement;
+    expect(input.accept).toBe('image/*');
+    expect(input.getAttribute('capture')).toBe('environment');
+    await user.upload(input, new File([new Uint8Array([0xff, 0xd8, 0xff])], 'card.jpg', { type: 'image/jpeg' }));
+
+    const name = await within(dialog).findByLabelText('Name');
+    expect(name).toHaveValue('Margaret Lee');
+    expect(within(dialog).getByText('Read from: “MARGARET LEE”')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('+442079460958');
+    expect(within(dialog).getByLabelText('Website')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Notes')).toHaveValue('+447700900123');
+    const scan = calls.find((c) => c.method === 'POST' && c.path === '/api/contacts/scan')!;
+    expect(scan.parts?.map((p) => p.name)).toEqual(['file']);
+
+    await user.clear(within(dialog).getByLabelText('Job title'));
+    await user.type(within(dialog).getByLabelText('Job title'), 'Procurement Lead');
+    await user.click(within(dialog).getByRole('button', { name: 'Save contact' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/contacts')?.body).toEqual({
+        name: 'Margaret Lee',
+        jobTitle: 'Procurement Lead',
+        company: 'Northwind Traders Ltd',
+        phone: '+442079460958',
+        email: 'margaret.lee@northwind.co.uk',
+        website: '',
+        notes: '+447700900123',
+        cardUploadId: 77,
+      }),
+    );
+    expect(await screen.findByText('Contact saved.')).toBeInTheDocument();
   });
 });

@@ -20,6 +20,7 @@ import { downloadVcards, exportContacts } from './api/export-contacts.ts';
 import { contactsOptions } from './api/get-contacts.ts';
 import { ContactDrawer } from './components/ContactDrawer.tsx';
 import { EraseDialog } from './components/EraseDialog.tsx';
+import { ScanCardDialog } from './components/ScanCardDialog.tsx';
 
 const EMPTY: ContactsFilters = { q: '', companyIds: [], profile: null, source: null, from: '', to: '' };
 const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -41,6 +42,7 @@ export function ContactsPage() {
   const [open, setOpen] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
   const [erasing, setErasing] = useState(false);
+  const [scanning, setScanning] = useState(false);
   const [settled] = useDebouncedValue(filters, 300);
   const rangeWrong = Boolean(filters.from && filters.to && filters.to < filters.from);
   const list = useQuery({ ...contactsOptions({ ...settled, page, pageSize }), enabled: !rangeWrong });
@@ -111,6 +113,7 @@ export function ContactsPage() {
         }
         actions={
           <Group gap="xs">
+            <Button onClick={() => setScanning(true)}>Scan a card</Button>
             <Button variant="default" color="red" onClick={() => setErasing(true)}>
               Erase a visitor's data
             </Button>
@@ -321,6 +324,15 @@ export function ContactsPage() {
         </Stack>
       </Modal>
       <EraseDialog opened={erasing} busy={erase.isPending} onClose={() => setErasing(false)} onErase={(email) => erase.mutate(email)} />
+      <ScanCardDialog
+        opened={scanning}
+        onClose={() => setScanning(false)}
+        onSaved={(id) => {
+          setScanning(false);
+          setOpen(id);
+          void refresh();
+        }}
+      />
     </>
   );
 }

@@ -1,15 +1,22 @@
 import '@mantine/core/styles/Drawer.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
-import { Anchor, Badge, Button, Drawer, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Drawer, Group, Image, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { CONTACT_SOURCE_LABELS, type ContactDetail } from '@profilehub/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../../lib/api.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { contactOptions } from '../api/get-contact.ts';
+import { contactCardOptions } from '../api/get-contact-card.ts';
 import { saveContactNotes } from '../api/save-contact-notes.ts';
 
 const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The scanned card's photo, kept with the contact. */
+function CardPhoto({ url }: { url: string }) {
+  const card = useQuery(contactCardOptions(url));
+  return card.data ? <Image src={card.data} alt="The scanned card" mah={240} fit="contain" radius="sm" /> : <Loader size="sm" />;
+}
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -73,6 +80,14 @@ export function ContactDrawer({
           {c.phone ? <Field label="Phone">{c.phone}</Field> : null}
           {c.company ? <Field label="Company">{c.company}</Field> : null}
           {c.jobTitle ? <Field label="Job title">{c.jobTitle}</Field> : null}
+          {c.website ? (
+            <Field label="Website">
+              <Anchor href={c.website} target="_blank" rel="noopener noreferrer">
+                {c.website}
+              </Anchor>
+            </Field>
+          ) : null}
+          {c.cardUrl ? <CardPhoto url={c.cardUrl} /> : null}
           {c.message ? <Field label="Message">{c.message}</Field> : null}
           <Field label="Profile">{c.profileName}</Field>
           <Textarea label="Notes" rows={4} maxLength={5000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />

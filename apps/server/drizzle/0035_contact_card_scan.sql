@@ -1,0 +1,2 @@
+ALTER TABLE "lead_submissions" ADD COLUMN "card_upload_id" integer;--> statement-breakpoint
+ALTER TABLE "lead_submissions" ADD CONSTRAINT "lead_submissions_card_upload_id_uploads_id_fk" FOREIGN KEY ("card_upload_id") REFERENCES "public"."uploads"("id") ON DELETE set null ON UPDATE no action;
