@@ -222,13 +222,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifySwagger, openapiOptions());
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // A page's files (its vCard, QR code, icons): served on its host, and the vCard attached to an exchange's follow-up mail.
+  const images = createOwnImages({ db: deps.db, store: fileStore, webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST, log: app.log });
+  const cardFiles = createCardFiles({ db: deps.db, config, images, pages: deps.publishedPages, log: app.log });
+
   await app.register(
     async (api) => {
       api.addHook('onRequest', authenticateUnlessPublic);
       await api.register(healthRoutes);
       await api.register(eventsRoutes);
       await api.register(leadsRoutes);
-      await api.register(contactsRoutes);
+      await api.register(contactsRoutes, { contactCard: cardFiles.contactCard });
       await api.register(invitationsRoutes);
       await api.register(authRoutes);
       await api.register(ssoRoutes);
@@ -261,9 +265,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (deps.mailer.kind === 'outbox' && config.NODE_ENV !== 'production') await app.register(devMailRoutes, { publicUrl: config.PUBLIC_URL });
 
   fastPath.add(publicPageFastRoute({ sites, pages: deps.publishedPages, securityHeaders: helmetHeaders(helmetOptions(config)), fast: fastPath, log: app.log }));
-  const images = createOwnImages({ db: deps.db, store: fileStore, webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST, log: app.log });
   await registerWeb(app, config, sites, {
-    cardFiles: createCardFiles({ db: deps.db, config, images, pages: deps.publishedPages, log: app.log }),
+    cardFiles,
     siteFiles: createSiteFiles({ db: deps.db, images }),
   });
   return app;

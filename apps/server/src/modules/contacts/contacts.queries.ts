@@ -5,9 +5,9 @@
  * exchange), read here the one way every list, export and card reads them.
  */
 import type { ContactSource, ContactsFilter } from '@profilehub/shared';
-import { and, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, contactSearchTextSql, leadSubmissions, profileOwnNameSql, profiles } from '../../db/schema.ts';
+import { companies, contactSearchTextSql, leadSubmissions, profileOwnNameSql, profiles, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/policy.ts';
 import { ownOrSupervised } from '../../http/scope.ts';
 import { likeText } from '../users/users.queries.ts';
@@ -148,4 +148,29 @@ export async function deleteExpiredContacts(db: Db, now: Date): Promise<{ compan
   const counts = new Map<number, number>();
   for (const g of gone) counts.set(g.companyId, (counts.get(g.companyId) ?? 0) + 1);
   return [...counts].map(([companyId, n]) => ({ companyId, n }));
+}
+
+/**
+ * What an exchange on a public page needs of the profile (issue #29): the page (published, its
+ * division live), its owner's address, and the division's consent and follow-up settings.
+ * Undefined when there is no such page.
+ */
+export async function exchangeTarget(db: Db, profileId: number) {
+  const [row] = await db
+    .select({
+      id: profiles.id,
+      companyId: profiles.companyId,
+      alias: profiles.alias,
+      content: profiles.publishedContent,
+      ownerEmail: users.email,
+      consentEnabled: companies.consentEnabled,
+      consentText: companies.consentText,
+      followUp: companies.exchangeFollowUp,
+    })
+    .from(profiles)
+    .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(profiles.id, profileId), isNotNull(profiles.publishedAt), isNotNull(profiles.alias), isNull(companies.archivedAt)))
+    .limit(1);
+  return row;
 }

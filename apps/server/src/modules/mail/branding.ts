@@ -1,7 +1,7 @@
 import type { WhiteLabel } from '@profilehub/shared';
 import type { Db } from '../../db/client.ts';
 import { accountWhiteLabel, divisionWhiteLabel } from './mail.queries.ts';
-import { LOGO_SRC, type Mail } from './mailer.ts';
+import { LOGO_SRC, type Mail, type MailAttachment } from './mailer.ts';
 
 /** Who a mail speaks for: the product, or the white-labelled division of the account it goes to. */
 export type Brand = {
@@ -99,6 +99,7 @@ export function brandedMail(
     cc?: string;
     replyTo?: string;
     notification?: boolean;
+    attachments?: MailAttachment[];
   },
 ): Mail {
   const settings = m.notification ? notificationSettingsUrl(brand) : null;
@@ -130,5 +131,6 @@ export function brandedMail(
     ...(brand.sender ? { sender: brand.sender } : {}),
     ...(brand.logo ? { logo: brand.logo } : {}),
     ...(settings ? { unsubscribeUrl: settings } : {}),
+    ...(m.attachments?.length ? { attachments: m.attachments } : {}),
   };
 }

@@ -80,22 +80,26 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
     return { body: Buffer.from(card, 'utf8'), etag: `"vcf-${etag.replaceAll('"', '')}"` };
   }
 
+  /** The file of the page at `alias` as its current version has it, built once; null when the page is not published. */
+  async function fileOf(companyId: number, alias: string, file: CardFile): Promise<Built | null> {
+    const page = await o.pages.get(companyId, alias);
+    if (!page) return null;
+    const key = `${page.profileId}/${file}/${page.etag}`;
+    const held = built.get(key);
+    if (held) return held;
+    const fresh = await build(page.profileId, file, page.etag);
+    if (fresh) built.set(key, fresh);
+    return fresh;
+  }
+
   /**
    * Sends the file and says true, or sends nothing and says false (not published). A boolean,
    * not the reply: a FastifyReply is a thenable, so an async function returning it resolves
    * to undefined, and the caller then answered a second time ("Reply was already sent").
    */
-  return async function serve(req: FastifyRequest, reply: FastifyReply, companyId: number, alias: string, file: CardFile): Promise<boolean> {
-    const page = await o.pages.get(companyId, alias);
-    if (!page) return false;
-    const key = `${page.profileId}/${file}/${page.etag}`;
-    let out = built.get(key);
-    if (!out) {
-      const fresh = await build(page.profileId, file, page.etag);
-      if (!fresh) return false;
-      built.set(key, fresh);
-      out = fresh;
-    }
+  async function serve(req: FastifyRequest, reply: FastifyReply, companyId: number, alias: string, file: CardFile): Promise<boolean> {
+    const out = await fileOf(companyId, alias, file);
+    if (!out) return false;
     reply
       .header('etag', out.etag)
       .header('cache-control', 'public, max-age=0, must-revalidate')
@@ -113,8 +117,25 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
     else
       reply
         .type('text/vcard; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${alias.replace(/[^a-z0-9_-]/gi, '')}.vcf"`)
+        .header('content-disposition', `attachment; filename="${vcardFileName(alias)}"`)
         .send(out.body);
     return true;
-  };
+  }
+
+  /**
+   * The page's "Save contact" card, the very bytes `/{alias}/contact.vcf` serves, and the name it
+   * downloads as: what the follow-up mail of an exchange attaches (issue #29). Null when not published.
+   */
+  async function contactCard(companyId: number, alias: string): Promise<{ fileName: string; body: Buffer } | null> {
+    const out = await fileOf(companyId, alias, 'contact.vcf');
+    return out ? { fileName: vcardFileName(alias), body: out.body } : null;
+  }
+
+  return Object.assign(serve, { contactCard });
 }
+
+/** The name a page's card downloads as: its alias, only the characters every file system takes. */
+const vcardFileName = (alias: string) => `${alias.replace(/[^a-z0-9_-]/gi, '')}.vcf`;
+
+/** What reads a published page's card: its bytes and file name (card files' `contactCard`). */
+export type ContactCardOf = (companyId: number, alias: string) => Promise<{ fileName: string; body: Buffer } | null>;
