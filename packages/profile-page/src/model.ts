@@ -91,6 +91,8 @@ export type PageModel = {
   contacts: ContactItem[];
   cta?: LinkButton | undefined;
   save: { href: string; title: string } | undefined;
+  /** "Share my details" (issue #29): the form's API and its module, loaded when opened. */
+  exchange?: { api: string; script: string } | undefined;
   buttons: ButtonItem[];
   socials: SocialItem[];
   sections: SectionItem[];
@@ -245,6 +247,8 @@ export function buildPageModel(input: RenderInput): PageModel {
     }
   }
   const save = vcardUrl ? { href: vcardUrl, title: saveTitle } : undefined;
+  const exchangeApi = ownUrl(input.urls?.exchangeUrl);
+  const exchangeScript = ownUrl(input.urls?.exchangeScriptUrl);
 
   // ── Social links: each network once, https only ──
   const socials: SocialItem[] = [];
@@ -427,6 +431,7 @@ export function buildPageModel(input: RenderInput): PageModel {
     contacts,
     cta,
     save,
+    exchange: exchangeApi && exchangeScript ? { api: exchangeApi, script: exchangeScript } : undefined,
     buttons,
     socials,
     sections,
@@ -474,5 +479,6 @@ function usedIcons(model: PageModel): IconName[] {
     if (section.testimonials.some((t) => t.rating !== undefined)) for (const star of ['star', 'star-half'] as const) names.add(star);
   }
   if (model.qr) names.add('download');
+  if (model.exchange) names.add('message');
   return [...names].filter((n) => Object.hasOwn(ICONS, n));
 }

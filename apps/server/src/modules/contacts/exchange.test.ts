@@ -7,6 +7,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EXCHANGE_SCRIPT, EXCHANGE_SCRIPT_VERSION } from '@profilehub/profile-page';
 import { EXCHANGE_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,5 +212,32 @@ describe('the follow-up mail', () => {
     for (let i = 0; i < LIMITS.exchangeMailPerAddress.max + 2; i++) expect((await exchange(jane.id, { ...VISITOR, email: visitor })).statusCode).toBe(200);
     expect(await mailCount(t.db, visitor)).toBe(LIMITS.exchangeMailPerAddress.max);
     expect(await stored(jane.id)).toHaveLength(LIMITS.exchangeMailPerAddress.max + 2);
+  });
+});
+
+describe('the form on the public page', () => {
+  it('is a button on the published page; its module is served by the page’s host, kept for good at the version the page names', async () => {
+    const jane = await janesPage();
+    const page = await t.app.inject({ method: 'GET', url: `/${jane.alias}`, headers: { host: jane.host } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('data-action="exchange"');
+    expect(page.body).toContain(`data-exchange-url="/api/contacts/exchange/${jane.id}"`);
+    const src = /data-exchange-js="([^"]+)"/.exec(page.body)![1]!;
+    expect(src).toBe(`/_ph/exchange.js?v=${EXCHANGE_SCRIPT_VERSION}`);
+    // The page's CSP allows its own host's scripts and the one inline script's hash, nothing else.
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[^']+';/);
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self'");
+
+    const js = await t.app.inject({ method: 'GET', url: src, headers: { host: jane.host } });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.body).toBe(EXCHANGE_SCRIPT);
+    const gz = await t.app.inject({ method: 'GET', url: src, headers: { host: jane.host, 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    // Another version's address (a page published before a change) is revalidated, never kept.
+    const old = await t.app.inject({ method: 'GET', url: '/_ph/exchange.js?v=old', headers: { host: jane.host } });
+    expect(old.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect((await t.app.inject({ method: 'GET', url: src, headers: { host: jane.host, 'if-none-match': js.headers.etag as string } })).statusCode).toBe(304);
   });
 });
