@@ -196,6 +196,32 @@ describe('POST /api/contacts/exchange/:profileId', () => {
 });
 
 describe('the follow-up mail', () => {
+  it('is turned on in the divisions console (PATCH /api/companies/{id} exchangeFollowUp), and off by default', async () => {
+    const jane = await janesPage();
+    const admin = (await signIn(t.app, (await createUser(t.app, { role: 'superadmin' })).email)).headers;
+    const row = (await t.app.inject({ method: 'GET', url: `/api/companies/console/${jane.d.company.id}`, headers: admin })).json();
+    expect(row.exchangeFollowUp).toBe(false);
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/companies/${jane.d.company.id}`,
+      headers: admin,
+      payload: { updatedAt: row.updatedAt, exchangeFollowUp: 'yes' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('exchangeFollowUp is true or false.');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/companies/${jane.d.company.id}`,
+      headers: admin,
+      payload: { updatedAt: row.updatedAt, exchangeFollowUp: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().exchangeFollowUp).toBe(true);
+    const visitor = `console-${jane.id}@example.test`;
+    expect((await exchange(jane.id, { ...VISITOR, email: visitor })).statusCode).toBe(200);
+    expect((await lastMailTo(t.db, visitor))?.subject).toBe('Jane Doe’s contact details');
+  });
+
   it('sends the visitor the owner’s card (the page’s own vCard) when the division turns it on', async () => {
     const jane = await janesPage({ followUp: true });
     const visitor = `follow-${jane.id}@example.test`;
