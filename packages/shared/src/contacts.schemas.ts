@@ -134,7 +134,6 @@ export const ContactExchangeBodySchema = z.strictObject({
   /** The hidden honeypot: people leave it empty. */
   website: z.string().max(200).optional(),
 });
-export type ContactExchangeBody = z.input<typeof ContactExchangeBodySchema>;
 
 /** GET /api/contacts/exchange/{profileId}: what the form shows — whose page, and the division's consent when it asks for one. */
 export const ContactExchangeFormSchema = z.object({
