@@ -1,7 +1,8 @@
+import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import ICAL from 'ical.js';
-import { PORT } from '../env.ts';
+import { PORT, SHOTS_DIR } from '../env.ts';
 import { apiLogin, expectToast, lastMailId, readCode, resize, SEED_PASSWORD, shot, signInAndWait, USERS, waitForMail } from '../support.ts';
 
 /**
@@ -53,6 +54,9 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
+/** The screen as the visitor sees it (the dialog is fixed to the viewport, so no full-page shot). */
+const viewShot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled' });
+
 async function expectNoHorizontalScroll(page: Page) {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
@@ -88,10 +92,10 @@ test('a visitor shares their details on Jane’s page, consent off, and gets her
   await dialog.getByLabel(/^Company\b/).fill(VIC.company);
   await dialog.getByLabel(/^Job title\b/).fill(VIC.jobTitle);
   await dialog.getByLabel(/^Note\b/).fill('Met you at the <b>fair</b>');
-  await shot(page, 'exchange-form-1440');
+  await viewShot(page, 'exchange-form-1440');
   await dialog.getByRole('button', { name: 'Share my details' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Thank you! Jane now has your details.');
-  await shot(page, 'exchange-thanks-1440');
+  await viewShot(page, 'exchange-thanks-1440');
 
   const mail = await waitForMail(request, VIC.email, after);
   expect(mail.subject).toBe('Jane Doe’s contact details');
@@ -111,6 +115,7 @@ test('with the division’s consent on, the box is required; the offer follows �
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('You saved Jane’s card.');
   await expect(dialog).toContainText(CONSENT);
+  await viewShot(page, 'exchange-offer-375');
   await dialog.getByLabel(/^Name\b/).fill(ANN.name);
   await dialog.getByLabel(/^Email\b/).fill(ANN.email);
   const box = dialog.getByRole('checkbox', { name: 'I agree' });
@@ -119,7 +124,7 @@ test('with the division’s consent on, the box is required; the offer follows �
   await dialog.getByRole('button', { name: 'Share my details' }).click();
   expect(await box.evaluate((b: HTMLInputElement) => b.validity.valueMissing)).toBe(true);
   await expectNoHorizontalScroll(page);
-  await shot(page, 'exchange-consent-375');
+  await viewShot(page, 'exchange-consent-375');
   await box.check();
   await dialog.getByRole('button', { name: 'Share my details' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Thank you! Jane now has your details.');

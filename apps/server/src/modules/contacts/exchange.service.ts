@@ -9,8 +9,8 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
-import { divisionLeadEmails, insertLeadSubmission } from '../leads/leads.queries.ts';
-import { brandedMail, brandOfDivision } from '../mail/branding.ts';
+import { insertLeadSubmission } from '../leads/leads.queries.ts';
+import { brandedMail, brandOfRow } from '../mail/branding.ts';
 import type { ContactCardOf } from '../public-pages/card-files.ts';
 import { emitWebhook, WEBHOOK_JOB } from '../webhooks/webhooks.service.ts';
 import { exchangeTarget } from './contacts.queries.ts';
@@ -85,10 +85,9 @@ export async function exchangeContact(
   if (p.consentEnabled) data.consent = 'agreed';
 
   // As for a lead: only to the owner's own account in the division, and only if they want lead mails.
-  const vouched = new Set(await divisionLeadEmails(db, p.companyId));
-  const to = p.ownerEmail && vouched.has(p.ownerEmail.toLowerCase()) ? p.ownerEmail : null;
+  const to = p.ownerEmail && p.ownerWantsLeads ? p.ownerEmail : null;
   const card = p.followUp && (await mayMail(limiter, body.email)) ? await contactCard(p.companyId, p.alias) : null;
-  const brand = to || card ? await brandOfDivision(db, p.companyId, config.PUBLIC_URL) : null;
+  const brand = brandOfRow(p.sender, config.PUBLIC_URL);
   const pageEmail = text((p.content as Content)?.emailAddress);
   const lines = LABELS.filter(([k]) => body[k]).map(([k, label]) => `${label}: ${body[k]}`);
 
@@ -102,7 +101,7 @@ export async function exchangeContact(
       source: 'exchange',
       contact: data,
     });
-    if (to && brand)
+    if (to)
       mail(
         brandedMail(brand, {
           to,
@@ -112,7 +111,7 @@ export async function exchangeContact(
           notification: true,
         }),
       );
-    if (card && brand)
+    if (card)
       mail(
         brandedMail(brand, {
           to: body.email,

@@ -11,7 +11,7 @@ import { EXCHANGE_SCRIPT, EXCHANGE_SCRIPT_VERSION } from '@profilehub/profile-pa
 import { EXCHANGE_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, leadSubmissions, profiles, users } from '../../db/schema.ts';
+import { companies, companyMembers, leadSubmissions, profiles, users } from '../../db/schema.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
 import { childDetails, createTemplateDivision, createUser, freshIp, lastMailTo, mailCount, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
@@ -110,6 +110,15 @@ describe('POST /api/contacts/exchange/:profileId', () => {
   it('leaves the owner’s notification out when they turned lead messages off; the contact is kept', async () => {
     const jane = await janesPage();
     await t.db.update(users).set({ mailLeadMessages: false }).where(eq(users.email, jane.email));
+    expect((await exchange(jane.id, VISITOR)).statusCode).toBe(200);
+    expect(await mailCount(t.db, jane.email)).toBe(0);
+    expect(await stored(jane.id)).toHaveLength(1);
+  });
+
+  it('leaves the owner’s notification out when they were deactivated in the division (offboarding)', async () => {
+    const jane = await janesPage();
+    const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, jane.email));
+    await t.db.update(companyMembers).set({ deactivatedAt: new Date() }).where(eq(companyMembers.userId, u!.id));
     expect((await exchange(jane.id, VISITOR)).statusCode).toBe(200);
     expect(await mailCount(t.db, jane.email)).toBe(0);
     expect(await stored(jane.id)).toHaveLength(1);

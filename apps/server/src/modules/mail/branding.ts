@@ -18,8 +18,8 @@ export type Brand = {
   sender: { name: string; address: string | null; verifiedDomain?: string | null } | null;
 };
 
-/** A division's row as its mails read it (mail.queries.ts). */
-type DivisionSender = {
+/** A division's row as its mails read it (mail.queries.ts SENDER_COLUMNS). */
+export type DivisionSender = {
   whiteLabel: WhiteLabel | null;
   hubDomain: string | null;
   mailFromName: string | null;
@@ -55,7 +55,7 @@ export function divisionBrand(whiteLabel: WhiteLabel, hubDomain: string | null, 
  * console set for it — its name, and its own address when it has one in an allowed domain
  * (the mailer checks that against `verifiedDomain` and MAIL_FROM, see `senderDomains`).
  */
-function brandOfRow(row: DivisionSender | undefined, publicUrl: string): Brand {
+export function brandOfRow(row: DivisionSender | undefined, publicUrl: string): Brand {
   const brand = row?.whiteLabel ? divisionBrand(row.whiteLabel, row.hubDomain, publicUrl) : productBrand(publicUrl);
   if (!row || (!row.mailFromName && !row.mailFromAddress)) return brand;
   return {
