@@ -194,7 +194,7 @@ export function Buttons({ model }: { model: PageModel }): ReactNode {
       ),
     // Issue #29 Contact exchange: the page script loads the form's code when this is pressed.
     model.exchange &&
-      h('button', { type: 'button', className: 'ph-btn ph-save', 'data-action': 'exchange' }, icon('message'), h('span', null, 'Share my details')),
+      h('button', { type: 'button', className: 'ph-btn ph-xch', 'data-action': 'exchange' }, icon('message'), h('span', null, 'Share my details')),
     model.buttons.map(button),
   );
 }
