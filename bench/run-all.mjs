@@ -15,6 +15,7 @@ const BENCHMARKS = [
   'analytics',
   'admin',
   'divisions',
+  'exchange',
   'staff-import',
   'editor',
   'card-scan',
@@ -211,6 +212,36 @@ if (runs.enterprise) {
         '',
       ]);
     }
+}
+
+if (runs.exchange) {
+  const r = runs.exchange.result;
+  if (!r) rows.push(failed('exchange', 'contact exchange submit'));
+  else {
+    for (const run of r.results) {
+      const onPg = run.label === 'PostgreSQL';
+      const p = run.submit.p95;
+      rows.push([
+        `contact exchange submit p95 min / median / max (${run.label})`,
+        `${fmt(p.min, 1)} / ${fmt(p.median, 1)} / ${fmt(p.max, 1)} ms`,
+        onPg ? `≤ ${r.budgets.submitP95Ms} ms` : 'printed',
+        onPg ? (p.median <= r.budgets.submitP95Ms ? 'PASS' : 'OVER') : '',
+      ]);
+      rows.push([
+        `  same, × the form's read p95, load ${run.loads.join(', ')}`,
+        `${fmt(run.ratio.min, 2)} / ${fmt(run.ratio.median, 2)} / ${fmt(run.ratio.max, 2)}×`,
+        'printed',
+        '',
+      ]);
+    }
+    const page = r.results[0].page;
+    rows.push([
+      'public page critical bytes with the exchange on, gzip',
+      `${fmt(page.documentGzipBytes / 1000, 1)} KB`,
+      `≤ ${fmt(r.budgets.documentGzipBytes / 1000, 1)} KB`,
+      page.documentGzipBytes <= r.budgets.documentGzipBytes ? 'PASS' : 'OVER',
+    ]);
+  }
 }
 
 if (runs.divisions) {

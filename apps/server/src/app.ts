@@ -238,6 +238,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifySwagger, openapiOptions());
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // A page's files (its vCard, QR code, icons, wallet passes): served on its host; the vCard is attached to an exchange's follow-up mail.
   const images = createOwnImages({ db: deps.db, store: fileStore, webDist: config.WEB_DIST ?? DEFAULT_WEB_DIST, log: app.log });
   const cardFiles = createCardFiles({ db: deps.db, config, images, pages: deps.publishedPages, wallet: deps.wallet, log: app.log });
 
@@ -252,7 +253,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes);
       await api.register(eventsRoutes);
       await api.register(leadsRoutes);
-      await api.register(contactsRoutes);
+      await api.register(contactsRoutes, { contactCard: cardFiles.contactCard });
       await api.register(contactScanRoutes, { store: fileStore, memory: uploadMemory, ocr: cardOcr });
       await api.register(invitationsRoutes);
       await api.register(authRoutes);

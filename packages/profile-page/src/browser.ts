@@ -5,6 +5,7 @@
  * builders and the vCard. No Node imports here — `renderProfilePage` (with its
  * sha256 ETag) lives in the package root export.
  */
+export { EXCHANGE_SCRIPT, EXCHANGE_SCRIPT_PATH, EXCHANGE_SCRIPT_VERSION } from './client/exchange.ts';
 export { type ManifestIcon, PAGE_SCRIPT, serviceWorkerScript, webManifest } from './client/page.ts';
 export { ProfileDocument, ProfilePage, ProfilePreview, rootClass } from './components/document.ts';
 export { Stars } from './components/parts.ts';

@@ -94,6 +94,8 @@ export type PageModel = {
   save: { href: string; title: string } | undefined;
   /** "Add to Apple Wallet" and "Save to Google Wallet" (issue #30), each only when the install offers it. */
   wallets: { key: 'apple' | 'google'; href: string; title: string }[];
+  /** "Share my details" (issue #29): the form's API and its module, loaded when opened. */
+  exchange?: { api: string; script: string } | undefined;
   buttons: ButtonItem[];
   socials: SocialItem[];
   sections: SectionItem[];
@@ -254,6 +256,8 @@ export function buildPageModel(input: RenderInput): PageModel {
   if (applePass) wallets.push({ key: 'apple', href: applePass, title: 'Add to Apple Wallet' });
   const googleWallet = ownUrl(input.urls?.googleWalletUrl);
   if (googleWallet) wallets.push({ key: 'google', href: googleWallet, title: 'Save to Google Wallet' });
+  const exchangeApi = ownUrl(input.urls?.exchangeUrl);
+  const exchangeScript = ownUrl(input.urls?.exchangeScriptUrl);
 
   // ── Social links: each network once, https only ──
   const socials: SocialItem[] = [];
@@ -437,6 +441,7 @@ export function buildPageModel(input: RenderInput): PageModel {
     cta,
     save,
     wallets,
+    exchange: exchangeApi && exchangeScript ? { api: exchangeApi, script: exchangeScript } : undefined,
     buttons,
     socials,
     sections,
@@ -485,5 +490,6 @@ function usedIcons(model: PageModel): IconName[] {
   }
   if (model.qr) names.add('download');
   if (model.wallets.length) names.add('wallet');
+  if (model.exchange) names.add('message');
   return [...names].filter((n) => Object.hasOwn(ICONS, n));
 }

@@ -5,6 +5,7 @@
  * the "Add to contacts" button exactly as the page does. Browser-safe.
  */
 import type { WhiteLabel } from '@profilehub/shared';
+import { EXCHANGE_SCRIPT_PATH, EXCHANGE_SCRIPT_VERSION } from './client/exchange.ts';
 import type { PageContent, RenderInput } from './types.ts';
 
 /** The division as its pages show it: names, subdomain and the white-label parts a page uses. */
@@ -65,6 +66,8 @@ export function pageRenderInput(source: PageSource): RenderInput {
       manifestUrl: `/${alias ?? profile.id}/manifest.webmanifest`,
       ...(alias ? { serviceWorkerUrl: `/${alias}/sw.js`, serviceWorkerScope: `/${alias}` } : {}),
       leadFormUrl: `/api/lead-forms/submit/${profile.id}`,
+      // A person's page (an alias) offers the contact exchange; its form's code loads when opened.
+      ...(alias ? { exchangeUrl: `/api/contacts/exchange/${profile.id}`, exchangeScriptUrl: `${EXCHANGE_SCRIPT_PATH}?v=${EXCHANGE_SCRIPT_VERSION}` } : {}),
       ...(qrCode ? { qrCodeUrl: `${origin}/${alias}/qr.png` } : {}),
       // The page's raster icons (iOS home screen, link previews), made by its own host; the head, unseen in a preview.
       ...(alias ? { touchIconUrl: `/${alias}/icon-180.png`, shareImageUrl: `/${alias}/icon-512.png` } : {}),

@@ -30,6 +30,12 @@ export type RenderInput = {
     manifestUrl: string;
     /** Where the lead form posts its JSON. */
     leadFormUrl: string;
+    /**
+     * Issue #29 Contact exchange: the form's API (`/api/contacts/exchange/{profileId}`) and its
+     * module on the page's host, loaded when opened. Both absent: no "Share my details".
+     */
+    exchangeUrl?: string;
+    exchangeScriptUrl?: string;
     /** Prefix for root-relative uploads (spec §7 "Image URLs lacking http are prefixed with the API base"). */
     assetBase?: string;
     /** The per-profile service worker; registered by the page script when given. */

@@ -201,6 +201,8 @@ export const UpdateCompanySchema = z.strictObject({
     .max(120, 'Keep contacts at most 120 months.')
     .nullable()
     .optional(),
+  /** Issue #29 Follow-up mail: send the owner's card (vCard) to a visitor who exchanges details. */
+  exchangeFollowUp: z.boolean({ error: 'exchangeFollowUp is true or false.' }).optional(),
   /** The display name of the division's mails (their From); null for its white-label title or the product's name. */
   mailFromName: z
     .string()
@@ -256,6 +258,8 @@ export const CompanyConsoleRowSchema = CompanySchema.extend({
   offboardingOutcome: z.enum(OFFBOARDING_OUTCOMES),
   /** Months a visitor's contact is kept (issue #29); null keeps them. */
   contactRetentionMonths: z.number().nullable(),
+  /** Whether a visitor who exchanges details gets the owner's card by mail (issue #29). */
+  exchangeFollowUp: z.boolean(),
   updatedAt: z.string(),
   members: z.number().int(),
   profiles: z.number().int(),

@@ -164,3 +164,56 @@ export const ContactCreateBodySchema = z
   })
   .refine((b) => b.name || b.email || b.phone || b.company, { message: 'Fill in at least a name, an email, a phone or a company.', path: ['name'] });
 export type ContactCreateBody = z.output<typeof ContactCreateBodySchema>;
+
+/**
+ * Issue #29 Contact exchange: what a visitor reads on the public page's "Share my details"
+ * form and in its answers.
+ */
+export const EXCHANGE_MESSAGES = {
+  nameRequired: 'Please enter your name.',
+  emailRequired: 'Please enter your email address.',
+  invalidEmail: 'Please enter a valid email address.',
+  invalidPhone: 'Please enter a phone number with digits, spaces and + ( ) - only.',
+  consentRequired: 'Please tick the box to agree before you share your details.',
+  notAvailable: 'This profile is not available.',
+  thanks: (firstName: string) => (firstName ? `Thank you! ${firstName} now has your details.` : 'Thank you! Your details were shared.'),
+} as const;
+
+const visitorText = (label: string, max: number, missing = `${label} must be text.`) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? missing : `${label} must be text.`) })
+    .trim()
+    .max(max, `${label} can have at most ${max} characters.`)
+    .refine(hasNoNul, NUL_MESSAGE);
+
+/** POST /api/contacts/exchange/{profileId}: the visitor's details, from the public page. */
+export const ContactExchangeBodySchema = z.strictObject({
+  name: visitorText('Name', 100, EXCHANGE_MESSAGES.nameRequired).pipe(z.string().min(1, EXCHANGE_MESSAGES.nameRequired)),
+  email: z
+    .string({ error: EXCHANGE_MESSAGES.emailRequired })
+    .trim()
+    .min(1, EXCHANGE_MESSAGES.emailRequired)
+    .max(254, EXCHANGE_MESSAGES.invalidEmail)
+    .pipe(z.email(EXCHANGE_MESSAGES.invalidEmail)),
+  phone: visitorText('Phone', 40)
+    .refine((v) => /^[+\d\s().-]*$/.test(v), EXCHANGE_MESSAGES.invalidPhone)
+    .optional(),
+  company: visitorText('Company', 100).optional(),
+  jobTitle: visitorText('Job title', 100).optional(),
+  note: visitorText('Note', 2000).optional(),
+  /** The consent box: must be true when the division asks for consent. */
+  consent: z.boolean({ error: 'consent is true or false.' }).optional(),
+  /** The hidden honeypot: people leave it empty. */
+  website: z.string().max(200).optional(),
+});
+
+/** GET /api/contacts/exchange/{profileId}: what the form shows — whose page, and the division's consent when it asks for one. */
+export const ContactExchangeFormSchema = z.object({
+  /** The owner's first name, for the form's title. */
+  firstName: z.string(),
+  /** Sanitised rich text the visitor agrees to; null when the division asks for no consent. */
+  consentHtml: z.string().nullable(),
+});
+export type ContactExchangeForm = z.infer<typeof ContactExchangeFormSchema>;
+
+export const ContactExchangeResultSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -71,6 +71,8 @@ export const companies = pgTable('companies', {
     .default('gone'),
   /** Issue #29 Contacts: months a visitor's contact is kept before the upkeep erases it; null keeps them. */
   contactRetentionMonths: integer('contact_retention_months'),
+  /** Issue #29 Follow-up mail: a visitor who exchanges details on a page gets the owner's card (vCard) by mail. */
+  exchangeFollowUp: boolean('exchange_follow_up').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

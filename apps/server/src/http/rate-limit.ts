@@ -218,6 +218,11 @@ export const LIMITS = {
   /** Lead-form messages: a person sends one or two; a spammer many. */
   leadSubmitPerIp: { name: 'lead-ip', max: 10, windowMs: 15 * MINUTE },
   leadSubmitPerProfile: { name: 'lead-profile', max: 100, windowMs: 60 * MINUTE },
+  /**
+   * An exchange's follow-up mail (issue #29) per visitor address: a page is no way to flood a
+   * mailbox with cards. Over it the contact is still kept; only the mail is left out.
+   */
+  exchangeMailPerAddress: { name: 'exchange-mail', max: 3, windowMs: 60 * MINUTE },
   /** First-run setup submissions: the token is 256 random bits, so this only keeps a flood from hashing passwords. */
   setupPerIp: { name: 'setup-ip', max: 10, windowMs: 15 * MINUTE },
   /** SCIM requests per token: an identity provider's full sync of a few thousand people, not a flood (decision 023). */

@@ -28,6 +28,12 @@ export interface paths {
     /** Submits the lead form of a published profile (public) */
     post: operations["postLeadFormsSubmitByProfileId"];
   };
+  "/api/contacts/exchange/{profileId}": {
+    /** What a published page's exchange form shows: the owner's first name and the division's consent text when it asks for consent (public) */
+    get: operations["getContactsExchangeByProfileId"];
+    /** A visitor shares their details with a published profile's owner (public): kept as a contact with source exchange */
+    post: operations["postContactsExchangeByProfileId"];
+  };
   "/api/contacts": {
     /** The contacts the actor sees, newest first: q (name, email, phone, company), companyId, profileId, source, from, to (days, UTC), page (from 0), pageSize 10, 25, 50 or 100 */
     get: operations["getContacts"];
@@ -991,6 +997,101 @@ export interface operations {
             message?: string;
             website?: string;
           };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Too many attempts from this address, for this account or with this token; `Retry-After` says when to try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** What a published page's exchange form shows: the owner's first name and the division's consent text when it asks for consent (public) */
+  getContactsExchangeByProfileId: {
+    parameters: {
+      path: {
+        profileId: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            firstName: string;
+            consentHtml: string | null;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A visitor shares their details with a published profile's owner (public): kept as a contact with source exchange */
+  postContactsExchangeByProfileId: {
+    parameters: {
+      path: {
+        profileId: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          email: string;
+          phone?: string;
+          company?: string;
+          jobTitle?: string;
+          note?: string;
+          consent?: boolean;
+          website?: string;
         };
       };
     };
@@ -6752,6 +6853,7 @@ export interface operations {
             /** @enum {string} */
             offboardingOutcome: "successor" | "company" | "gone";
             contactRetentionMonths: number | null;
+            exchangeFollowUp: boolean;
             updatedAt: string;
             members: number;
             profiles: number;
@@ -6859,6 +6961,7 @@ export interface operations {
                 /** @enum {string} */
                 offboardingOutcome: "successor" | "company" | "gone";
                 contactRetentionMonths: number | null;
+                exchangeFollowUp: boolean;
                 updatedAt: string;
                 members: number;
                 profiles: number;
@@ -6972,6 +7075,7 @@ export interface operations {
             /** @enum {string} */
             offboardingOutcome: "successor" | "company" | "gone";
             contactRetentionMonths: number | null;
+            exchangeFollowUp: boolean;
             updatedAt: string;
             members: number;
             profiles: number;
@@ -7130,6 +7234,7 @@ export interface operations {
           /** @enum {string} */
           offboardingOutcome?: "successor" | "company" | "gone";
           contactRetentionMonths?: number | null;
+          exchangeFollowUp?: boolean;
           mailFromName?: string | null;
           mailFromAddress?: string | null;
         };
@@ -7199,6 +7304,7 @@ export interface operations {
             /** @enum {string} */
             offboardingOutcome: "successor" | "company" | "gone";
             contactRetentionMonths: number | null;
+            exchangeFollowUp: boolean;
             updatedAt: string;
             members: number;
             profiles: number;
@@ -7392,6 +7498,7 @@ export interface operations {
             /** @enum {string} */
             offboardingOutcome: "successor" | "company" | "gone";
             contactRetentionMonths: number | null;
+            exchangeFollowUp: boolean;
             updatedAt: string;
             members: number;
             profiles: number;
@@ -7502,6 +7609,7 @@ export interface operations {
             /** @enum {string} */
             offboardingOutcome: "successor" | "company" | "gone";
             contactRetentionMonths: number | null;
+            exchangeFollowUp: boolean;
             updatedAt: string;
             members: number;
             profiles: number;

@@ -13,6 +13,8 @@
  *   save to home screen (the browser's install prompt, or a hint);
  * - the YouTube facade: a click swaps the thumbnail for a youtube-nocookie player;
  * - the lead form: JSON to its action, then the thank-you message or the error;
+ * - "Share my details" (and the offer after "Save contact"): imports the exchange form's
+ *   module (client/exchange.ts, `data-exchange-js`) on first use and opens it;
  * - banner dots, gallery items that expired since publishing, and the service
  *   worker registration (when the page names one).
  */
@@ -66,9 +68,15 @@ const playVideo = (a) => {
   track('view-media', 'video', a.dataset.title, id);
   return true;
 };
+let xm;
+const exchange = (offer) => {
+  if (!D.exchangeJs || !D.exchangeUrl) return;
+  (xm = xm || import(D.exchangeJs)).then((m) => m.open({ api: D.exchangeUrl, offer })).catch(() => { xm = null; toast('Please try again in a moment.'); });
+};
 d.addEventListener('click', (e) => {
   const t = e.target instanceof Element ? e.target : null;
   if (!t) return;
+  if (t.closest('a.ph-save')) exchange(true);
   const yt = t.closest('a[data-yt]');
   if (yt) { if (playVideo(yt)) e.preventDefault(); return; }
   const tr = t.closest('[data-track-action]');
@@ -77,6 +85,7 @@ d.addEventListener('click', (e) => {
   if (!act) return;
   const a = act.dataset.action;
   if (a === 'copy') copy();
+  else if (a === 'exchange') exchange(false);
   else if (a === 'share') {
     if (N.share) N.share({ title: d.title, text: D.shareText || undefined, url }).then(() => track('share', 'page', 'Share', url), () => {});
     else copy();

@@ -66,6 +66,8 @@ function bodyData(model: PageModel): Record<string, string> {
     'data-share-text': model.shareText || undefined,
     'data-sw-url': model.urls.serviceWorker,
     'data-sw-scope': model.urls.serviceWorkerScope,
+    'data-exchange-url': model.exchange?.api,
+    'data-exchange-js': model.exchange?.script,
   };
   return Object.fromEntries(Object.entries(data).filter((e): e is [string, string] => e[1] !== undefined));
 }

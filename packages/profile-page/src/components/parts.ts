@@ -174,7 +174,7 @@ function button(item: ButtonItem): ReactNode {
 }
 
 export function Buttons({ model }: { model: PageModel }): ReactNode {
-  if (!model.cta && !model.save && !model.buttons.length) return null;
+  if (!model.cta && !model.save && !model.exchange && !model.buttons.length) return null;
   return h(
     'div',
     { className: 'ph-buttons' },
@@ -192,6 +192,9 @@ export function Buttons({ model }: { model: PageModel }): ReactNode {
         icon('user-plus'),
         h('span', null, model.save.title),
       ),
+    // Issue #29 Contact exchange: the page script loads the form's code when this is pressed.
+    model.exchange &&
+      h('button', { type: 'button', className: 'ph-btn ph-xch', 'data-action': 'exchange' }, icon('message'), h('span', null, 'Share my details')),
     model.buttons.map(button),
   );
 }

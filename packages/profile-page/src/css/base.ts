@@ -80,10 +80,10 @@ img.ph-i{object-fit:contain;border-radius:4px}
 .ph-btn{display:flex;align-items:center;justify-content:center;gap:10px;min-height:54px;padding:12px 16px;border:0;border-radius:var(--ph-radius);background:var(--bb,var(--ph-btn-bg));color:var(--bf,var(--ph-btn-fg));font:inherit;font-size:.98rem;font-weight:650;line-height:1.25;text-align:center;text-decoration:none;cursor:pointer;box-shadow:0 1px 2px rgba(15,23,42,.08),0 8px 18px -12px rgba(15,23,42,.45);transition:transform .15s,filter .15s}
 .ph-btn:hover{filter:brightness(1.06);transform:translateY(-1px)}
 .ph-btn .ph-i{color:var(--bf,var(--ph-icon))}
-.ph-buttons>.ph-full,.ph-buttons>.ph-cta,.ph-buttons>.ph-save,.ph-buttons>.ph-pop[open]{flex-basis:100%}
+.ph-buttons>.ph-full,.ph-buttons>.ph-cta,.ph-buttons>.ph-save,.ph-buttons>.ph-xch,.ph-buttons>.ph-pop[open]{flex-basis:100%}
 .ph-cta{min-height:58px;border-radius:999px;background:var(--ph-cta-bg);color:var(--ph-cta-fg);font-size:1.06rem;box-shadow:0 14px 28px -14px color-mix(in srgb,var(--ph-brand) 95%,transparent)}
-.ph-cta .ph-i,.ph-save .ph-i{color:inherit}
-.ph-save{border-radius:999px;background:var(--ph-bg-solid);color:var(--ph-accent);box-shadow:inset 0 0 0 2px var(--ph-accent)}
+.ph-cta .ph-i,.ph-save .ph-i,.ph-xch .ph-i{color:inherit}
+.ph-save,.ph-xch{border-radius:999px;background:var(--ph-bg-solid);color:var(--ph-accent);box-shadow:inset 0 0 0 2px var(--ph-accent)}
 .ph-pop{min-width:0}
 .ph-pop>summary,.ph-sec>summary{list-style:none}
 .ph-pop>summary::-webkit-details-marker,.ph-sec>summary::-webkit-details-marker{display:none}

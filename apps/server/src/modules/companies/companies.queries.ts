@@ -203,6 +203,7 @@ function toConsoleRow(r: { company: CompanyRow; members: number; profiles: numbe
     mailFromAddress: r.company.mailFromAddress,
     offboardingOutcome: r.company.offboardingOutcome,
     contactRetentionMonths: r.company.contactRetentionMonths,
+    exchangeFollowUp: r.company.exchangeFollowUp,
     updatedAt: r.company.updatedAt.toISOString(),
     members: r.members,
     profiles: r.profiles,

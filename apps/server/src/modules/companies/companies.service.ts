@@ -89,6 +89,7 @@ function settingsOf(row: CompanyRow): Record<string, unknown> {
     consent: { enable: row.consentEnabled, text: row.consentText },
     offboardingOutcome: row.offboardingOutcome,
     contactRetentionMonths: row.contactRetentionMonths,
+    exchangeFollowUp: row.exchangeFollowUp,
   };
 }
 

@@ -5,11 +5,12 @@
  * exchange), read here the one way every list, export and card reads them.
  */
 import type { ContactSource, ContactsFilter } from '@profilehub/shared';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, contactSearchTextSql, leadSubmissions, profileOwnNameSql, profiles, uploads } from '../../db/schema.ts';
+import { companies, companyMembers, contactSearchTextSql, leadSubmissions, profileOwnNameSql, profiles, uploads, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/policy.ts';
 import { ownOrSupervised } from '../../http/scope.ts';
+import { SENDER_COLUMNS } from '../mail/mail.queries.ts';
 import { likeText } from '../users/users.queries.ts';
 
 const field = (key: string) => sql<string>`coalesce(${leadSubmissions.data}->>${key}, '')`;
@@ -227,4 +228,34 @@ export async function deleteExpiredContacts(db: Db, now: Date): Promise<{ compan
   const counts = new Map<number, number>();
   for (const g of gone) counts.set(g.companyId, (counts.get(g.companyId) ?? 0) + 1);
   return [...counts].map(([companyId, n]) => ({ companyId, n }));
+}
+
+/**
+ * What an exchange on a public page needs of the profile (issue #29), in one look-up: the page
+ * (published, its division live), its owner's address and whether they get lead mails, the
+ * division's consent and follow-up settings, and what its mails are branded with.
+ * Undefined when there is no such page.
+ */
+export async function exchangeTarget(db: Db, profileId: number) {
+  const [row] = await db
+    .select({
+      id: profiles.id,
+      companyId: profiles.companyId,
+      alias: profiles.alias,
+      content: profiles.publishedContent,
+      ownerEmail: users.email,
+      // As divisionLeadEmails decides for a lead: an active member of the division who wants lead mails.
+      ownerWantsLeads: sql<boolean>`coalesce(${companyMembers.userId} is not null and ${companyMembers.deactivatedAt} is null and not ${users.blocked} and ${users.mailLeadMessages}, false)`,
+      consentEnabled: companies.consentEnabled,
+      consentText: companies.consentText,
+      followUp: companies.exchangeFollowUp,
+      sender: SENDER_COLUMNS,
+    })
+    .from(profiles)
+    .innerJoin(companies, eq(companies.id, profiles.companyId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .leftJoin(companyMembers, and(eq(companyMembers.userId, profiles.userId), eq(companyMembers.companyId, profiles.companyId)))
+    .where(and(eq(profiles.id, profileId), isNotNull(profiles.publishedAt), isNotNull(profiles.alias), isNull(companies.archivedAt)))
+    .limit(1);
+  return row;
 }

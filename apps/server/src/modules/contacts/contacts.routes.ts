@@ -2,6 +2,9 @@ import {
   ContactDetailSchema,
   ContactEraseBodySchema,
   ContactEraseResultSchema,
+  ContactExchangeBodySchema,
+  ContactExchangeFormSchema,
+  ContactExchangeResultSchema,
   ContactNotesBodySchema,
   ContactsExportQuerySchema,
   ContactsListQuerySchema,
@@ -11,15 +14,49 @@ import {
 } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf } from '../../http/auth.ts';
+import type { ContactCardOf } from '../public-pages/card-files.ts';
 import { contactsVcard, eraseContacts, exportContacts, getContact, listContactsPage, removeContact, saveContactNotes } from './contacts.service.ts';
+import { exchangeContact, exchangeForm } from './exchange.service.ts';
 
 const tags = ['contacts'];
 
 /** The contacts workspace of issue #29: a person's own contacts, a supervisor's divisions', a superadmin's all. */
-export async function contactsRoutes(app: FastifyInstance) {
+export async function contactsRoutes(app: FastifyInstance, opts: { contactCard: ContactCardOf }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
+  const profileParams = z.object({ profileId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+  // The public page's "Share my details" (issue #29): no sign-in, the lead form's limits.
+  r.get(
+    '/contacts/exchange/:profileId',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['public pages'],
+        summary: "What a published page's exchange form shows: the owner's first name and the division's consent text when it asks for consent (public)",
+        params: profileParams,
+        response: { 200: ContactExchangeFormSchema },
+      },
+    },
+    (req) => exchangeForm(deps, req.params.profileId),
+  );
+  r.post(
+    '/contacts/exchange/:profileId',
+    {
+      bodyLimit: 16 * 1024,
+      config: { public: true },
+      schema: {
+        tags: ['public pages'],
+        summary: "A visitor shares their details with a published profile's owner (public): kept as a contact with source exchange",
+        params: profileParams,
+        body: ContactExchangeBodySchema,
+        response: { 200: ContactExchangeResultSchema },
+      },
+    },
+    (req) => exchangeContact(deps, opts.contactCard, req.params.profileId, req.body, req.ip),
+  );
 
   r.get(
     '/contacts',

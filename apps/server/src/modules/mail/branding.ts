@@ -1,7 +1,7 @@
 import type { WhiteLabel } from '@profilehub/shared';
 import type { Db } from '../../db/client.ts';
 import { accountWhiteLabel, divisionWhiteLabel } from './mail.queries.ts';
-import { LOGO_SRC, type Mail } from './mailer.ts';
+import { LOGO_SRC, type Mail, type MailAttachment } from './mailer.ts';
 
 /** Who a mail speaks for: the product, or the white-labelled division of the account it goes to. */
 export type Brand = {
@@ -18,8 +18,8 @@ export type Brand = {
   sender: { name: string; address: string | null; verifiedDomain?: string | null } | null;
 };
 
-/** A division's row as its mails read it (mail.queries.ts). */
-type DivisionSender = {
+/** A division's row as its mails read it (mail.queries.ts SENDER_COLUMNS). */
+export type DivisionSender = {
   whiteLabel: WhiteLabel | null;
   hubDomain: string | null;
   mailFromName: string | null;
@@ -55,7 +55,7 @@ export function divisionBrand(whiteLabel: WhiteLabel, hubDomain: string | null, 
  * console set for it — its name, and its own address when it has one in an allowed domain
  * (the mailer checks that against `verifiedDomain` and MAIL_FROM, see `senderDomains`).
  */
-function brandOfRow(row: DivisionSender | undefined, publicUrl: string): Brand {
+export function brandOfRow(row: DivisionSender | undefined, publicUrl: string): Brand {
   const brand = row?.whiteLabel ? divisionBrand(row.whiteLabel, row.hubDomain, publicUrl) : productBrand(publicUrl);
   if (!row || (!row.mailFromName && !row.mailFromAddress)) return brand;
   return {
@@ -99,6 +99,7 @@ export function brandedMail(
     cc?: string;
     replyTo?: string;
     notification?: boolean;
+    attachments?: MailAttachment[];
   },
 ): Mail {
   const settings = m.notification ? notificationSettingsUrl(brand) : null;
@@ -130,5 +131,6 @@ export function brandedMail(
     ...(brand.sender ? { sender: brand.sender } : {}),
     ...(brand.logo ? { logo: brand.logo } : {}),
     ...(settings ? { unsubscribeUrl: settings } : {}),
+    ...(m.attachments?.length ? { attachments: m.attachments } : {}),
   };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { companies, companyMembers, mailOutbox, users } from '../../db/schema.ts';
 
 /** What a division's mails are branded with: white label, hub domain, and its own sender. */
-const SENDER_COLUMNS = {
+export const SENDER_COLUMNS = {
   whiteLabel: companies.whiteLabel,
   hubDomain: companies.hubDomain,
   mailFromName: companies.mailFromName,

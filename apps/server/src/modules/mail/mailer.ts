@@ -26,7 +26,11 @@ export type Mail = {
   unsubscribeUrl?: string;
   /** Set by the job queue: the same on every retry, so a mail is stored (outbox) or recognised (SMTP) once. */
   messageId?: string;
+  /** Files sent with the mail (a vCard), their content base64: a queued mail is JSON in the jobs table. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
 
 export type Mailer = {
   kind: 'smtp' | 'outbox';
@@ -84,12 +88,14 @@ type Options = {
  * anything, and offline — and a notification's List-Unsubscribe and Auto-Submitted.
  */
 async function compose(mail: Mail, opts: Options) {
-  const { sender, logo, unsubscribeUrl, ...rest } = mail;
+  const { sender, logo, unsubscribeUrl, attachments: files, ...rest } = mail;
   const fromAddress = addressOf(opts.from);
   const own = sender?.address && senderDomains(sender.verifiedDomain, opts.from).includes(sender.address.split('@')[1]!.toLowerCase()) ? sender.address : null;
   const from = sender && fromAddress ? { name: oneLine(sender.name), address: own ?? fromAddress } : opts.from;
   let html = mail.html;
-  const attachments: { cid: string; filename: string; content: Buffer; contentType: string; contentDisposition: 'inline' }[] = [];
+  const attachments: { cid?: string; filename: string; content: Buffer; contentType: string; contentDisposition: 'inline' | 'attachment' }[] = (
+    files ?? []
+  ).map((f) => ({ filename: f.filename, content: Buffer.from(f.contentBase64, 'base64'), contentType: f.contentType, contentDisposition: 'attachment' }));
   if (html?.includes(LOGO_SRC)) {
     const png = logo && opts.logos ? await opts.logos(logo.source) : null;
     if (png) attachments.push({ cid: LOGO_SRC.slice(4), filename: 'logo.png', content: png, contentType: 'image/png', contentDisposition: 'inline' });
@@ -124,7 +130,8 @@ export function createMailer(opts: Options): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
-      const text = mail.cc ? `Cc: ${mail.cc}\n\n${mail.text}` : mail.text;
+      const attached = mail.attachments?.length ? `\n\nAttached: ${mail.attachments.map((f) => f.filename).join(', ')}` : '';
+      const text = `${mail.cc ? `Cc: ${mail.cc}\n\n` : ''}${mail.text}${attached}`;
       // The outbox is read in a browser on the hub: the logo is shown from its URL there.
       const html = mail.html && mail.logo ? withLogoUrl(mail.html, mail.logo.url) : (mail.html?.replace(LOGO_IMG, '') ?? null);
       await storeInOutbox(opts.db, { to: mail.to, subject: mail.subject, text, html, messageId: mail.messageId ?? null });

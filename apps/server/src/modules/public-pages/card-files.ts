@@ -123,11 +123,8 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
     return { body: Buffer.from(card, 'utf8'), etag: `"vcf-${etag.replaceAll('"', '')}"` };
   }
 
-  /**
-   * Sends the file and says true, or sends nothing and says false (not published). A boolean,
-   * not the reply: a FastifyReply is a thenable, so an async function returning it resolves
-   * to undefined, and the caller then answered a second time ("Reply was already sent").
-   */
+  /** The file of the page at `alias` as its current version has it, built once; null when the page is not published. */
+  /** A file of one published version of a profile, built once and kept. */
   async function builtFile(profileId: number, file: CardFile, etag: string): Promise<Built | null> {
     const key = `${profileId}/${file}/${etag}`;
     const held = built.get(key);
@@ -137,10 +134,19 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
     return fresh;
   }
 
-  async function serve(req: FastifyRequest, reply: FastifyReply, companyId: number, alias: string, file: CardFile): Promise<boolean> {
+  /** A file of the page at an alias, as published now; null when nothing is published there. */
+  async function fileOf(companyId: number, alias: string, file: CardFile): Promise<Built | null> {
     const page = await o.pages.get(companyId, alias);
-    if (!page) return false;
-    const out = await builtFile(page.profileId, file, page.etag);
+    return page ? builtFile(page.profileId, file, page.etag) : null;
+  }
+
+  /**
+   * Sends the file and says true, or sends nothing and says false (not published). A boolean,
+   * not the reply: a FastifyReply is a thenable, so an async function returning it resolves
+   * to undefined, and the caller then answered a second time ("Reply was already sent").
+   */
+  async function serve(req: FastifyRequest, reply: FastifyReply, companyId: number, alias: string, file: CardFile): Promise<boolean> {
+    const out = await fileOf(companyId, alias, file);
     if (!out) return false;
     // A fresh link each time it is opened: never cached, by the browser or a proxy.
     if (file === 'google-wallet') {
@@ -169,12 +175,28 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
     else
       reply
         .type('text/vcard; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${alias.replace(/[^a-z0-9_-]/gi, '')}.vcf"`)
+        .header('content-disposition', `attachment; filename="${vcardFileName(alias)}"`)
         .send(out.body);
     return true;
   }
 
+  /**
+   * The page's "Save contact" card, the very bytes `/{alias}/contact.vcf` serves, and the name it
+   * downloads as: what the follow-up mail of an exchange attaches (issue #29). Null when not published.
+   */
+  async function contactCard(companyId: number, alias: string): Promise<{ fileName: string; body: Buffer } | null> {
+    const out = await fileOf(companyId, alias, 'contact.vcf');
+    return out ? { fileName: vcardFileName(alias), body: out.body } : null;
+  }
+
   /** The Apple Wallet pass of a published page at its current version (the wallet web service's "latest version"). */
   const applePassOf = async (profileId: number, etag: string) => (await builtFile(profileId, 'card.pkpass', etag))?.body ?? null;
-  return Object.assign(serve, { applePassOf });
+
+  return Object.assign(serve, { contactCard, applePassOf });
 }
+
+/** The name a page's card downloads as: its alias, only the characters every file system takes. */
+const vcardFileName = (alias: string) => `${alias.replace(/[^a-z0-9_-]/gi, '')}.vcf`;
+
+/** What reads a published page's card: its bytes and file name (card files' `contactCard`). */
+export type ContactCardOf = (companyId: number, alias: string) => Promise<{ fileName: string; body: Buffer } | null>;

@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { EXCHANGE_SCRIPT, EXCHANGE_SCRIPT_PATH, EXCHANGE_SCRIPT_VERSION } from '@profilehub/profile-page';
 import { DOMAIN_VERIFICATION_PATH } from '@profilehub/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -37,6 +39,7 @@ export async function servePublicPage(
     const answer = offboardedAnswer(held, path);
     return reply.code(answer.status).headers(answer.headers).send(answer.body);
   }
+  if (path === EXCHANGE_SCRIPT_PATH && companyId !== null) return sendExchangeScript(req, reply);
   const card = CARD_FILE_PATH.exec(path);
   if (card && companyId !== null) {
     const [, alias, file] = card as unknown as [string, string, CardFile];
@@ -56,6 +59,32 @@ export async function servePublicPage(
   const page = companyId !== null && alias ? await cache.get(companyId, alias) : null;
   const answer = page ? pageAnswer(page, req.headers) : NOT_FOUND_ANSWER;
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
+}
+
+/** The exchange form's module, compressed once when first asked for. */
+let exchangeScript: { raw: Buffer; gzip: Buffer; br: Buffer; etag: string } | null = null;
+
+/**
+ * `{host}/_ph/exchange.js`: the "Share my details" form's module (issue #29), which a page
+ * imports when a visitor opens it. The version the page names (`?v=`) is kept for good; any
+ * other address of it is revalidated, so a page published before a change gets the current one.
+ */
+function sendExchangeScript(req: FastifyRequest, reply: FastifyReply) {
+  if (!exchangeScript) {
+    const raw = Buffer.from(EXCHANGE_SCRIPT, 'utf8');
+    exchangeScript = { raw, gzip: gzipSync(raw, { level: 9 }), br: brotliCompressSync(raw), etag: `"x-${EXCHANGE_SCRIPT_VERSION}"` };
+  }
+  const current = new URLSearchParams(req.url.split('?')[1] ?? '').get('v') === EXCHANGE_SCRIPT_VERSION;
+  reply
+    .type('text/javascript; charset=utf-8')
+    .header('etag', exchangeScript.etag)
+    .header('vary', 'accept-encoding')
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+  if (req.headers['if-none-match'] === exchangeScript.etag) return reply.code(304).send();
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? exchangeScript.br : encoding === 'gzip' ? exchangeScript.gzip : exchangeScript.raw);
 }
 
 /** What a host this server does not serve is told (421 Misdirected Request), in the shared error body. */

@@ -230,8 +230,9 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
  * 2: the vCard and QR code are addressed by alias on the page's own host.
  * 3: the link preview and iOS icon are the page server's square PNGs; first and last name in the head.
  * 4: every page stores when it next changes by itself (`next_change_at`, decision 028).
+ * 5: "Share my details" (issue #29 Contact exchange) and the address of its form's module.
  */
-export const PAGE_FORMAT = 4;
+export const PAGE_FORMAT = 5;
 
 /**
  * Re-renders every published page (of one division, when given: its brand or name changed)

@@ -18,6 +18,9 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/white-label',
   'POST /api/events',
   'POST /api/lead-forms/submit/{profileId}',
+  // The public page's contact exchange (issue #29, exchange.test.ts): a published page's form and its submit.
+  'GET /api/contacts/exchange/{profileId}',
+  'POST /api/contacts/exchange/{profileId}',
   'POST /api/auth/local',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',

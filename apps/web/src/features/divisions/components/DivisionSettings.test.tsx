@@ -35,6 +35,7 @@ const ROW: CompanyConsoleRow = {
   consent: { enable: false, text: '' },
   offboardingOutcome: 'gone',
   contactRetentionMonths: null,
+  exchangeFollowUp: false,
   updatedAt: '2026-11-26T10:00:00.000Z',
   members: 3,
   profiles: 2,
@@ -98,6 +99,16 @@ describe('DivisionSettings (issue 26)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ updatedAt: ROW.updatedAt, offboardingOutcome: 'successor' });
+  });
+
+  it('turns on the follow-up mail of a contact exchange (issue #29)', async () => {
+    const calls = renderSettings();
+    const toggle = await screen.findByRole('switch', { name: /Send the owner.s card to people who exchange details/ });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ updatedAt: ROW.updatedAt, exchangeFollowUp: true });
   });
 
   it('shows the server’s refusal under the field it names', async () => {

@@ -75,6 +75,7 @@ type Form = {
   offboardingOutcome: OffboardingOutcome;
   /** Months a contact is kept; '' keeps them. */
   contactRetentionMonths: number | '';
+  exchangeFollowUp: boolean;
 };
 
 type Faq = NonNullable<WhiteLabel['faq']>;
@@ -96,6 +97,7 @@ const formOf = (c: CompanyConsoleRow): Form => ({
   consentText: plainOf(c.consent.text),
   offboardingOutcome: c.offboardingOutcome,
   contactRetentionMonths: c.contactRetentionMonths ?? '',
+  exchangeFollowUp: c.exchangeFollowUp,
 });
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
@@ -148,6 +150,7 @@ function changes(loaded: CompanyConsoleRow, f: Form): UpdateCompanyInput {
   if (f.mailFromName !== was.mailFromName) out.mailFromName = orNull(f.mailFromName);
   if (f.offboardingOutcome !== was.offboardingOutcome) out.offboardingOutcome = f.offboardingOutcome;
   if (f.contactRetentionMonths !== was.contactRetentionMonths) out.contactRetentionMonths = f.contactRetentionMonths === '' ? null : f.contactRetentionMonths;
+  if (f.exchangeFollowUp !== was.exchangeFollowUp) out.exchangeFollowUp = f.exchangeFollowUp;
   if (f.mailFromAddress !== was.mailFromAddress) out.mailFromAddress = orNull(f.mailFromAddress);
   // Sent as a pair: the server checks that consent which is on has a text.
   if (f.consentEnabled !== was.consentEnabled || htmlOf(f.consentText) !== htmlOf(was.consentText)) {
@@ -349,6 +352,13 @@ function SettingsForm({ loaded, onReload }: { loaded: CompanyConsoleRow; onReloa
                 value={form.contactRetentionMonths}
                 onChange={(v) => set('contactRetentionMonths', typeof v === 'number' ? v : '')}
                 error={err('contactRetentionMonths')}
+              />
+              <Switch
+                label="Send the owner's card to people who exchange details"
+                description="A visitor who shares their details on a public page gets the page's vCard by mail, in the division's brand."
+                checked={form.exchangeFollowUp}
+                onChange={(e) => set('exchangeFollowUp', e.currentTarget.checked)}
+                error={err('exchangeFollowUp')}
               />
             </Section>
             <Section title="Sender of its mails">

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "exchange_follow_up" boolean DEFAULT false NOT NULL;
