@@ -16,6 +16,8 @@ const BENCHMARKS = [
   'admin',
   'divisions',
   'exchange',
+  'contacts',
+  'webhooks',
   'staff-import',
   'editor',
   'card-scan',
@@ -284,6 +286,54 @@ if (runs['card-scan']) {
       lazy ? 'PASS' : 'FAIL',
     ]);
   }
+}
+
+if (runs.contacts) {
+  const r = runs.contacts.result;
+  if (!r) rows.push(failed('contacts', 'contacts list'));
+  else
+    for (const run of r.results) {
+      const figures = run.summary.filter((f) => !f.baseline);
+      const worst = figures.reduce((a, b) => (b.p95.median > a.p95.median ? b : a));
+      const onPg = run.label === 'PostgreSQL';
+      rows.push([
+        `contacts list, ${fmt(run.counts.big)} in one division, worst p95 min / median / max (${run.label}): ${worst.name}`,
+        `${fmt(worst.p95.min, 1)} / ${fmt(worst.p95.median, 1)} / ${fmt(worst.p95.max, 1)} ms`,
+        onPg ? `≤ ${r.budgetP95Ms} ms` : 'printed',
+        onPg ? (worst.p95.median <= r.budgetP95Ms ? 'PASS' : 'OVER') : '',
+      ]);
+      rows.push([
+        `  same, × /api/health p95, load ${run.rounds.map((x) => x.loadavg1m).join(', ')}`,
+        `${fmt(worst.ratio.min, 1)} / ${fmt(worst.ratio.median, 1)} / ${fmt(worst.ratio.max, 1)}×`,
+        'printed',
+        '',
+      ]);
+    }
+}
+
+if (runs.webhooks) {
+  const r = runs.webhooks.result;
+  if (!r) rows.push(failed('webhooks', 'webhook fan-out'));
+  else
+    for (const run of r.results) {
+      const times = run.runs.map((x) => x.fanOutS);
+      const all = times.every((x) => x !== null);
+      const spread = all ? `${fmt(Math.min(...times), 1)} / ${fmt(median(times), 1)} / ${fmt(Math.max(...times), 1)} s` : `not all within the wait`;
+      rows.push([
+        `webhooks: ${fmt(r.events)} events × ${r.endpoints} endpoints delivered, min / median / max (${run.label})`,
+        spread,
+        `≤ ${r.budgetS} s`,
+        all && median(times) <= r.budgetS ? 'PASS' : 'OVER',
+      ]);
+      const dup = Math.max(...run.runs.map((x) => x.duplicates));
+      const miss = Math.max(...run.runs.map((x) => x.missing));
+      rows.push([
+        `  delivered twice / missing (most in a run), load ${run.runs.map((x) => x.loadavg1m).join(', ')}`,
+        `${dup} / ${miss}`,
+        '0 / 0',
+        dup === 0 && miss === 0 ? 'PASS' : 'FAIL',
+      ]);
+    }
 }
 
 if (runs.editor) {

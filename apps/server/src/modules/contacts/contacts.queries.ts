@@ -5,10 +5,10 @@
  * exchange), read here the one way every list, export and card reads them.
  */
 import type { ContactSource, ContactsFilter } from '@profilehub/shared';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, companyMembers, contactSearchTextSql, leadSubmissions, profileOwnNameSql, profiles, uploads, users } from '../../db/schema.ts';
-import type { Actor } from '../../http/policy.ts';
+import { type Actor, companiesOf, supervisedBy } from '../../http/policy.ts';
 import { ownOrSupervised } from '../../http/scope.ts';
 import { SENDER_COLUMNS } from '../mail/mail.queries.ts';
 import { likeText } from '../users/users.queries.ts';
@@ -52,16 +52,30 @@ export type ContactRecord = {
   createdAt: Date;
 };
 
-/** The actor's contacts: their profiles' own, and their supervised divisions' (policy canSeeContact, as SQL). */
-function scoped(actor: Actor): SQL | undefined {
-  return ownOrSupervised(actor, eq(profiles.userId, actor.userId), (ids) => inArray(leadSubmissions.companyId, ids));
+/**
+ * The actor's contacts (policy canSeeContact: their profiles' own, and their supervised divisions'),
+ * as a condition on `lead_submissions` alone, so a list's order, page and count come from its
+ * indexes (bench/contacts.mjs). A contact's division is its profile's, and profiles do not move
+ * between divisions, so a supervisor's own profiles inside the divisions they supervise add nothing:
+ * only their profiles elsewhere are named (usually none, and then the condition is the division's
+ * index alone, not an OR the planner cannot walk in order).
+ */
+async function scoped(db: Db, actor: Actor): Promise<SQL | undefined> {
+  if (companiesOf(actor) === 'all') return undefined;
+  const supervised = supervisedBy(actor);
+  const own = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.userId, actor.userId), supervised.length ? notInArray(profiles.companyId, supervised) : undefined));
+  const ownIds = own.map((p) => p.id);
+  return ownOrSupervised(actor, ownIds.length ? inArray(leadSubmissions.profileId, ownIds) : sql`false`, (ids) => inArray(leadSubmissions.companyId, ids));
 }
 
 const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayAfter = (day: string) => new Date(startOf(day).getTime() + 86_400_000);
 
-function whereOf(actor: Actor, f: ContactsFilter): SQL | undefined {
-  const where: (SQL | undefined)[] = [scoped(actor)];
+async function whereOf(db: Db, actor: Actor, f: ContactsFilter): Promise<SQL | undefined> {
+  const where: (SQL | undefined)[] = [await scoped(db, actor)];
   if (f.companyId?.length) where.push(inArray(leadSubmissions.companyId, f.companyId));
   if (f.profileId) where.push(eq(leadSubmissions.profileId, f.profileId));
   if (f.source) where.push(eq(leadSubmissions.source, f.source));
@@ -74,16 +88,27 @@ function whereOf(actor: Actor, f: ContactsFilter): SQL | undefined {
 
 const base = (db: Db) => db.select(ROW).from(leadSubmissions).innerJoin(profiles, eq(profiles.id, leadSubmissions.profileId));
 
-/** One page of the list, newest first, and how many match. */
+const newestFirst = [desc(leadSubmissions.createdAt), desc(leadSubmissions.id)];
+
+/**
+ * One page of the list, newest first, and how many match. The page's ids and the count read
+ * `lead_submissions` alone (an index walk, however deep the page); only the page's rows are then
+ * joined with their profiles.
+ */
 export async function listContacts(db: Db, actor: Actor, f: ContactsFilter, page: number, pageSize: number) {
-  const where = whereOf(actor, f);
+  const where = await whereOf(db, actor, f);
+  const ids = db
+    .select({ id: leadSubmissions.id })
+    .from(leadSubmissions)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(pageSize)
+    .offset(page * pageSize);
   const [rows, [count]] = await Promise.all([
     base(db)
-      .where(where)
-      .orderBy(desc(leadSubmissions.createdAt), desc(leadSubmissions.id))
-      .limit(pageSize)
-      .offset(page * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(leadSubmissions).innerJoin(profiles, eq(profiles.id, leadSubmissions.profileId)).where(where),
+      .where(inArray(leadSubmissions.id, ids))
+      .orderBy(...newestFirst),
+    db.select({ n: sql<number>`count(*)::int` }).from(leadSubmissions).where(where),
   ]);
   return { rows: rows as ContactRecord[], total: count?.n ?? 0 };
 }
@@ -91,9 +116,10 @@ export async function listContacts(db: Db, actor: Actor, f: ContactsFilter, page
 /** Every match, in batches by id (newest first): an export never holds more than one batch. */
 export async function* streamContacts(db: Db, actor: Actor, f: ContactsFilter, batch = 1000): AsyncGenerator<ContactRecord> {
   let before: number | undefined;
+  const where = await whereOf(db, actor, f);
   for (;;) {
     const rows = (await base(db)
-      .where(and(whereOf(actor, f), before === undefined ? undefined : lt(leadSubmissions.id, before)))
+      .where(and(where, before === undefined ? undefined : lt(leadSubmissions.id, before)))
       .orderBy(desc(leadSubmissions.id))
       .limit(batch)) as ContactRecord[];
     yield* rows;
@@ -112,7 +138,7 @@ export async function contactById(db: Db, id: number): Promise<ContactRecord | u
 export async function contactsByIds(db: Db, actor: Actor, ids: number[]): Promise<ContactRecord[]> {
   if (!ids.length) return [];
   return (await base(db)
-    .where(and(scoped(actor), inArray(leadSubmissions.id, ids)))
+    .where(and(await scoped(db, actor), inArray(leadSubmissions.id, ids)))
     .orderBy(desc(leadSubmissions.id))) as ContactRecord[];
 }
 
@@ -196,7 +222,7 @@ export async function eraseContactsByEmail(db: Db, actor: Actor, email: string):
     .select({ id: leadSubmissions.id })
     .from(leadSubmissions)
     .innerJoin(profiles, eq(profiles.id, leadSubmissions.profileId))
-    .where(and(scoped(actor), sql`lower(${leadSubmissions.data}->>'email') = ${email.trim().toLowerCase()}`));
+    .where(and(await scoped(db, actor), sql`lower(${leadSubmissions.data}->>'email') = ${email.trim().toLowerCase()}`));
   const gone = await db
     .delete(leadSubmissions)
     .where(inArray(leadSubmissions.id, mine))

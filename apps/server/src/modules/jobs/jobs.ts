@@ -82,7 +82,8 @@ export class Jobs implements MailQueue {
   #mailWorker: string | null = null;
   /** Kinds of work besides mail, by queue name (`define`). */
   readonly #tasks = new Map<string, Task>();
-  readonly #workers = new Map<string, string>();
+  /** Each kind's workers (one per `localConcurrency`), by queue name. */
+  readonly #workers = new Map<string, string[]>();
   /** Requests waiting for a job that this copy may finish: its output, as soon as it is done here. */
   readonly #waiting = new Map<string, (output: object) => void>();
 
@@ -136,8 +137,7 @@ export class Jobs implements MailQueue {
     const id = await this.#boss.send(name, data, { retryLimit: 3, retryDelay: 5, expireInSeconds: 900 });
     if (!id) throw new Error(`job queue: ${name} was not queued`);
     const done = new Promise<object>((resolve) => this.#waiting.set(id, resolve));
-    const worker = this.#workers.get(name);
-    if (worker) this.#boss.notifyWorker(worker);
+    this.wakeWorker(name);
     try {
       const until = Date.now() + WAIT_MS;
       while (Date.now() < until) {
@@ -183,31 +183,41 @@ export class Jobs implements MailQueue {
     return id;
   }
 
-  /** A job of this kind was just committed: this copy's worker fetches it now. */
+  /** A job of this kind was just committed: this copy's workers fetch now. */
   wakeWorker(name: string): void {
-    const worker = this.#workers.get(name);
-    if (worker) this.#boss.notifyWorker(worker);
+    for (const worker of this.#workers.get(name) ?? []) this.#boss.notifyWorker(worker);
   }
 
   async start(): Promise<void> {
     await this.#boss.start();
     for (const [name, { work, localConcurrency, gaveUp, policy }] of this.#tasks) {
       await this.#boss.createQueue(name, { policy });
-      const options = { pollingIntervalSeconds: 2, localConcurrency, includeMetadata: true } as const;
-      const worker = await this.#boss.work<object, object, typeof options>(name, options, async ([job]) => {
-        try {
-          const output = await work(job!.data);
-          this.#waiting.get(job!.id)?.(output);
-          return output;
-        } catch (err) {
-          if (gaveUp && job!.retryCount >= job!.retryLimit) {
-            this.#opts.log.error({ err, job: name, id: job!.id }, 'job failed on its last try');
-            await gaveUp(job!.data, err).catch((e: unknown) => this.#opts.log.error({ err: e, job: name }, 'recording a failed job failed'));
+      const options = { pollingIntervalSeconds: 2, includeMetadata: true } as const;
+      // One pg-boss worker per unit of concurrency, each with its id: pg-boss's own localConcurrency
+      // gives one id for all of them, and notifying it wakes only the first, so a backlog (10,000
+      // webhook deliveries, bench/webhooks.mjs) went out one job per worker per 2-second poll.
+      const workers: string[] = [];
+      for (let i = 0; i < localConcurrency; i++) {
+        let self = '';
+        self = await this.#boss.work<object, object, typeof options>(name, options, async ([job]) => {
+          try {
+            const output = await work(job!.data);
+            this.#waiting.get(job!.id)?.(output);
+            return output;
+          } catch (err) {
+            if (gaveUp && job!.retryCount >= job!.retryLimit) {
+              this.#opts.log.error({ err, job: name, id: job!.id }, 'job failed on its last try');
+              await gaveUp(job!.data, err).catch((e: unknown) => this.#opts.log.error({ err: e, job: name }, 'recording a failed job failed'));
+            }
+            throw err;
+          } finally {
+            // A job was there, so there may be more: fetch the next at once (an empty fetch goes back to the poll).
+            this.#boss.notifyWorker(self);
           }
-          throw err;
-        }
-      });
-      this.#workers.set(name, worker);
+        });
+        workers.push(self);
+      }
+      this.#workers.set(name, workers);
     }
     for (const task of this.#opts.schedules ?? []) {
       await this.#boss.createQueue(task.name);
@@ -253,7 +263,7 @@ export class Jobs implements MailQueue {
   idle(): Promise<void> {
     return noPendingJobs(this.#opts.database.db, () => {
       this.wake();
-      for (const worker of this.#workers.values()) this.#boss.notifyWorker(worker);
+      for (const name of this.#workers.keys()) this.wakeWorker(name);
     });
   }
 
