@@ -3,6 +3,7 @@ import { QR_CODE, type WhiteLabel } from '@profilehub/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { pageUrl } from '../publishing/publishing.service.ts';
@@ -31,6 +32,7 @@ export type CardFile = 'contact.vcf' | 'qr.png' | IconFile | 'card.pkpass' | 'go
 export const CARD_FILE_PATH = /^\/([a-z0-9][a-z0-9._-]{0,99})\/(contact\.vcf|qr\.png|icon-(?:180|192|512)\.png|card\.pkpass|google-wallet)$/;
 
 const HEX = /^#[0-9a-f]{6}$/i;
+const plainSquare = (size: number, colour: string) => sharp({ create: { width: size, height: size, channels: 3, background: colour } }).png().toBuffer();
 /** Spec §9 profile photo minimum: 256 px square, small enough for every phone's contacts app. */
 const VCARD_PHOTO_SIZE = 256;
 type Built = { body: Buffer; etag: string };
@@ -83,7 +85,10 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
         return { body: Buffer.from(link), etag: `"gw-${version}"` };
       }
       if (!o.wallet.apple) return null;
-      const icon = await threeSizes((size) => iconOf(content, row.whiteLabel, size), 29);
+      // Wallet requires an icon: the page's, else (no photo, logo or product icon readable) a square of the brand colour.
+      const icon =
+        (await threeSizes((size) => iconOf(content, row.whiteLabel, size), 29)) ??
+        (await threeSizes((size) => plainSquare(size, brandColor && HEX.test(brandColor) ? brandColor : '#c2410c'), 29));
       if (!icon) return null;
       const brand = row.whiteLabel?.icon ?? row.whiteLabel?.logo ?? content.logo?.url;
       const body = applePass(o.wallet.apple, {

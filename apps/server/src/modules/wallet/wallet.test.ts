@@ -55,6 +55,8 @@ writeFileSync(
 
 const t = useTestApp({
   env: {
+    // No web build to read the product icon from (as in CI before the e2e build): the pass still has an icon.
+    WEB_DIST: dir,
     APPLE_PASS_TYPE_ID: PASS_TYPE,
     APPLE_TEAM_ID: TEAM,
     APPLE_PASS_CERT_FILE: file('pass.pem'),
