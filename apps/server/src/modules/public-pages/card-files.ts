@@ -32,7 +32,10 @@ export type CardFile = 'contact.vcf' | 'qr.png' | IconFile | 'card.pkpass' | 'go
 export const CARD_FILE_PATH = /^\/([a-z0-9][a-z0-9._-]{0,99})\/(contact\.vcf|qr\.png|icon-(?:180|192|512)\.png|card\.pkpass|google-wallet)$/;
 
 const HEX = /^#[0-9a-f]{6}$/i;
-const plainSquare = (size: number, colour: string) => sharp({ create: { width: size, height: size, channels: 3, background: colour } }).png().toBuffer();
+const plainSquare = (size: number, colour: string) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 /** Spec §9 profile photo minimum: 256 px square, small enough for every phone's contacts app. */
 const VCARD_PHOTO_SIZE = 256;
 type Built = { body: Buffer; etag: string };
