@@ -118,8 +118,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
-    // On close: idle keep-alive sockets are closed at once, requests in flight finish.
+    // On close: requests in flight finish, and each open connection carries at most one more
+    // request, served (not refused: the database is there until the last connection has closed)
+    // and answered with `Connection: close` (`closeConnectionsAfterOneMoreAnswer`, http/fast-path.ts).
     forceCloseConnections: 'idle',
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
   });
   // Draining, then shutting down: every answer (the fast path's too: it hands everything to
@@ -131,11 +134,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     draining = true;
     fastPath.close();
   });
+  app.decorate('settle', () => fastPath.settle());
   app.addHook('preClose', async () => app.drain());
   // A 413 reaches a client still sending its body (before the hook below, which may close anyway).
   app.addHook('onSend', hearRefusedBodies);
   app.addHook('onSend', async (_req, reply) => {
-    if (fastPath.closing) reply.header('connection', 'close');
+    if (fastPath.closesConnections) reply.header('connection', 'close');
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

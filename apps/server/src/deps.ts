@@ -54,5 +54,7 @@ declare module 'fastify' {
     readonly draining: boolean;
     /** Begins draining (server.ts on SIGTERM, before the listener closes). */
     drain(): void;
+    /** After the drain, before the listener closes: lets clients settle on their connections (`FastPath.settle`). */
+    settle(): Promise<void>;
   }
 }

@@ -42,8 +42,9 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
-    // The grace period: requests in flight finish, idle keep-alive sockets close at once, new
-    // requests get 503 (Fastify's return503OnClosing); whatever still runs after it is cut off.
+    // The grace period: requests in flight finish, idle keep-alive sockets close at once, a request
+    // on a connection still open is served and its connection closed; whatever still runs after
+    // it is cut off.
     setTimeout(() => {
       app.log.error(`still busy ${SHUTDOWN_GRACE_MS} ms after ${signal}; exiting anyway`);
       process.exit(1);
@@ -52,7 +53,10 @@ async function main() {
     // answers 503 so the balancer takes this copy out, and each kept-alive connection is closed
     // by its next answer. Only then does the listener close. Ctrl-C (SIGINT) stops at once.
     app.drain();
-    if (signal === 'SIGTERM') await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    if (signal === 'SIGTERM') {
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+      await app.settle();
+    }
     await app.close();
     await database.close();
     process.exit(0);

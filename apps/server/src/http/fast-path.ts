@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import { errorReply } from './errors.ts';
@@ -22,6 +23,9 @@ export class FastPath {
   readonly #routes: FastRoute[] = [];
   readonly #trust: ((addr: string, i: number) => boolean) | null;
   #closing = false;
+  /** While set, a closing server's answers keep their connections (see `settle`). */
+  #holding = false;
+  #lastConnectionAt = 0;
 
   constructor(trustProxy: string[] | false) {
     this.#trust = trustProxy ? proxyAddr.compile(trustProxy) : null;
@@ -38,6 +42,27 @@ export class FastPath {
 
   get closing(): boolean {
     return this.#closing;
+  }
+
+  /** Whether answers say `Connection: close`: while closing, except while settling. */
+  get closesConnections(): boolean {
+    return this.#closing && !this.#holding;
+  }
+
+  /**
+   * Before the listener closes: answers keep their connections until no new connection has come
+   * for `quietMs` (at most `maxMs`). Closing a listener resets the connections the kernel has
+   * accepted that the server has not taken yet, and a client that reconnects after each
+   * `Connection: close` keeps some there; settled on their kept-alive connections, they have none
+   * waiting, and each gets one more answer, with `Connection: close`, after the listener has closed.
+   */
+  async settle(quietMs = 100, maxMs = 1000): Promise<void> {
+    this.#holding = true;
+    const until = performance.now() + maxMs;
+    while (performance.now() < until && performance.now() - this.#lastConnectionAt < quietMs) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    this.#holding = false;
   }
 
   /** The client's address, by the same rule as Fastify's `request.ip` (X-Forwarded-For only from TRUSTED_PROXIES). */
@@ -70,12 +95,16 @@ export class FastPath {
     if (o.requestTimeout !== undefined) server.requestTimeout = o.requestTimeout;
     server.setTimeout(o.connectionTimeout ?? 0);
     if (o.maxRequestsPerSocket) server.maxRequestsPerSocket = o.maxRequestsPerSocket;
+    server.on('connection', () => {
+      this.#lastConnectionAt = performance.now();
+    });
+    closeConnectionsAfterOneMoreAnswer(server);
     return server;
   };
 
   /** Sends an answer with fixed headers; a closing server says the connection ends with it. */
   send(res: ServerResponse, status: number, headers: http.OutgoingHttpHeaders, body?: string | Buffer): void {
-    if (this.#closing) res.setHeader('connection', 'close');
+    if (this.closesConnections) res.setHeader('connection', 'close');
     res.writeHead(status, headers);
     res.end(body);
   }
@@ -107,4 +136,46 @@ export function mediaType(req: IncomingMessage): string {
   const type = req.headers['content-type'] ?? '';
   const end = type.indexOf(';');
   return (end === -1 ? type : type.slice(0, end)).trim().toLowerCase();
+}
+
+/** How long a connection still open when the listener closes has to begin one more request. */
+const LAST_REQUEST_GRACE_MS = 1000;
+
+/**
+ * Node's `server.close()` (and Fastify's close, with `forceCloseConnections: 'idle'`) destroys
+ * every connection whose parser is between requests. That cuts two kinds of connection under a
+ * client (ECONNRESET): one whose answer has ended but is still being written (under load it waits
+ * in the socket's queue, and the destroy drops it), and a kept-alive one whose client has just
+ * sent its next request, not yet read. Here closing destroys nothing at once: each open
+ * connection may carry one more request, answered with `Connection: close` (the server is
+ * closing), and ends with it; one that begins none within LAST_REQUEST_GRACE_MS of being idle is
+ * destroyed.
+ */
+function closeConnectionsAfterOneMoreAnswer(server: http.Server): void {
+  const open = new Set<Socket>();
+  const busy = new WeakSet<Socket>();
+  let closing = false;
+  const closeUnlessUsedSoon = (socket: Socket) => {
+    const read = socket.bytesRead;
+    setTimeout(() => {
+      if (!busy.has(socket) && socket.bytesRead === read) socket.destroy();
+    }, LAST_REQUEST_GRACE_MS).unref();
+  };
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    busy.add(socket);
+    res.once('close', () => {
+      busy.delete(socket);
+      if (closing && !socket.destroyed) closeUnlessUsedSoon(socket);
+    });
+  });
+  server.closeIdleConnections = () => {
+    if (closing) return;
+    closing = true;
+    for (const socket of open) if (!busy.has(socket)) closeUnlessUsedSoon(socket);
+  };
 }

@@ -304,7 +304,7 @@ describe.skipIf(!url)('when PostgreSQL goes away', () => {
     agent.destroy();
     const counts = new Map<string, number>();
     for (const f of load.failures) counts.set(f, (counts.get(f) ?? 0) + 1);
-    console.log(`SIGTERM: requests that got no answer: ${JSON.stringify(Object.fromEntries(counts))}`);
+    console.log(`SIGTERM: requests that got no answer: ${JSON.stringify(Object.fromEntries(counts))}; 5xx: ${load.statuses.filter((s) => s >= 500).length}`);
     // After the listener closes a new connection is refused (the client knows nothing was sent);
     // a connection cut under a request (ECONNRESET, "socket hang up") must never happen.
     expect(load.failures.filter((f) => f !== 'ECONNREFUSED')).toEqual([]);
