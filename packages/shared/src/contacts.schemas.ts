@@ -18,6 +18,13 @@ export const CONTACT_SOURCE_LABELS: Readonly<Record<ContactSource, string>> = {
 /** The page sizes a contacts list offers (as the divisions console's); the first is the default. */
 export const CONTACTS_PAGE_SIZES = [10, 25, 50, 100] as const;
 
+/**
+ * How far a contacts list pages and counts: a list's first 10,000 matches. Beyond that the count
+ * says "more than 10,000" (counting 100,000 exactly costs more than the page itself) and a person
+ * narrows the list with search or filters, or exports it whole.
+ */
+export const CONTACTS_LIST_WINDOW = 10_000;
+
 export const CONTACTS_MESSAGES = {
   notFound: 'This contact does not exist.',
   erased: (n: number) => (n === 1 ? '1 contact erased.' : `${n} contacts erased.`),
@@ -52,6 +59,9 @@ export const ContactsListQuerySchema = ContactsFilterSchema.extend({
     .int()
     .refine((n) => (CONTACTS_PAGE_SIZES as readonly number[]).includes(n), `Page size is ${CONTACTS_PAGE_SIZES.join(', ')}.`)
     .default(CONTACTS_PAGE_SIZES[0]),
+}).refine((q) => (q.page + 1) * q.pageSize <= CONTACTS_LIST_WINDOW, {
+  path: ['page'],
+  message: `Only the first ${CONTACTS_LIST_WINDOW.toLocaleString('en')} contacts of a list can be paged through: narrow it with search or filters, or export it.`,
 });
 export type ContactsListQuery = z.output<typeof ContactsListQuerySchema>;
 
@@ -94,7 +104,15 @@ export const ContactDetailSchema = ContactRowSchema.extend({
 });
 export type ContactDetail = z.infer<typeof ContactDetailSchema>;
 
-export const ContactsListResponseSchema = z.object({ data: z.array(ContactRowSchema), page: z.number(), pageSize: z.number(), total: z.number() });
+export const ContactsListResponseSchema = z.object({
+  data: z.array(ContactRowSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  /** How many match, counted up to CONTACTS_LIST_WINDOW. */
+  total: z.number(),
+  /** True when more than `total` match (the count stopped at CONTACTS_LIST_WINDOW). */
+  totalCapped: z.boolean(),
+});
 export type ContactsListResponse = z.infer<typeof ContactsListResponseSchema>;
 
 /** PATCH /api/contacts/{id}. */

@@ -1168,6 +1168,7 @@ export interface operations {
             page: number;
             pageSize: number;
             total: number;
+            totalCapped: boolean;
           };
         };
       };

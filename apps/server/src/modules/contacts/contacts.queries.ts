@@ -91,11 +91,12 @@ const base = (db: Db) => db.select(ROW).from(leadSubmissions).innerJoin(profiles
 const newestFirst = [desc(leadSubmissions.createdAt), desc(leadSubmissions.id)];
 
 /**
- * One page of the list, newest first, and how many match. The page's ids and the count read
- * `lead_submissions` alone (an index walk, however deep the page); only the page's rows are then
- * joined with their profiles.
+ * One page of the list, newest first, and how many match, counted up to `countUpTo` (one more
+ * is read, to tell "exactly" from "more"). The page's ids and the count read `lead_submissions`
+ * alone (an index walk of at most `countUpTo + 1` entries); only the page's rows are then joined
+ * with their profiles.
  */
-export async function listContacts(db: Db, actor: Actor, f: ContactsFilter, page: number, pageSize: number) {
+export async function listContacts(db: Db, actor: Actor, f: ContactsFilter, page: number, pageSize: number, countUpTo: number) {
   const where = await whereOf(db, actor, f);
   const ids = db
     .select({ id: leadSubmissions.id })
@@ -108,9 +109,17 @@ export async function listContacts(db: Db, actor: Actor, f: ContactsFilter, page
     base(db)
       .where(inArray(leadSubmissions.id, ids))
       .orderBy(...newestFirst),
-    db.select({ n: sql<number>`count(*)::int` }).from(leadSubmissions).where(where),
+    db.select({ n: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(leadSubmissions)
+        .where(where)
+        .limit(countUpTo + 1)
+        .as('matches'),
+    ),
   ]);
-  return { rows: rows as ContactRecord[], total: count?.n ?? 0 };
+  const n = count?.n ?? 0;
+  return { rows: rows as ContactRecord[], total: Math.min(n, countUpTo), totalCapped: n > countUpTo };
 }
 
 /** Every match, in batches by id (newest first): an export never holds more than one batch. */

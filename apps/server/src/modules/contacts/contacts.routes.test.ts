@@ -3,8 +3,10 @@ import ICAL from 'ical.js';
 import { readSheet } from 'read-excel-file/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies, leadSubmissions } from '../../db/schema.ts';
+import type { Actor } from '../../http/policy.ts';
 import { createCompany, createUser, signIn } from '../../test/factories.ts';
 import { type Headers, useTestApp } from '../../test/harness.ts';
+import { listContacts } from './contacts.queries.ts';
 import { expireContacts } from './contacts.service.ts';
 
 const t = useTestApp();
@@ -96,7 +98,11 @@ describe('GET /api/contacts', () => {
     expect(names(await get('/api/contacts?from=2026-04-01&to=2026-04-30', boss))).toEqual(['=HYPERLINK("http://evil")']);
     expect(names(await get('/api/contacts?to=2026-03-01', boss))).toEqual(['Vic Visitor']);
     const page1 = await get('/api/contacts?pageSize=10&page=1', boss);
-    expect(page1.json()).toMatchObject({ data: [], page: 1, total: 3 });
+    expect(page1.json()).toMatchObject({ data: [], page: 1, total: 3, totalCapped: false });
+    expect((await get('/api/contacts?pageSize=100&page=99', boss)).statusCode).toBe(200);
+    const past = await get('/api/contacts?pageSize=100&page=100', boss);
+    expect(past.statusCode).toBe(400);
+    expect(past.body).toContain('Only the first 10,000 contacts of a list can be paged through: narrow it with search or filters, or export it.');
     const bad = await get('/api/contacts?pageSize=7', boss);
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Page size is 10, 25, 50, 100.');
@@ -215,5 +221,18 @@ describe('retention', () => {
     expect(names(await get('/api/contacts?pageSize=25', boss))).toContain('Old But Kept');
     const [line] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'contacts.expired'));
     expect(line).toMatchObject({ companyId: divisionB, actorId: null });
+  });
+});
+
+describe('the count of a long list', () => {
+  it('counts up to the window and says when more match', async () => {
+    const division = await createCompany(t.db);
+    const owner = await createUser(t.app, { companyId: division.id, role: 'user' });
+    for (const name of ['A', 'B', 'C']) await contact(`counted-${name}`, owner.profileId!, division.id, { name });
+    const superadmin: Actor = { userId: 0, sessionId: 's', role: 'superadmin', companyIds: [], supervisedCompanyIds: [] };
+    const f = { companyId: [division.id] };
+    expect(await listContacts(t.db, superadmin, f, 0, 10, 2)).toMatchObject({ total: 2, totalCapped: true });
+    expect(await listContacts(t.db, superadmin, f, 0, 10, 3)).toMatchObject({ total: 3, totalCapped: false });
+    expect((await listContacts(t.db, superadmin, f, 0, 10, 2)).rows).toHaveLength(3);
   });
 });

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { vcard } from '@profilehub/profile-page';
 import {
   CONTACT_SOURCE_LABELS,
+  CONTACTS_LIST_WINDOW,
   CONTACTS_MESSAGES,
   type ContactCreateBody,
   type ContactDetail,
@@ -64,8 +65,8 @@ const detailOf = (c: ContactRecord): ContactDetail => ({
 
 /** GET /contacts: one page of the actor's contacts. */
 export async function listContactsPage(deps: Db, actor: Actor, q: ContactsListQuery): Promise<ContactsListResponse> {
-  const { rows, total } = await listContacts(deps.db, actor, q, q.page, q.pageSize);
-  return { data: rows.map(rowOf), page: q.page, pageSize: q.pageSize, total };
+  const { rows, total, totalCapped } = await listContacts(deps.db, actor, q, q.page, q.pageSize, CONTACTS_LIST_WINDOW);
+  return { data: rows.map(rowOf), page: q.page, pageSize: q.pageSize, total, totalCapped };
 }
 
 /**

@@ -29,6 +29,7 @@ function signedInJane(more: Parameters<typeof mockSignedIn>[1] = {}) {
         page: Number(call.query.get('page') ?? 0),
         pageSize: Number(call.query.get('pageSize') ?? 10),
         total: call.query.get('q') === 'eve' ? 1 : 2,
+        totalCapped: false,
       } satisfies ContactsListResponse,
     }),
     'GET /api/contacts/11': { body: detail },
@@ -67,6 +68,14 @@ describe('Contacts screen', () => {
     await user.type(notes, 'Call back Monday');
     await user.click(screen.getByRole('button', { name: 'Save notes' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH' && (c.body as { notes: string }).notes === 'Call back Monday')).toBe(true));
+  });
+
+  it('past the list window the count says "more than" and asks to narrow the list', async () => {
+    signedInJane({
+      'GET /api/contacts': { body: { data: [vic, eve], page: 0, pageSize: 10, total: 10_000, totalCapped: true } satisfies ContactsListResponse },
+    });
+    renderAt('/contacts');
+    expect(await screen.findByText('More than 10,000 contacts: search or filter to page through them')).toBeInTheDocument();
   });
 
   it('downloads the chosen contacts as vCards, deletes after confirming, and erases a visitor by email', async () => {

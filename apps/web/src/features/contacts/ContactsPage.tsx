@@ -169,7 +169,7 @@ export function ContactsPage() {
           ) : null}
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed" aria-live="polite">
-              {list.isSuccess && !rangeWrong ? `${total} ${total === 1 ? 'contact' : 'contacts'}` : null}
+              {list.isSuccess && !rangeWrong ? contactsCount(total, list.data.totalCapped) : null}
               {selected.size ? ` · ${selected.size} chosen` : null}
             </Text>
             <Button size="xs" variant="light" disabled={!selected.size} loading={vcards.downloading} onClick={() => vcards.download([...selected])}>
@@ -335,4 +335,10 @@ export function ContactsPage() {
       />
     </>
   );
+}
+
+/** "1 contact", "42 contacts", or past the list's window "More than 10,000 contacts: narrow the list to page through it". */
+function contactsCount(total: number, capped: boolean): string {
+  if (capped) return `More than ${total.toLocaleString('en')} contacts: search or filter to page through them`;
+  return `${total.toLocaleString('en')} ${total === 1 ? 'contact' : 'contacts'}`;
 }
