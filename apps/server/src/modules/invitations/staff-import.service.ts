@@ -43,6 +43,7 @@ import { brandOfDivision } from '../mail/branding.ts';
 import type { Mail } from '../mail/mailer.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
 import { sendCsv } from '../users/csv.ts';
+import { WEBHOOK_JOB } from '../webhooks/webhooks.service.ts';
 import { inviteDivisionRows } from './invitations.queries.ts';
 import { createInvitees, type InviteTarget } from './invitations.service.ts';
 import {
@@ -327,7 +328,15 @@ type Tx = (db: Db, work: (tx: Db, mail: (m: Mail) => void) => Promise<void>) => 
  * job did it): created (as an invitation), updated, or skipped; a lost race on the email
  * becomes an update of the person in this division, or a skipped row.
  */
-async function importRow(db: Db, transaction: Tx, jobId: number, actor: Actor, c: Checked, brand: InviteTarget['brand']): Promise<void> {
+async function importRow(
+  deps: Pick<Deps, 'db' | 'jobs' | 'config'>,
+  transaction: Tx,
+  jobId: number,
+  actor: Actor,
+  c: Checked,
+  brand: InviteTarget['brand'],
+): Promise<void> {
+  const { db } = deps;
   const once = (work: (tx: Db, mail: (m: Mail) => void) => Promise<RowOutcome>) =>
     transaction(db, async (tx, mail) => {
       if ((await lockRowsDone(tx, jobId, c.row, c.row)).size) return;
@@ -342,7 +351,7 @@ async function importRow(db: Db, transaction: Tx, jobId: number, actor: Actor, c
   }
   try {
     return await once(async (tx, mail) => {
-      await createInvitees(tx, mail, actor, [invitee(c, brand)]);
+      await createInvitees(tx, mail, actor, [invitee(c, brand)], deps);
       return outcomeOf(c, brand);
     });
   } catch (err) {
@@ -370,7 +379,13 @@ const BATCH = 500;
  * skipped, and their outcomes recorded with them. When another writer got in first (a unique
  * email or alias), the batch is rolled back and its rows go one by one.
  */
-async function importBatch(deps: Pick<Deps, 'db' | 'jobs'>, jobId: number, actor: Actor, batch: Checked[], brandOf: (c: Checked) => InviteTarget['brand']) {
+async function importBatch(
+  deps: Pick<Deps, 'db' | 'jobs' | 'config'>,
+  jobId: number,
+  actor: Actor,
+  batch: Checked[],
+  brandOf: (c: Checked) => InviteTarget['brand'],
+) {
   const transaction: Tx = (db, work) => deps.jobs.transaction(db, work);
   try {
     return await transaction(deps.db, async (tx, mail) => {
@@ -384,6 +399,7 @@ async function importBatch(deps: Pick<Deps, 'db' | 'jobs'>, jobId: number, actor
           mail,
           actor,
           fresh.map((c) => invitee(c, brandOf(c))),
+          deps,
         );
       await updateImportedProfiles(
         tx,
@@ -398,7 +414,7 @@ async function importBatch(deps: Pick<Deps, 'db' | 'jobs'>, jobId: number, actor
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
   }
-  for (const c of batch) await importRow(deps.db, transaction, jobId, actor, c, c.errors.length ? null : brandOf(c));
+  for (const c of batch) await importRow(deps, transaction, jobId, actor, c, c.errors.length ? null : brandOf(c));
 }
 
 /** The job's last try failed: the import ends as failed (its rows done so far stay, with their outcomes). */
@@ -435,6 +451,7 @@ export async function runImportJob(
         }
       }
       await importBatch(deps, importId, actor, batch, (c) => brands.get(c.division!.company.id) ?? null);
+      deps.jobs.wakeWorker(WEBHOOK_JOB); // each new person's user.invited event, committed with the batch
       afterBatch(++n);
     }
   } catch (err) {

@@ -21,6 +21,7 @@ import { companyRowById } from '../companies/companies.queries.ts';
 import { inviteTemplateId } from '../invitations/invitations.queries.ts';
 import { createInvitees } from '../invitations/invitations.service.ts';
 import { isUniqueViolation } from '../profiles/profiles.queries.ts';
+import { WEBHOOK_JOB } from '../webhooks/webhooks.service.ts';
 import { authorizationRequest, completeSignIn, discoverProvider, IssuerProblem, type OidcOptions } from './oidc-client.ts';
 import {
   fetchIdpMetadata,
@@ -292,7 +293,7 @@ export function samlMetadata(publicUrl: string, companyId: number): string {
  * division's own (policy `ssoGoverns`), or a new member of the division with a profile under its
  * first template, as an invitation makes one.
  */
-async function accountFor(deps: Pick<Deps, 'db' | 'jobs'>, row: SsoRow, identity: { email: string; name: string | null }) {
+async function accountFor(deps: Pick<Deps, 'db' | 'jobs' | 'config'>, row: SsoRow, identity: { email: string; name: string | null }) {
   let user = await userByEmail(deps.db, identity.email);
   if (user?.blocked) throw failed('account blocked');
   // Only the division's own people (and new ones): its provider cannot take over a superadmin or another division's account.
@@ -303,13 +304,20 @@ async function accountFor(deps: Pick<Deps, 'db' | 'jobs'>, row: SsoRow, identity
     if (!company || masterId === undefined) throw new AppError(401, 'sso_failed', SSO_MESSAGES.noTemplate);
     try {
       await deps.jobs.transaction(deps.db, (tx, mail) =>
-        createInvitees(tx, mail, { userId: null }, [
-          {
-            target: { company, masterId, brand: null },
-            person: { name: identity.name?.trim() || identity.email.split('@')[0]!, email: identity.email, alias: null },
-          },
-        ]),
+        createInvitees(
+          tx,
+          mail,
+          { userId: null },
+          [
+            {
+              target: { company, masterId, brand: null },
+              person: { name: identity.name?.trim() || identity.email.split('@')[0]!, email: identity.email, alias: null },
+            },
+          ],
+          deps,
+        ),
       );
+      deps.jobs.wakeWorker(WEBHOOK_JOB); // the new person's user.invited event
     } catch (err) {
       // The same person's two sign-ins at once: the other made the account.
       if (!isUniqueViolation(err)) throw err;

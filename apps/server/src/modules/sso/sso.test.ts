@@ -3,7 +3,7 @@ import { SSO_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companyMembers, divisionSso, profiles, ssoLogins, users } from '../../db/schema.ts';
+import { auditLog, companyMembers, divisionSso, profiles, ssoLogins, users, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { createCompany, createUser, lastMailTo, PASSWORD, signedInUser } from '../../test/factories.ts';
 import { createTestApp, useTestApp } from '../../test/harness.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
@@ -124,6 +124,11 @@ describe('company single sign-on against a real OpenID provider', () => {
   it('signs in a new person of an allowed domain: PKCE, state and nonce sent; account, membership and profile made', async () => {
     const { company, domain } = await ssoDivision();
     const email = `ada@${domain}`;
+    // The division tells an endpoint of new people (the event is queued with the account; its sending is webhooks.test's).
+    const [endpoint] = await t.db
+      .insert(webhookEndpoints)
+      .values({ companyId: company.id, url: 'https://hooks.example.test/in', events: ['user.invited'], secretSealed: 'unused' })
+      .returning();
     const discover = await t.app.inject({ method: 'POST', url: '/api/auth/sso/discover', payload: { email: email.toUpperCase() } });
     expect(discover.json()).toEqual({ sso: true, required: false });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/sso/discover', payload: { email: 'x@elsewhere.test' } })).json()).toEqual({
@@ -161,6 +166,9 @@ describe('company single sign-on against a real OpenID provider', () => {
     expect(profile).toMatchObject({ companyId: company.id, masterProfileId: company.masterProfileId });
     // The used state is gone.
     expect(await t.db.select().from(ssoLogins).where(eq(ssoLogins.companyId, company.id))).toEqual([]);
+    const queued = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint!.id));
+    expect(queued.map((d) => [d.eventType, (d.payload as { data: { userId: number } }).data.userId])).toEqual([['user.invited', user.id]]);
+    await t.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint!.id)); // nothing left to send
   });
 
   it('links an existing account of that email (an invited person, or one with a password)', async () => {

@@ -125,6 +125,30 @@ describe('webhooks of a division', () => {
     for (const r of got) expect(verifies(hook.secret, r)).toBe(true);
   });
 
+  it('tells of each person a staff import creates (user.invited), once each, signed', async () => {
+    const d = await division(t, { invite_users: true });
+    const hook = (await createHook(t, d.base, d.sup.headers, receiverUrl, ['user.invited'])).json() as { id: number; secret: string };
+    const k = Date.now().toString(36);
+    const file = Buffer.from(
+      [
+        '"Full name","E-mail","Division"',
+        `"Mary Ann","mary-${k}@example.test","${d.company.title}"`,
+        `"Joe B","joe-${k}@example.test","${d.company.title}"`,
+      ].join('\r\n'),
+    ).toString('base64');
+    const started = await t.app.inject({ method: 'POST', url: '/api/users/import', headers: d.sup.headers, payload: { fileName: 'staff.csv', file } });
+    expect(started.statusCode, started.body).toBe(202);
+    await t.app.deps.jobs.idle();
+    const log = (await deliveries(t, d.base, hook.id, d.sup.headers)).deliveries;
+    expect(log.map((e) => [e.eventType, e.status])).toEqual([
+      ['user.invited', 'delivered'],
+      ['user.invited', 'delivered'],
+    ]);
+    const sent = log.flatMap((e) => forMessage(e.messageId));
+    expect(sent).toHaveLength(2);
+    for (const r of sent) expect(verifies(hook.secret, r)).toBe(true);
+  });
+
   it('tells a superadmin’s endpoint of every event of the division: invitation, approval asked and decided, contact', async () => {
     const d = await division(t, { approvals: true });
     const admin = await t.signedIn({ role: 'superadmin' });
