@@ -88,7 +88,10 @@ export function emailSignature(content: PageContent, o: SignatureOptions): { htm
       qr && cardHref
         ? `<td valign="top" style="padding-left:14px"><a href="${escapeHtml(cardHref)}"><img src="${escapeHtml(qr)}" width="88" height="88" alt="QR code of my digital card" style="display:block;border:0;width:88px;height:88px"></a></td>`
         : '';
-    html = table(`${detailsCell(`border-right:3px solid ${brand};padding-right:14px`)}${code}`);
+    // Without a code (an http hub), the line sits where the other layouts have it.
+    html = table(
+      code ? `${detailsCell(`border-right:3px solid ${brand};padding-right:14px`)}${code}` : detailsCell(`border-left:3px solid ${brand};padding-left:14px`),
+    );
   } else {
     const picture = photo
       ? `<td valign="top" style="padding-right:14px"><img src="${escapeHtml(photo)}" width="80" height="80" alt="${alt}" style="display:block;border:0;width:80px;height:80px;border-radius:40px"></td>`

@@ -118,12 +118,12 @@ export const DEFAULT_TEMPLATE_LAYOUT = 'desktop2';
  * Issue #30 email signatures: the layouts a template chooses from (`emailSignatureLayout`,
  * locked for its children like any other field). `classic`: photo beside the details;
  * `compact`: text only, for people who keep signatures short; `card`: the details with the
- * card's QR code.
+ * card's QR code. The titles are short enough for three side by side on a phone.
  */
 export const SIGNATURE_LAYOUTS = ['classic', 'compact', 'card'] as const;
 export type SignatureLayout = (typeof SIGNATURE_LAYOUTS)[number];
 export const DEFAULT_SIGNATURE_LAYOUT: SignatureLayout = 'classic';
-export const SIGNATURE_LAYOUT_TITLES: Record<SignatureLayout, string> = { classic: 'Classic with photo', compact: 'Compact text', card: 'Card with QR code' };
+export const SIGNATURE_LAYOUT_TITLES: Record<SignatureLayout, string> = { classic: 'Classic', compact: 'Compact', card: 'With QR code' };
 
 /** Image gallery item types; only `promotion` offers an expiry (spec §3 "Only one type offers expiry"). */
 export const IMAGE_ITEM_TYPES = ['image', 'promotion'] as const;

@@ -34,6 +34,7 @@ function layoutLocked(ctx: ProfileContext): boolean {
  */
 function signatureOf(env: Env, ctx: ProfileContext, preview?: SignatureLayout): Signature {
   const { profile, company } = ctx;
+  if (profile.isMaster) throw new AppError(409, 'conflict', M.template);
   if (!profile.publishedAt || !profile.publishedContent || !profile.site) throw new AppError(409, 'conflict', M.notPublished);
   const locked = layoutLocked(ctx);
   const layout = (!locked && preview) || pageContentOf(ctx).emailSignatureLayout || DEFAULT_SIGNATURE_LAYOUT;
