@@ -84,6 +84,14 @@ describe('GET /api/profiles/{id}/signature', () => {
     expect((await signature(draft.id, other.headers)).statusCode).toBe(404);
     expect((await signature(draft.id, {})).statusCode).toBe(401);
   });
+
+  it('tells a template’s editor that each person’s signature comes from their own card (409)', async () => {
+    const d = await createTemplateDivision(t.app.deps.db);
+    const admin = await signedInUser(t.app, { role: 'superadmin' });
+    const res = await signature(d.masterId, admin.headers);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(SIGNATURE_MESSAGES.template);
+  });
 });
 
 describe('GET /api/companies/{id}/signatures.zip', () => {
