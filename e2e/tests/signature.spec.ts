@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
-import { type Auth, auth, editorView, openEditor, openSection, ownProfileId } from '../editor-support.ts';
+import { emailSignature } from '../../packages/profile-page/src/signature.ts';
+import { type Auth, auth, editorView, openEditor, openSection, ownProfileId, pngFile } from '../editor-support.ts';
 import { SHOTS_DIR } from '../env.ts';
 import { BASE_URL, expectToast, resize, signInAndWait, toast, USERS } from '../support.ts';
 
@@ -52,8 +53,7 @@ async function panelShot(target: Locator, name: string): Promise<void> {
 }
 
 /** What the preview's document holds, read in Chromium. */
-async function renderedSignature(frame: FrameLocator) {
-  const body = frame.locator('body');
+async function renderedSignature(body: Locator) {
   await expect(body.locator('table').first()).toBeVisible();
   return body.evaluate((el) => {
     const doc = el.ownerDocument;
@@ -86,7 +86,7 @@ test('Jane’s signature renders in Chromium with no script or stylesheet, https
   await openSection(page, 'Email signature');
   expect((await answer).status()).toBe(200);
 
-  const shown = await renderedSignature(signatureFrame(page));
+  const shown = await renderedSignature(signatureFrame(page).locator('body'));
   expect(shown.text).toContain('Jane');
   expect(shown.scripts).toBe(0);
   expect(shown.stylesheets).toBe(0);
@@ -146,7 +146,7 @@ test('the layout is locked for Jane when the template locks it', async ({ page, 
   for (const option of ['Classic', 'Compact', 'With QR code']) await expect(panel(page).getByRole('radio', { name: option })).toBeDisabled();
   await expect(panel(page).getByRole('radio', { name: 'Compact' })).toBeChecked();
   // The compact layout has no picture.
-  expect((await renderedSignature(signatureFrame(page))).images).toEqual([]);
+  expect((await renderedSignature(signatureFrame(page).locator('body'))).images).toEqual([]);
 
   // Asking the API for another layout still gives the template's.
   const janeHeaders = await auth(request, USERS.jane);
@@ -178,4 +178,50 @@ test('a supervisor downloads every signature of the division as a zip from the t
   expect(download.suggestedFilename()).toMatch(/^signatures-[a-z0-9-]+\.zip$/);
   await resize(page, { width: 1440, height: 900 });
   await panelShot(panel(page), 'signature-panel-template-1440');
+});
+
+test('each layout, as an https hub makes it, renders in Chromium with its photo or QR code beside the details', async ({ page }) => {
+  // The e2e hub is plain http, whose URLs a signature leaves out: here the renderer gets https ones,
+  // and Chromium fetches the images from a stand-in for the page host.
+  await page.goto('about:blank');
+  const png = await pngFile(page);
+  await page.route('https://acme.example.com/**', (route) => route.fulfill({ contentType: 'image/png', body: png.buffer }));
+  const content = {
+    fullName: 'Jane Doe',
+    jobTitle: 'Head of Sales',
+    mainContactNumber: '+27 82 555 0101',
+    emailAddress: 'jane@acme.example',
+    profilePhoto: { url: '/uploads/jane.png' },
+    socialLinks: [{ key: 'linkedin' as const, url: 'https://www.linkedin.com/in/jane-doe-demo' }],
+  };
+  for (const layout of ['classic', 'compact', 'card'] as const) {
+    const { html } = emailSignature(content, {
+      layout,
+      cardUrl: 'https://acme.example.com/jane-doe?src=signature',
+      qrUrl: 'https://acme.example.com/jane-doe/qr.png',
+      organization: 'Acme',
+      brandColor: '#0f766e',
+    });
+    await page.setContent(`<!DOCTYPE html><html><body style="margin:16px">${html}</body></html>`);
+    const shown = await renderedSignature(page.locator('body'));
+    expect(shown.scripts + shown.stylesheets + shown.eventHandlers).toBe(0);
+    expect(shown.links[0]).toBe('https://acme.example.com/jane-doe?src=signature');
+    for (const url of [...shown.links, ...shown.images]) expect(url).toMatch(/^https:\/\//);
+    const images = page.locator('img');
+    expect(await images.count()).toBe(layout === 'compact' ? 0 : 1);
+    if (layout !== 'compact') {
+      // Loaded, and beside the details (left for the photo, right for the QR code), not above or below them.
+      await expect(images).toHaveJSProperty('complete', true);
+      expect(await images.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const picture = (await images.boundingBox())!;
+      const name = (await page.getByText('Jane Doe').boundingBox())!;
+      expect(layout === 'classic' ? picture.x + picture.width <= name.x : name.x + name.width <= picture.x).toBe(true);
+      expect(picture.y).toBeLessThan(name.y + name.height);
+    }
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 300 });
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS_DIR, `signature-${layout}-${width}.png`) });
+    }
+  }
 });
