@@ -47,9 +47,9 @@ export function Signature() {
   const { view, permissionsMode, isMaster } = useEditor();
   const [saved, setLayout] = useField('emailSignatureLayout');
   const access = useFieldAccess('emailSignatureLayout');
-  const signature = useQuery(signatureOptions(view.profile.id, access.locked ? undefined : saved));
+  // A hidden or locked layout is the template's: the server decides it.
+  const signature = useQuery(signatureOptions(view.profile.id, access.locked || access.hidden ? undefined : saved));
   const zip = useDownload(useCallback(() => downloadFile(`/api/companies/${view.company.id}/signatures.zip`, {}, 'signatures.zip'), [view.company.id]));
-  if (access.hidden) return null;
   const layout: SignatureLayout = (access.locked ? signature.data?.layout : saved) ?? signature.data?.layout ?? DEFAULT_SIGNATURE_LAYOUT;
 
   const copy = async () => {
@@ -67,26 +67,29 @@ export function Signature() {
   return (
     <Stack gap="sm" data-testid="signature-panel">
       <PartPermissions permissionKey="emailSignatureLayout" label="Signature layout" />
-      <Stack gap={4} {...access.anchor}>
-        <Text size="sm" fw={500} id="signature-layout-label">
-          Layout
-        </Text>
-        <Tooltip label={access.tooltip} disabled={!access.tooltip}>
-          <SegmentedControl
-            aria-labelledby="signature-layout-label"
-            fullWidth
-            data={SIGNATURE_LAYOUT_OPTIONS.map((o) => ({ value: o.value, label: o.title }))}
-            value={layout}
-            disabled={access.locked}
-            onChange={(v) => setLayout(v as SignatureLayout)}
-          />
-        </Tooltip>
-        {access.locked && !permissionsMode ? (
-          <Text size="xs" c="dimmed">
-            Your template sets the signature layout.
+      {/* A template that hides the layout still leaves the signature itself to copy. */}
+      {access.hidden ? null : (
+        <Stack gap={4} {...access.anchor}>
+          <Text size="sm" fw={500} id="signature-layout-label">
+            Layout
           </Text>
-        ) : null}
-      </Stack>
+          <Tooltip label={access.tooltip} disabled={!access.tooltip}>
+            <SegmentedControl
+              aria-labelledby="signature-layout-label"
+              fullWidth
+              data={SIGNATURE_LAYOUT_OPTIONS.map((o) => ({ value: o.value, label: o.title }))}
+              value={layout}
+              disabled={access.locked}
+              onChange={(v) => setLayout(v as SignatureLayout)}
+            />
+          </Tooltip>
+          {access.locked && !permissionsMode ? (
+            <Text size="xs" c="dimmed">
+              Your template sets the signature layout.
+            </Text>
+          ) : null}
+        </Stack>
+      )}
 
       {signature.isError ? (
         <Alert color={isMaster ? 'blue' : 'yellow'} title={isMaster ? 'Signatures of this template' : 'No signature yet'}>
