@@ -78,6 +78,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { scimRoutes } from './modules/scim/scim.routes.ts';
 import { scimTokensRoutes } from './modules/scim/scim-tokens.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { signaturesRoutes } from './modules/signatures/signatures.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { stylingsRoutes } from './modules/stylings/stylings.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
@@ -273,6 +274,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(domainsRoutes, { sites });
       await api.register(divisionExportsRoutes, { store: fileStore, sites });
       await api.register(profilesRoutes);
+      await api.register(signaturesRoutes);
       await api.register(bannersRoutes);
       await api.register(billingRoutes);
       await api.register(stylingsRoutes);

@@ -5,3 +5,4 @@
  */
 export * from './browser.ts';
 export { etagOf, renderProfilePage } from './render.ts';
+export { emailSignature, type SignatureOptions } from './signature.ts';

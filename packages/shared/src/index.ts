@@ -34,6 +34,7 @@ export * from './reports.ts';
 export * from './scim.schemas.ts';
 export * from './session.ts';
 export * from './setup.schemas.ts';
+export * from './signatures.schemas.ts';
 export * from './sso.schemas.ts';
 export * from './sso.ts';
 export * from './staff-import.schemas.ts';

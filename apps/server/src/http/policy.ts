@@ -353,3 +353,11 @@ export function canAddContact(actor: Actor, profile: { userId: number | null; co
 export function canManageWebhooks(actor: Actor, companyId: number): boolean {
   return administers(actor, companyId);
 }
+
+/**
+ * Every email signature of a division as one zip (issue #30): a superadmin, or a supervisor of that
+ * division. The zip holds only the profiles the actor may view (`canViewProfile`).
+ */
+export function canDownloadSignatures(actor: Actor, companyId: number): boolean {
+  return administers(actor, companyId);
+}

@@ -433,6 +433,14 @@ export interface paths {
     /** Republish every published child of a template with the template’s current content */
     post: operations["postProfilesRebuildChildrenById"];
   };
+  "/api/profiles/{id}/signature": {
+    /** A published profile’s email signature (HTML and plain text) with the layouts it may use; 409 when not published */
+    get: operations["getProfileSignature"];
+  };
+  "/api/companies/{id}/signatures.zip": {
+    /** Every email signature of a division’s published profiles as a zip of HTML and text files (supervisor, superadmin) */
+    get: operations["getCompanySignaturesZip"];
+  };
   "/api/profile-banners/{id}": {
     /**
      * One banner of a profile (?profileId=)
@@ -9016,6 +9024,113 @@ export interface operations {
             rebuilt: number;
             failed: number;
           };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A published profile’s email signature (HTML and plain text) with the layouts it may use; 409 when not published */
+  getProfileSignature: {
+    parameters: {
+      query?: {
+        layout?: "classic" | "compact" | "card";
+      };
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            layout: "classic" | "compact" | "card";
+            locked: boolean;
+            layouts: ({
+                /** @enum {string} */
+                value: "classic" | "compact" | "card";
+                title: string;
+              })[];
+            html: string;
+            text: string;
+            cardUrl: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Every email signature of a division’s published profiles as a zip of HTML and text files (supervisor, superadmin) */
+  getCompanySignaturesZip: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": unknown;
         };
       };
       /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */

@@ -114,6 +114,17 @@ export const DEFAULT_SUBSCRIPTION_TYPE: SubscriptionType = 'lite';
 /** Spec §9: the default template layout. Layouts whose name starts with `desktop` are the "desktop templates". */
 export const DEFAULT_TEMPLATE_LAYOUT = 'desktop2';
 
+/**
+ * Issue #30 email signatures: the layouts a template chooses from (`emailSignatureLayout`,
+ * locked for its children like any other field). `classic`: photo beside the details;
+ * `compact`: text only, for people who keep signatures short; `card`: the details with the
+ * card's QR code. The titles are short enough for three side by side on a phone.
+ */
+export const SIGNATURE_LAYOUTS = ['classic', 'compact', 'card'] as const;
+export type SignatureLayout = (typeof SIGNATURE_LAYOUTS)[number];
+export const DEFAULT_SIGNATURE_LAYOUT: SignatureLayout = 'classic';
+export const SIGNATURE_LAYOUT_TITLES: Record<SignatureLayout, string> = { classic: 'Classic', compact: 'Compact', card: 'With QR code' };
+
 /** Image gallery item types; only `promotion` offers an expiry (spec §3 "Only one type offers expiry"). */
 export const IMAGE_ITEM_TYPES = ['image', 'promotion'] as const;
 export type ImageItemType = (typeof IMAGE_ITEM_TYPES)[number];
@@ -232,6 +243,7 @@ export const PROFILE_CONTENT_FIELDS = [
   'desktopBanner',
   'banners',
   'qrCodeData',
+  'emailSignatureLayout',
   'profileDisclaimer',
   'consentText',
   'referral_message',

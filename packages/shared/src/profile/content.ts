@@ -42,6 +42,7 @@ import {
   QR_DOT_TYPES,
   REMOVABLE_FIELDS,
   SECTION_TYPES,
+  SIGNATURE_LAYOUTS,
   SINGLE_SECTION_TYPES,
   SOCIAL_NETWORK_TITLES,
   SOCIAL_NETWORKS,
@@ -476,6 +477,8 @@ const scalarShape = {
   desktopBanner: ImageFileSchema.optional(),
   banners: z.array(BannerSchema).max(B.banners, PROFILE_MESSAGES.tooMany(B.banners, 'banners')).optional(),
   qrCodeData: QrStyleSchema.optional(),
+  /** The email signature's layout (issue #30); absent reads as `DEFAULT_SIGNATURE_LAYOUT`. */
+  emailSignatureLayout: z.enum(SIGNATURE_LAYOUTS, { error: 'Choose one of the signature layouts.' }).optional(),
   // Footer, consent, sharing
   profileDisclaimer: richText('Footer disclaimer').optional(),
   consentText: richText('Consent text', B.longText).optional(),

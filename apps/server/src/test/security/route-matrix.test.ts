@@ -181,6 +181,7 @@ const TARGETS: Record<string, Target> = {
   'GET /api/companies/{id}/exports': { kind: 'company' },
   'GET /api/companies/{id}/exports/{exportId}': { kind: 'company' },
   'GET /api/companies/{id}/exports/{exportId}/download': { kind: 'company' },
+  'GET /api/companies/{id}/signatures.zip': { kind: 'company' },
   'DELETE /api/companies/{id}': { kind: 'company', body: () => ({ confirm: 'Not yours' }) },
   'POST /api/companies/{id}/preview': { kind: 'company', body: () => ({ whiteLabel: { title: 'Not yours' } }) },
   'GET /api/companies/training-video/{companyId}': { kind: 'company' },
@@ -208,6 +209,7 @@ const TARGETS: Record<string, Target> = {
   'PUT /api/profiles/{id}/alias': { kind: 'profile', body: () => ({ alias: 'taken-over' }) },
   'POST /api/profiles/{id}/alias/test': { kind: 'profile', body: () => ({ alias: 'taken-over' }) },
   'PUT /api/profiles/{id}/publish': { kind: 'profile' },
+  'GET /api/profiles/{id}/signature': { kind: 'profile' },
   'POST /api/profiles/{id}/rollback': { kind: 'profile' },
   'PUT /api/profiles/{id}/unpublish': { kind: 'profile' },
   'POST /api/profiles/create-profile': {

@@ -32,6 +32,7 @@ import { InfoSections } from './sections/InfoSections.tsx';
 import { PersonalDetails } from './sections/PersonalDetails.tsx';
 import { publicPageUrl } from './sections/public-url.ts';
 import { QrCode } from './sections/QrCode.tsx';
+import { Signature } from './sections/Signature.tsx';
 import { SocialMedia } from './sections/SocialMedia.tsx';
 import { Themes } from './sections/Themes.tsx';
 import { WhatsAppMessage } from './sections/WhatsAppMessage.tsx';
@@ -311,6 +312,10 @@ function EditorBody({ title, toolbar, primaryAction }: { title: string; toolbar:
             <Accordion.Item value="qr">
               <Accordion.Control>QR Code</Accordion.Control>
               <Accordion.Panel>{shown('qr', <QrCode />)}</Accordion.Panel>
+            </Accordion.Item>
+            <Accordion.Item value="signature">
+              <Accordion.Control>Email signature</Accordion.Control>
+              <Accordion.Panel>{shown('signature', <Signature />)}</Accordion.Panel>
             </Accordion.Item>
             <Accordion.Item value="social">
               <Accordion.Control>Social media</Accordion.Control>
