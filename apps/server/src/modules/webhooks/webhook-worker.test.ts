@@ -190,6 +190,12 @@ describe('a receiver that answers 500', () => {
       const { company, hooks } = await endpoints(app, '/down');
       const hook = hooks[0]!;
       failing.add('/down');
+      const sup = await signedInUser(app, { role: 'supervisor', companyId: company.id });
+      const log = async () => {
+        const res = await app.inject({ method: 'GET', url: `/api/companies/${company.id}/webhooks/${hook.id}/deliveries`, headers: sup.headers });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().deliveries;
+      };
       await app.deps.db.transaction((tx) => emitWebhook(app.deps, tx as unknown as Db, company.id, 'contact.created', { leadId: 1 }));
       app.deps.jobs.wakeWorker(WEBHOOK_JOB);
       const row = async () => {
@@ -218,6 +224,9 @@ describe('a receiver that answers 500', () => {
         expect(r).toMatchObject({ status: 'pending', code: 500, error: 'HTTP 500', delivered: false });
         expect(r.wait).toBeGreaterThan(wait - 10);
         expect(r.wait).toBeLessThanOrEqual(wait * 1.1);
+        const [shown] = await log();
+        expect(shown).toMatchObject({ status: 'pending', attempts, lastStatusCode: 500, lastError: 'HTTP 500', deliveredAt: null });
+        expect(Date.parse(shown.nextAttemptAt)).toBeGreaterThan(Date.now());
       }
       failing.delete('/down');
       await db()
@@ -229,11 +238,15 @@ describe('a receiver that answers 500', () => {
 
       const [delivery] = await deliveriesTo([hook.id]);
       expect(received.filter((r) => r.id === delivery!.messageId).map((r) => r.path)).toEqual(['/down', '/down', '/down', '/down']);
-      const sup = await signedInUser(app, { role: 'supervisor', companyId: company.id });
-      const log = await app.inject({ method: 'GET', url: `/api/companies/${company.id}/webhooks/${hook.id}/deliveries`, headers: sup.headers });
-      expect(log.statusCode, log.body).toBe(200);
-      expect(log.json().deliveries).toEqual([
-        expect.objectContaining({ messageId: delivery!.messageId, status: 'delivered', attempts: 4, lastStatusCode: 200, lastError: null }),
+      expect(await log()).toEqual([
+        expect.objectContaining({
+          messageId: delivery!.messageId,
+          status: 'delivered',
+          attempts: 4,
+          lastStatusCode: 200,
+          lastError: null,
+          nextAttemptAt: null,
+        }),
       ]);
     } finally {
       failing.delete('/down');

@@ -195,6 +195,7 @@ const shownDelivery = (d: DeliveryRow) => ({
   lastError: d.lastError,
   createdAt: d.createdAt.toISOString(),
   deliveredAt: d.deliveredAt?.toISOString() ?? null,
+  nextAttemptAt: d.status === 'pending' ? (d.nextAttemptAt?.toISOString() ?? null) : null,
 });
 
 export async function listDeliveries(
