@@ -1,26 +1,29 @@
 // Webhook fan-out (issue #29: "Webhook fan-out: 10,000 events to 3 endpoints delivered within 60 s,
-// none twice"). One division with 3 endpoints subscribed to contact.created, created through the API
-// (POST /api/companies/{id}/webhooks as a superadmin, each with its own secret). 3 receivers on
-// 127.0.0.1 in a child process (bench/lib/webhook-receivers.mjs) verify every signature and keep every
-// webhook-id. Each run emits BENCH_WEBHOOKS_EVENTS (10,000) contact.created events through the
-// webhooks service in this process (emitWebhook, one transaction per event as the lead form's route
-// does, BENCH_WEBHOOKS_EMITTERS (8) at a time, then wakeWorker), not through the public lead route,
-// whose own work (form checks, the lead row, its mail) would dominate the figure. The clock runs
-// from the first event's transaction to the last of the 30,000 requests the receivers get; the
-// emitting alone is timed too. After a run: duplicates per endpoint by webhook-id (budget 0),
-// missing ones (0), bad signatures (0), and the delivery log's statuses.
+// none twice"), with two copies of the server on one PostgreSQL database. One division with 3
+// endpoints subscribed to contact.created, created through the API (POST /api/companies/{id}/webhooks
+// as a superadmin, each with its own secret). 3 receivers on 127.0.0.1 in a child process
+// (bench/lib/webhook-receivers.mjs) verify every signature and keep every webhook-id. Copy 1 runs in
+// this process (buildApp); copy 2 in a forked process (bench/lib/webhook-server.mjs) on the same
+// database: both delivery workers claim due deliveries in batches with a lease (decision 033).
+// Each run emits BENCH_WEBHOOKS_EVENTS (10,000) contact.created events through the webhooks service
+// in this process (emitWebhook, one transaction per event as the lead form's route does,
+// BENCH_WEBHOOKS_EMITTERS (8) at a time, then wakeWorker, which wakes copy 1; copy 2 finds them at its
+// 1-second poll), not through the public lead route, whose own work (form checks, the lead row, its
+// mail) would dominate the figure. The clock runs from the first event's transaction to the last of
+// the 30,000 requests the receivers get; the emitting alone is timed too. After a run: duplicates per
+// endpoint by webhook-id (budget 0), missing ones (0), bad signatures (0), the delivery log's
+// statuses and retries, and how many deliveries each copy sent (the log's claimed_by).
 // Baseline, same run: the same number of signed POSTs with the same bodies from a bare node:http
 // client (a keep-alive agent, 8 in flight) to the same receivers, in this process: what the receivers
 // and loopback take. Ratio: fan-out time / baseline time. BENCH_WEBHOOKS_RUNS (3) runs; min / median /
-// max with the load average of each. The server runs in this process (buildApp, PostgreSQL at
-// 127.0.0.1:5432 by default; BENCH_WEBHOOKS_DBS=postgres,pglite adds PGlite), WEBHOOKS_ALLOW_PRIVATE=true.
-// The receivers are addressed by IP (127.0.0.1), so no delivery asks DNS.
+// max with the load average of each. PostgreSQL at 127.0.0.1:5432 (two copies need a server
+// database), WEBHOOKS_ALLOW_PRIVATE=true. The receivers are addressed by IP, so no delivery asks DNS.
 import { fork } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_DIR, createPgDatabase, fmt, HOST, heading, main, onCleanup, ROOT, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
+import { BENCH_DIR, createPgDatabase, fmt, HOST, heading, main, median, onCleanup, ROOT, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
 
 const EVENTS = Number(process.env.BENCH_WEBHOOKS_EVENTS ?? 10_000);
 const ENDPOINTS = 3;
@@ -30,7 +33,6 @@ const EMITTERS = Number(process.env.BENCH_WEBHOOKS_EMITTERS ?? 8);
 const TIMEOUT_S = Number(process.env.BENCH_WEBHOOKS_TIMEOUT_S ?? 180);
 /** How long queued deliveries may then take to settle before duplicates and missing ones are counted. */
 const SETTLE_S = Number(process.env.BENCH_WEBHOOKS_SETTLE_S ?? 300);
-const DBS = (process.env.BENCH_WEBHOOKS_DBS ?? 'postgres').split(',');
 const BUDGET_S = 60;
 const loadavg = () => Math.round(os.loadavg()[0] * 100) / 100;
 
@@ -44,15 +46,17 @@ async function startReceivers() {
   });
   const next = (pick) =>
     new Promise((resolve, reject) => {
+      const exited = () => reject(new Error('the webhook receivers exited'));
       const l = (m) => {
         const v = pick(m);
         if (v !== undefined) {
           listeners.delete(l);
+          child.off('exit', exited);
           resolve(v);
         }
       };
       listeners.add(l);
-      child.once('exit', () => reject(new Error('the webhook receivers exited')));
+      child.once('exit', exited);
     });
   const ports = await next((m) => m.ports);
   return {
@@ -144,25 +148,44 @@ async function baseline(ports, secrets) {
   return (performance.now() - t0) / 1000;
 }
 
+/** Copy 2: the app in a process of its own on the same database; `stop` closes it. */
+async function secondCopy(url, settings) {
+  const child = fork(path.join(BENCH_DIR, 'lib/webhook-server.mjs'), [url, JSON.stringify(settings)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise((r) => child.once('exit', r));
+  onCleanup(() => child.connected && child.kill());
+  await new Promise((resolve, reject) => {
+    child.once('message', (m) => (m.ready ? resolve() : reject(new Error(`copy 2 said ${JSON.stringify(m)}`))));
+    child.once('exit', (code) => reject(new Error(`copy 2 exited (${code}) before it was ready`)));
+  });
+  return {
+    pid: child.pid,
+    stop: async () => {
+      if (child.connected) child.send({ stop: true });
+      await exited;
+    },
+  };
+}
+
 async function runOn(label, dbOptions, receivers) {
   const { openDatabase } = await import(path.join(ROOT, 'apps/server/src/db/client.ts'));
   const { buildApp } = await import(path.join(ROOT, 'apps/server/src/app.ts'));
   const { loadConfig } = await import(path.join(ROOT, 'apps/server/src/config.ts'));
   const { emitWebhook, WEBHOOK_JOB } = await import(path.join(ROOT, 'apps/server/src/modules/webhooks/webhooks.service.ts'));
   const { sql } = await import('drizzle-orm');
-  const dataDir = tempDir('webhooks');
-  const database = await openDatabase(dbOptions.url ? { url: dbOptions.url } : { dataDir });
+  const database = await openDatabase({ url: dbOptions.url });
   await database.migrate();
-  const config = loadConfig({
+  const settings = (dataDir) => ({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
+    // The same secret on both copies: each opens the endpoints' sealed secrets.
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256!!',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'warn',
     RATE_LIMITS: 'false',
     SEED: 'false',
     WEBHOOKS_ALLOW_PRIVATE: 'true',
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config: loadConfig(settings(tempDir('webhooks-1'))), database });
+  const copy2 = await secondCopy(dbOptions.url, settings(tempDir('webhooks-2')));
   const deps = app.deps;
   const rows = async (q) => {
     const r = await database.db.execute(sql.raw(q));
@@ -186,6 +209,30 @@ async function runOn(label, dbOptions, receivers) {
     if (res.statusCode !== 201) throw new Error(`${label}: creating a webhook answered ${res.statusCode}: ${res.body}`);
     secrets.push(res.json().secret);
   }
+
+  /** After a phase: its queue settled (retries too, so a late duplicate is counted), then its counts and the log's, and the log emptied. */
+  const settled = async () => {
+    const settle = Date.now();
+    await Promise.race([deps.jobs.idle(), new Promise((r) => setTimeout(r, SETTLE_S * 1000))]);
+    const settleS = (Date.now() - settle) / 1000;
+    const stats = await receivers.stats();
+    const log = await rows(`select status, count(*)::int as n, sum(attempts - 1)::int as retries from webhook_deliveries group by status order by status`);
+    // claimed_by is `host:pid:random` of the copy that tried a delivery last.
+    const byCopy = await rows(`select split_part(claimed_by, ':', 2)::int as pid, count(*)::int as n from webhook_deliveries group by 1 order by 1`);
+    await rows('delete from webhook_deliveries');
+    return {
+      settleS,
+      duplicates: stats.reduce((a, s) => a + s.duplicates, 0),
+      missing: stats.reduce((a, s) => a + (EVENTS - s.unique), 0),
+      badSignatures: stats.reduce((a, s) => a + s.badSignature, 0),
+      perEndpoint: stats,
+      log,
+      sentBy: { copy1: byCopy.find((c) => c.pid === process.pid)?.n ?? 0, copy2: byCopy.find((c) => c.pid === copy2.pid)?.n ?? 0 },
+    };
+  };
+  const said = (c) =>
+    `duplicates ${c.duplicates}, missing ${c.missing}, bad signatures ${c.badSignatures}; ` +
+    `log ${c.log.map((l) => `${l.status} ${l.n} (retries ${l.retries})`).join(', ')}; sent by copy 1 ${fmt(c.sentBy.copy1)}, copy 2 ${fmt(c.sentBy.copy2)}`;
 
   const runs = [];
   for (let run = 1; run <= RUNS; run++) {
@@ -216,12 +263,25 @@ async function runOn(label, dbOptions, receivers) {
     const fanOutS = lastAt === null ? null : (lastAt - t0) / 1000;
     const receivedInTime = lastAt === null ? (await receivers.stats()).reduce((a, s) => a + s.received, 0) : target;
     // Whatever is still queued (retries) settles before the counts, so a late duplicate is counted too.
-    const settle = Date.now();
-    await Promise.race([deps.jobs.idle(), new Promise((r) => setTimeout(r, SETTLE_S * 1000))]);
-    const settleS = (Date.now() - settle) / 1000;
-    const stats = await receivers.stats();
-    const log = await rows(`select status, count(*)::int as n, sum(attempts - 1)::int as retries from webhook_deliveries group by status order by status`);
-    await rows('delete from webhook_deliveries');
+    const fanOut = await settled();
+
+    // The same number of deliveries queued at once (one statement), drained by both copies: what
+    // the workers alone sustain, without the emitting's 10,000 transactions.
+    await receivers.reset(secrets, target);
+    const t1 = Date.now();
+    const drained = untilReceived(receivers, target, TIMEOUT_S * 1000);
+    await rows(
+      `insert into webhook_deliveries (endpoint_id, event_type, message_id, payload)
+       select e.id, 'contact.created', 'msg_' || md5(random()::text || e.id || '-' || i), jsonb_build_object('type', 'contact.created',
+         'timestamp', now(), 'data', jsonb_build_object('companyId', ${division.id}, 'leadId', i, 'profileId', 1, 'alias', 'bench-profile',
+         'leadFormId', null, 'contact', jsonb_build_object('name', 'Visitor ' || i, 'email', 'visitor' || i || '@example.test',
+         'mobile', '+27 82 555 0000', 'message', 'Please call me about offer ' || i || '.')))
+       from generate_series(1, ${EVENTS}) i cross join webhook_endpoints e where e.company_id = ${division.id}`,
+    );
+    deps.jobs.wakeWorker(WEBHOOK_JOB);
+    const drainedAt = await drained;
+    const drainS = drainedAt === null ? null : (drainedAt - t1) / 1000;
+    const backlog = await settled();
     const r = {
       run,
       loadavg1m: loadBefore,
@@ -230,45 +290,42 @@ async function runOn(label, dbOptions, receivers) {
       fanOutS,
       baselineS,
       ratio: fanOutS === null ? null : fanOutS / baselineS,
-      settleS,
       receivedInTime,
-      duplicates: stats.reduce((a, s) => a + s.duplicates, 0),
-      missing: stats.reduce((a, s) => a + (EVENTS - s.unique), 0),
-      badSignatures: stats.reduce((a, s) => a + s.badSignature, 0),
-      perEndpoint: stats,
-      log,
+      ...fanOut,
+      drainS,
+      drainRatio: drainS === null ? null : drainS / baselineS,
+      backlog,
     };
     runs.push(r);
     console.log(
       `  ${label} run ${run}: load ${r.loadavg1m} → ${r.loadavg1mAtEnd}; emitted ${fmt(EVENTS)} events in ${fmt(emitS, 1)} s; ` +
         `${fanOutS === null ? `NOT all delivered within ${TIMEOUT_S} s (${fmt(receivedInTime)} of ${fmt(target)})` : `all ${fmt(target)} received after ${fmt(fanOutS, 1)} s`}; ` +
-        `settled ${fmt(settleS, 1)} s later; ` +
-        `baseline ${fmt(baselineS, 1)} s; duplicates ${r.duplicates}, missing ${r.missing}, bad signatures ${r.badSignatures}; ` +
-        `log ${log.map((l) => `${l.status} ${l.n} (retries ${l.retries})`).join(', ')}`,
+        `settled ${fmt(r.settleS, 1)} s later; baseline ${fmt(baselineS, 1)} s; ${said(fanOut)}`,
+    );
+    console.log(
+      `  ${label} run ${run}, backlog: ${drainS === null ? `NOT all ${fmt(target)} delivered within ${TIMEOUT_S} s` : `${fmt(target)} queued at once, all received after ${fmt(drainS, 1)} s`}; ${said(backlog)}`,
     );
   }
+  await copy2.stop();
   await app.close();
   await database.close();
   return { label, runs };
 }
 
 await main('webhooks', async () => {
-  heading(`webhook fan-out: ${fmt(EVENTS)} events × ${ENDPOINTS} endpoints, ${RUNS} runs`);
+  heading(`webhook fan-out: ${fmt(EVENTS)} events × ${ENDPOINTS} endpoints, 2 copies of the server, ${RUNS} runs`);
   const receivers = await startReceivers();
   const results = [];
-  if (DBS.includes('postgres')) {
-    const pgDb = await createPgDatabase('bench_webhooks');
-    if (pgDb) {
-      // Ctrl-C drops it too (a run can take minutes); dropping twice is harmless.
-      onCleanup(() => pgDb.drop());
-      try {
-        results.push(await runOn('PostgreSQL', { url: pgDb.url }, receivers));
-      } finally {
-        await pgDb.drop();
-      }
-    } else console.log('  PostgreSQL: none answers at 127.0.0.1:5432, skipped');
-  }
-  if (DBS.includes('pglite')) results.push(await runOn('PGlite', {}, receivers));
+  const pgDb = await createPgDatabase('bench_webhooks');
+  if (pgDb) {
+    // Ctrl-C drops it too (a run can take minutes); dropping twice is harmless.
+    onCleanup(() => pgDb.drop());
+    try {
+      results.push(await runOn('PostgreSQL, 2 copies', { url: pgDb.url }, receivers));
+    } finally {
+      await pgDb.drop();
+    }
+  } else console.log('  PostgreSQL: none answers at 127.0.0.1:5432, skipped');
 
   const out = [['figure', 'database', 'min / median / max', 'budget', 'verdict']];
   for (const r of results) {
@@ -289,10 +346,27 @@ await main('webhooks', async () => {
     out.push(['  of which emitting the events', r.label, s3(emit), 'printed', '']);
     out.push([`  baseline: ${fmt(EVENTS * ENDPOINTS)} signed POSTs from a bare client`, r.label, s3(base), 'printed', '']);
     out.push(['  fan-out / baseline', r.label, ratio ? s3(ratio, 1, '×') : '–', 'printed', '']);
-    const dup = spreadOf(r.runs.map((x) => x.duplicates));
-    const miss = spreadOf(r.runs.map((x) => x.missing));
-    const bad = spreadOf(r.runs.map((x) => x.badSignatures));
-    out.push(['  delivered twice (by webhook-id, per endpoint)', r.label, s3(dup, 0, ''), '0', verdict(dup.max === 0)]);
+    const drained = r.runs.every((x) => x.drainS !== null);
+    out.push([
+      `  backlog: ${fmt(EVENTS * ENDPOINTS)} deliveries queued at once → last received`,
+      r.label,
+      drained ? s3(spreadOf(r.runs.map((x) => x.drainS))) : `not all within ${TIMEOUT_S} s`,
+      'printed',
+      '',
+    ]);
+    out.push(['  backlog / baseline', r.label, drained ? s3(spreadOf(r.runs.map((x) => x.drainRatio)), 1, '×') : '–', 'printed', '']);
+    out.push([
+      '  backlog: sent by copy 1 / copy 2 (median)',
+      r.label,
+      `${fmt(median(r.runs.map((x) => x.backlog.sentBy.copy1)))} / ${fmt(median(r.runs.map((x) => x.backlog.sentBy.copy2)))}`,
+      'printed',
+      '',
+    ]);
+    const both = (f) => spreadOf(r.runs.map((x) => f(x) + f(x.backlog)));
+    const dup = both((x) => x.duplicates);
+    const miss = both((x) => x.missing);
+    const bad = both((x) => x.badSignatures);
+    out.push(['  delivered twice (by webhook-id, per endpoint; both phases)', r.label, s3(dup, 0, ''), '0', verdict(dup.max === 0)]);
     out.push(['  missing', r.label, s3(miss, 0, ''), '0', verdict(miss.max === 0)]);
     out.push(['  bad signatures', r.label, s3(bad, 0, ''), '0', verdict(bad.max === 0)]);
   }

@@ -92,8 +92,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { pushPassUpdates } from './modules/wallet/wallet.service.ts';
 import { loadWalletKeys, type WalletKeys } from './modules/wallet/wallet-keys.ts';
+import { WebhookDeliveryWorker } from './modules/webhooks/webhook-worker.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
-import { deliverWebhook, failDelivery, WEBHOOK_JOB } from './modules/webhooks/webhooks.service.ts';
+import { WEBHOOK_JOB } from './modules/webhooks/webhooks.service.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -210,11 +211,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     localConcurrency: 2,
     gaveUp: ({ importId }) => failImport(deps.db, importId),
   });
-  // Webhook deliveries to slow receivers run side by side (each has a 10 s deadline).
-  deps.jobs.define<{ deliveryId: number }, { status: string }>(WEBHOOK_JOB, ({ deliveryId }) => deliverWebhook(deps, deliveryId), {
-    localConcurrency: 4,
-    gaveUp: ({ deliveryId }) => failDelivery(deps.db, deliveryId),
-  });
+  // Webhook deliveries: claimed in batches with a lease and sent side by side (decision 033).
+  deps.jobs.attach(WEBHOOK_JOB, new WebhookDeliveryWorker(deps, app.log));
   await deps.jobs.start();
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {

@@ -66,6 +66,8 @@ export const WebhookDeliverySchema = z.object({
   lastError: z.string().nullable(),
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
+  /** When a pending delivery is tried next (after a failed try, with back-off); null once delivered or failed. */
+  nextAttemptAt: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 

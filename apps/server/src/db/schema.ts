@@ -927,11 +927,22 @@ export const webhookDeliveries = pgTable(
     lastStatusCode: integer('last_status_code'),
     lastResponseMs: integer('last_response_ms'),
     lastError: text('last_error'),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** When a pending delivery is due (its next try); null once delivered or failed. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * The lease of the copy sending it (decision 033): until then no other copy claims it; a copy
+     * that dies leaves it to be claimed again once this has passed.
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The copy that holds the lease (or held it last): its results are recorded only while it holds it. */
+    claimedBy: text('claimed_by'),
   },
-  (t) => [index('webhook_deliveries_log_idx').on(t.endpointId, t.id)],
+  (t) => [
+    index('webhook_deliveries_log_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /**

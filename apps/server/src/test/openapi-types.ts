@@ -5491,6 +5491,7 @@ export interface operations {
                 lastError: string | null;
                 createdAt: string;
                 deliveredAt: string | null;
+                nextAttemptAt: string | null;
               })[];
             total: number;
             page: number;

@@ -95,7 +95,8 @@ describe('POST /api/contacts/exchange/:profileId', () => {
     // The follow-up is off: the visitor gets nothing.
     expect(await mailCount(t.db, 'vic@example.test')).toBe(0);
 
-    // The division's CRM got the contact (delivered by then: lastMailTo waited for every job).
+    // The division's CRM got the contact (webhook deliveries are rows of their own, decision 033: idle() waits for them too).
+    await t.app.deps.jobs.idle();
     expect(hooks).toContainEqual(
       expect.objectContaining({
         type: 'contact.created',

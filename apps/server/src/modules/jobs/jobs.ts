@@ -46,6 +46,18 @@ export async function noPendingJobs(db: Db, poke: () => void = () => {}): Promis
   }
 }
 
+/**
+ * Work a module keeps in rows of its own and sends in batches rather than as one job per row
+ * (webhook deliveries, decision 033): started, woken, waited for and stopped with the jobs.
+ */
+export type RowWorker = {
+  start(): void;
+  wake(): void;
+  /** Rows still to be done, on every copy. */
+  pending(): Promise<number>;
+  stop(graceMs: number): Promise<void>;
+};
+
 /** A kind of work besides mail (`define`). */
 type Task = {
   work: (data: object) => Promise<object>;
@@ -84,6 +96,8 @@ export class Jobs implements MailQueue {
   readonly #tasks = new Map<string, Task>();
   /** Each kind's workers (one per `localConcurrency`), by queue name. */
   readonly #workers = new Map<string, string[]>();
+  /** Workers of rows (`attach`), by name. */
+  readonly #rowWorkers = new Map<string, RowWorker>();
   /** Requests waiting for a job that this copy may finish: its output, as soon as it is done here. */
   readonly #waiting = new Map<string, (output: object) => void>();
 
@@ -127,6 +141,11 @@ export class Jobs implements MailQueue {
       gaveUp: options.gaveUp as Task['gaveUp'],
       policy: options.policy ?? 'standard',
     });
+  }
+
+  /** A worker of rows, started with the jobs (before `start`); `wakeWorker(name)` wakes it. */
+  attach(name: string, worker: RowWorker): void {
+    this.#rowWorkers.set(name, worker);
   }
 
   /**
@@ -183,9 +202,10 @@ export class Jobs implements MailQueue {
     return id;
   }
 
-  /** A job of this kind was just committed: this copy's workers fetch now. */
+  /** A job (or a row of an `attach`ed worker) of this kind was just committed: this copy's workers fetch now. */
   wakeWorker(name: string): void {
     for (const worker of this.#workers.get(name) ?? []) this.#boss.notifyWorker(worker);
+    this.#rowWorkers.get(name)?.wake();
   }
 
   async start(): Promise<void> {
@@ -231,6 +251,7 @@ export class Jobs implements MailQueue {
         this.#boss.notifyWorker(worker);
       }
     }
+    for (const worker of this.#rowWorkers.values()) worker.start();
     await this.#boss.createQueue(MAIL);
     this.#mailWorker = await this.#boss.work<Mail>(MAIL, { pollingIntervalSeconds: 2 }, async ([job]) => {
       // The job's id names the message: the outbox stores it once, and mail servers see one Message-ID on every retry.
@@ -259,16 +280,26 @@ export class Jobs implements MailQueue {
     if (this.#mailWorker) this.#boss.notifyWorker(this.#mailWorker);
   }
 
-  /** Resolves once no job is pending on any copy (tests); a job that keeps failing keeps it waiting. */
-  idle(): Promise<void> {
-    return noPendingJobs(this.#opts.database.db, () => {
+  /** Resolves once no job nor row is pending on any copy (tests); one that keeps failing keeps it waiting. */
+  async idle(): Promise<void> {
+    const poke = () => {
       this.wake();
       for (const name of this.#workers.keys()) this.wakeWorker(name);
-    });
+      for (const worker of this.#rowWorkers.values()) worker.wake();
+    };
+    for (;;) {
+      await noPendingJobs(this.#opts.database.db, poke);
+      let rows = 0;
+      for (const worker of this.#rowWorkers.values()) rows += await worker.pending();
+      // Rows done may have queued jobs (and jobs rows): both are looked at again until neither has any.
+      if (rows === 0 && (await pendingJobs(this.#opts.database.db)) === 0) return;
+      poke();
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   /** Finishes the jobs running here (within `graceMs`); the rest stay queued for the next start or another copy. */
   async stop(graceMs = 10_000): Promise<void> {
-    await this.#boss.stop({ graceful: true, timeout: graceMs, close: false });
+    await Promise.all([this.#boss.stop({ graceful: true, timeout: graceMs, close: false }), ...[...this.#rowWorkers.values()].map((w) => w.stop(graceMs))]);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * A division's webhooks (issue #29): endpoints subscribed to events, each event queued as one
- * delivery job per endpoint in the caller's transaction, signed per Standard Webhooks, retried with
- * exponential back-off for over 24 hours, and logged where the hub shows it.
+ * delivery row per endpoint in the caller's transaction, sent by the delivery worker
+ * (webhook-worker.ts, decision 033), and logged where the hub shows it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
@@ -21,17 +21,13 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type Actor, canManageWebhooks } from '../../http/policy.ts';
 import { audit } from '../audit/audit.service.ts';
 import { companyRowById } from '../companies/companies.queries.ts';
-import type { Jobs } from '../jobs/jobs.ts';
-import { checkTarget, send, signature } from './webhook-send.ts';
+import { checkTarget } from './webhook-send.ts';
 import {
   type DeliveryRow,
   deleteWebhook,
   deliveriesOf,
-  deliveryWithEndpoint,
-  insertDelivery,
+  insertDeliveries,
   insertWebhook,
-  markFailed,
-  recordAttempt,
   subscribers,
   updateWebhook,
   type WebhookRow,
@@ -39,19 +35,8 @@ import {
   webhooksOf,
 } from './webhooks.queries.ts';
 
+/** The delivery worker's name with the jobs (`jobs.wakeWorker(WEBHOOK_JOB)` after a commit that queued deliveries). */
 export const WEBHOOK_JOB = 'webhook-delivery';
-/**
- * pg-boss's back-off waits retryDelay·2^n·(1+random) before try n+2, capped at retryDelayMax. At
- * 30 s, capped at 3,600 s: the first 7 retries wait at least 30+60+…+1,920 = 3,810 s, and the 23
- * after them an hour each, so 30 retries span at least 86,610 s (24 h 3 min), at most about 25 h.
- */
-const WEBHOOK_RETRY_LIMIT = 30;
-const retryOptions = (retrySeconds: number) => ({
-  retryLimit: WEBHOOK_RETRY_LIMIT,
-  retryDelay: retrySeconds,
-  retryBackoff: true,
-  retryDelayMax: retrySeconds * 120,
-});
 
 const secretContext = (id: number) => `webhook:${id}`;
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -163,28 +148,29 @@ export async function rotateSecret(deps: Pick<Deps, 'db' | 'secrets'>, actor: Ac
   return { ...shown(row), secret };
 }
 
-async function queueDelivery(jobs: Jobs, retrySeconds: number, tx: Db, endpointId: number, type: string, data: Record<string, unknown>) {
+/** One delivery row per endpoint, in one statement, due at once: the delivery worker of some copy claims and sends them (decision 033). */
+async function queueDeliveries(tx: Db, endpointIds: number[], type: string, data: Record<string, unknown>) {
   const payload = { type, timestamp: new Date().toISOString(), data };
-  const row = await insertDelivery(tx, { endpointId, eventType: type, messageId: `msg_${randomUUID().replaceAll('-', '')}`, payload });
-  await jobs.queue(tx, WEBHOOK_JOB, { deliveryId: row.id }, { expireInSeconds: 60, heartbeatSeconds: 30, ...retryOptions(retrySeconds) });
+  await insertDeliveries(
+    tx,
+    endpointIds.map((endpointId) => ({ endpointId, eventType: type, messageId: `msg_${randomUUID().replaceAll('-', '')}`, payload })),
+  );
 }
 
 /** POST …/{hookId}/test: a `webhook.test` event to this endpoint alone. */
-export async function sendTestEvent(deps: Pick<Deps, 'db' | 'jobs' | 'config'>, actor: Actor, companyId: number, id: number): Promise<{ success: true }> {
+export async function sendTestEvent(deps: Pick<Deps, 'db' | 'jobs'>, actor: Actor, companyId: number, id: number): Promise<{ success: true }> {
   const hook = await hookOf(deps, actor, companyId, id);
-  await deps.db.transaction((tx) =>
-    queueDelivery(deps.jobs, deps.config.WEBHOOK_RETRY_SECONDS, tx as unknown as Db, hook.id, WEBHOOK_TEST_EVENT, { companyId, webhookId: hook.id }),
-  );
+  await queueDeliveries(deps.db, [hook.id], WEBHOOK_TEST_EVENT, { companyId, webhookId: hook.id });
   deps.jobs.wakeWorker(WEBHOOK_JOB);
   return { success: true };
 }
 
-export type WebhookEmitter = Pick<Deps, 'jobs' | 'config'>;
+export type WebhookEmitter = Pick<Deps, 'jobs'>;
 
 /**
  * Tells the division's subscribed endpoints of an event: one delivery per endpoint, queued in `tx`
  * (sent only if the caller's work commits). `data` holds ids and names, never a secret. Call
- * `deps.jobs.wakeWorker(WEBHOOK_JOB)` after the commit to send at once (else the next poll, 2 s).
+ * `deps.jobs.wakeWorker(WEBHOOK_JOB)` after the commit to send at once (else another copy's next poll, 1 s).
  */
 export async function emitWebhook(
   deps: WebhookEmitter | undefined,
@@ -194,8 +180,8 @@ export async function emitWebhook(
   data: Record<string, unknown>,
 ): Promise<void> {
   if (!deps) return;
-  for (const hook of await subscribers(tx, companyId, type))
-    await queueDelivery(deps.jobs, deps.config.WEBHOOK_RETRY_SECONDS, tx, hook.id, type, { companyId, ...data });
+  const endpointIds = await subscribers(tx, companyId, type);
+  if (endpointIds.length) await queueDeliveries(tx, endpointIds, type, { companyId, ...data });
 }
 
 const shownDelivery = (d: DeliveryRow) => ({
@@ -209,6 +195,7 @@ const shownDelivery = (d: DeliveryRow) => ({
   lastError: d.lastError,
   createdAt: d.createdAt.toISOString(),
   deliveredAt: d.deliveredAt?.toISOString() ?? null,
+  nextAttemptAt: d.status === 'pending' ? (d.nextAttemptAt?.toISOString() ?? null) : null,
 });
 
 export async function listDeliveries(
@@ -223,61 +210,6 @@ export async function listDeliveries(
   const { rows, total } = await deliveriesOf(deps.db, id, page, pageSize);
   return { deliveries: rows.map(shownDelivery), total, page, pageSize };
 }
-
-/**
- * The job: one try of one delivery. The target is checked again at each try (its DNS may have
- * changed since it was saved) and connected to at the checked address. 2xx is delivered; anything
- * else is recorded and thrown, so pg-boss tries again after its back-off.
- */
-export async function deliverWebhook(deps: Pick<Deps, 'db' | 'config' | 'secrets'>, deliveryId: number): Promise<{ status: string }> {
-  const found = await deliveryWithEndpoint(deps.db, deliveryId);
-  if (!found) return { status: 'gone' };
-  const { delivery, endpoint } = found;
-  if (delivery.status !== 'pending') return { status: delivery.status };
-  if (!endpoint.enabled && delivery.eventType !== WEBHOOK_TEST_EVENT) {
-    await recordAttempt(deps.db, deliveryId, { status: 'failed', lastError: 'The webhook is turned off.', nextAttemptAt: null });
-    return { status: 'failed' };
-  }
-  const url = new URL(endpoint.url);
-  const allowPrivate = deps.config.WEBHOOKS_ALLOW_PRIVATE;
-  const retryAt = new Date(Date.now() + deps.config.WEBHOOK_RETRY_SECONDS * 1000 * 2 ** Math.min(delivery.attempts, 7));
-  if (url.protocol !== 'https:' && deps.config.NODE_ENV === 'production' && !allowPrivate) {
-    await recordAttempt(deps.db, deliveryId, { status: 'failed', lastError: WEBHOOK_MESSAGES.httpsOnly, nextAttemptAt: null });
-    return { status: 'failed' };
-  }
-  const target = await checkTarget(url, allowPrivate);
-  if (!target.ok) {
-    const message = target.reason === 'private' ? WEBHOOK_MESSAGES.privateTarget : WEBHOOK_MESSAGES.unresolvable;
-    if (target.reason === 'private') {
-      // Never retried: the hub does not call private addresses, and trying again changes nothing it controls.
-      await recordAttempt(deps.db, deliveryId, { status: 'failed', lastError: message, lastStatusCode: null, nextAttemptAt: null });
-      return { status: 'failed' };
-    }
-    await recordAttempt(deps.db, deliveryId, { lastError: message, lastStatusCode: null, nextAttemptAt: retryAt });
-    throw new Error(message);
-  }
-  const body = JSON.stringify(delivery.payload);
-  const timestamp = Math.floor(Date.now() / 1000);
-  const secret = deps.secrets.open(endpoint.secretSealed, secretContext(endpoint.id));
-  const result = await send(
-    url,
-    target,
-    { 'webhook-id': delivery.messageId, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature(secret, delivery.messageId, timestamp, body) },
-    body,
-  );
-  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-  await recordAttempt(deps.db, deliveryId, {
-    lastStatusCode: result.statusCode,
-    lastResponseMs: result.ms,
-    lastError: ok ? null : (result.error ?? `HTTP ${result.statusCode}`),
-    ...(ok ? { status: 'delivered', deliveredAt: new Date(), nextAttemptAt: null } : { nextAttemptAt: retryAt }),
-  });
-  if (!ok) throw new Error(`webhook delivery ${deliveryId}: ${result.error ?? `HTTP ${result.statusCode}`}`);
-  return { status: 'delivered' };
-}
-
-/** The last try failed (pg-boss gave up): the log says so. */
-export const failDelivery = (db: Db, deliveryId: number) => markFailed(db, deliveryId);
 
 /** What a profile event tells: ids and the alias, nothing of the profile's content. */
 export const profileEvent = (p: { id: number; alias: string | null; userId: number | null }, at: Date) => ({

@@ -46,6 +46,7 @@ describe('the webhooks card', () => {
               lastError: null,
               createdAt: '2026-01-02T10:00:00.000Z',
               deliveredAt: '2026-01-02T10:00:01.000Z',
+              nextAttemptAt: null,
             },
           ],
           total: 1,

@@ -57,7 +57,10 @@ function DeliveryLog({ id, hookId }: { id: number; hookId: number }) {
                 </Table.Td>
                 <Table.Td title={d.lastError ?? undefined}>{d.lastStatusCode ?? (d.lastError ? 'error' : '—')}</Table.Td>
                 <Table.Td>{d.lastResponseMs === null ? '—' : `${d.lastResponseMs} ms`}</Table.Td>
-                <Table.Td>{d.attempts}</Table.Td>
+                <Table.Td>
+                  {d.attempts}
+                  {d.status === 'pending' && d.attempts > 0 && d.nextAttemptAt ? `, next ${new Date(d.nextAttemptAt).toLocaleString()}` : ''}
+                </Table.Td>
                 <Table.Td>{new Date(d.createdAt).toLocaleString()}</Table.Td>
               </Table.Tr>
             ))}
