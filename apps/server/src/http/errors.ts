@@ -7,7 +7,7 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly path: string | undefined;
-  /** Seconds a 503 or 507 asks the client to wait before trying again (Retry-After); 5 unless said. */
+  /** Seconds a 429, 503 or 507 asks the client to wait before trying again (Retry-After); 5 unless said. */
   retryAfterS = 5;
   constructor(status: number, code: ErrorCode, message: string, path?: string) {
     super(message);
@@ -30,7 +30,9 @@ export const notFound = (what = 'Not found') => new AppError(404, 'not_found', w
 export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'You do not have access to this.') => new AppError(403, 'forbidden', message);
 export const badRequest = (message: string, path?: string) => new AppError(400, 'bad_request', message, path);
-export const tooManyRequests = (message: string) => new AppError(429, 'rate_limited', message);
+/** 429; `retryAfterS`: when the limit's window lets the next request through (Retry-After). */
+export const tooManyRequests = (message: string, retryAfterS = 5) =>
+  Object.assign(new AppError(429, 'rate_limited', message), { retryAfterS: Math.max(1, Math.ceil(retryAfterS)) });
 export const busy = (message: string, retryAfterS: number) => Object.assign(new AppError(503, 'busy', message), { retryAfterS });
 
 export const DATABASE_UNAVAILABLE = 'The service is not available right now. Please try again in a moment.';
@@ -71,8 +73,8 @@ export function errorReply(err: unknown, log: FastifyBaseLogger): ErrorReply {
   if (err instanceof AppError) {
     // A failure of ours beneath the request (a full disk): the operator needs its cause; the client gets the message only.
     if (err.status >= 500 && err.cause) log.error({ err: err.cause }, err.message);
-    // "Busy, come back": every 503 and 507 (no room to store) says when (unless the route said it already).
-    const headers: Record<string, string> = err.status === 503 || err.status === 507 ? { 'retry-after': String(err.retryAfterS) } : {};
+    // "Busy, come back": every 429, 503 and 507 (no room to store) says when (unless the route said it already).
+    const headers: Record<string, string> = [429, 503, 507].includes(err.status) ? { 'retry-after': String(err.retryAfterS) } : {};
     return { status: err.status, headers, body: errorBody(err.status, err.code, err.message, err.path) };
   }
   if (err instanceof InvalidInput) return { status: 400, headers: {}, body: validationBody(err.issues) };

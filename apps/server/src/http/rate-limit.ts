@@ -81,7 +81,7 @@ export class RateLimiter {
     } catch (err) {
       if (err instanceof RateLimiterRes) {
         this.#up();
-        throw tooManyRequests(AUTH_MESSAGES.tooManyRequests);
+        throw tooManyRequests(AUTH_MESSAGES.tooManyRequests, err.msBeforeNext / 1000);
       }
       throw this.#storeFailed(err);
     }
@@ -97,7 +97,7 @@ export class RateLimiter {
         throw this.#storeFailed(err);
       });
     this.#up();
-    if (res && res.consumedPoints >= (this.#max[limit.name] ?? limit.max)) throw tooManyRequests(AUTH_MESSAGES.tooManyRequests);
+    if (res && res.consumedPoints >= (this.#max[limit.name] ?? limit.max)) throw tooManyRequests(AUTH_MESSAGES.tooManyRequests, res.msBeforeNext / 1000);
   }
 
   /**

@@ -3,6 +3,7 @@ import { OFFBOARDING_MESSAGES } from '@profilehub/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies, companyMembers, profiles, scimTokens, users } from '../../db/schema.ts';
+import { LIMITS, RateLimiter } from '../../http/rate-limit.ts';
 import { childDetails, createTemplateDivision, createUser, freshIp, PASSWORD, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { SCIM_MESSAGES } from './scim.service.ts';
@@ -770,3 +771,40 @@ describe('tokens and divisions', () => {
 async function s2(d: Awaited<ReturnType<typeof division>>, userId: number) {
   return (await scim(d.token, 'GET', `/Users/${userId}`)).json() as Json;
 }
+
+describe('limits on SCIM', () => {
+  const limited = useTestApp({
+    overrides: { limiter: new RateLimiter(true, { kind: 'memory' }, { [LIMITS.scimPerToken.name]: 5, [LIMITS.scimRefusedPerIp.name]: 3 }) },
+  });
+  const call = (token: string, ip: string) =>
+    limited.app.inject({ method: 'GET', url: '/scim/v2/Users', remoteAddress: ip, headers: { authorization: `Bearer ${token}` } });
+  const counts = (answers: { statusCode: number }[]) => ({
+    ok: answers.filter((r) => r.statusCode === 200).length,
+    refused: answers.filter((r) => r.statusCode === 401).length,
+    limited: answers.filter((r) => r.statusCode === 429).length,
+    other: answers.filter((r) => ![200, 401, 429].includes(r.statusCode)).length,
+  });
+
+  it('hold under 20 parallel requests: a token’s own limit, and wrong tokens from one address', async () => {
+    const d = await createTemplateDivision(limited.db);
+    const supervisor = await createUser(limited.app, { role: 'supervisor', companyId: d.company.id });
+    const sup = (await signIn(limited.app, supervisor.email)).headers;
+    const made = await limited.app.inject({ method: 'POST', url: `/api/companies/${d.company.id}/scim-tokens`, headers: sup, payload: { name: 'Okta' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = made.json().token as string;
+
+    // Spread over 20 addresses: the token's limit counts the token, wherever its calls come from.
+    const own = await Promise.all(Array.from({ length: 20 }, () => call(token, freshIp())));
+    expect(counts(own)).toEqual({ ok: 5, refused: 0, limited: 15, other: 0 });
+    const tooMany = own.find((r) => r.statusCode === 429)!;
+    // When the window lets the token in again (15 minutes at most): what Entra ID and Okta wait for.
+    expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(tooMany.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(tooMany.json()).toMatchObject({ schemas: [ERROR], status: '429' });
+
+    // Wrong tokens from one address: three are refused as wrong, the other seventeen as too many.
+    const ip = freshIp();
+    const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => call(`${token.slice(0, -4)}${String(i).padStart(4, '0')}`, ip)));
+    expect(counts(guesses)).toEqual({ ok: 0, refused: 3, limited: 17, other: 0 });
+  });
+});
