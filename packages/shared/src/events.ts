@@ -36,3 +36,8 @@ export type ViewDimension = (typeof VIEW_DIMENSIONS)[number];
 /** Carrier tags a URL may carry as `?src=`; any other tag counts as 'other', none as 'direct' (or 'link' with a referrer). */
 export const VIEW_SOURCE_TAGS = ['qr', 'nfc', 'link', 'wallet', 'signature'] as const;
 export type ViewSourceTag = (typeof VIEW_SOURCE_TAGS)[number];
+
+/** The page URL a carrier opens, with its source tag (`?src=qr`): how the statistics tell carriers apart. */
+export function taggedUrl(url: string, source: ViewSourceTag): string {
+  return `${url}${url.includes('?') ? '&' : '?'}src=${source}`;
+}
