@@ -116,33 +116,39 @@ BEGIN
     returning 1
   ),
   view_dims as (
-    -- A view's dimensions, one row each (decision 032). A referrer or campaign new to the
-    -- profile's day counts as 'other' once that day already has 50 of them: made-up values
-    -- cannot grow the rollup without bound.
-    select v.day, v.company_id, v.profile_id, d.dimension,
-      case when d.dimension in ('referrer', 'campaign') and d.value not in ('', 'other')
-        and not exists (select 1 from daily_view_sources x
-          where x.profile_id = v.profile_id and x.day = v.day and x.dimension = d.dimension and x.value = d.value)
-        and (select count(*) from daily_view_sources x
-          where x.profile_id = v.profile_id and x.day = v.day and x.dimension = d.dimension) >= 50
-      then 'other' else d.value end as value
+    -- A view's dimensions, one row each (decision 032), counted per key first so the cap
+    -- below is checked once per new value, not once per view.
+    select v.day, v.company_id, v.profile_id, d.dimension, d.value, count(*)::int as n
     from valid v
     cross join lateral (values
       ('source', v.source), ('referrer', v.referrer), ('campaign', v.campaign), ('device', v.device),
       ('os', v.os), ('browser', v.browser), ('country', v.country)
     ) as d(dimension, value)
     where v.source is not null
+    group by v.day, v.company_id, v.profile_id, d.dimension, d.value
+  ),
+  capped as (
+    -- A referrer or campaign new to the profile's day counts as 'other' once that day already
+    -- has 50 of them: made-up values cannot grow the rollup without bound.
+    select c.day, c.company_id, c.profile_id, c.dimension, c.n,
+      case when c.dimension in ('referrer', 'campaign') and c.value not in ('', 'other')
+        and not exists (select 1 from daily_view_sources x
+          where x.profile_id = c.profile_id and x.day = c.day and x.dimension = c.dimension and x.value = c.value)
+        and (select count(*) from daily_view_sources x
+          where x.profile_id = c.profile_id and x.day = c.day and x.dimension = c.dimension) >= 50
+      then 'other' else c.value end as value
+    from view_dims c
   ),
   profile_sources as (
     insert into daily_view_sources (day, company_id, profile_id, dimension, value, count)
-    select day, company_id, profile_id, dimension, value, count(*)::int from view_dims
+    select day, company_id, profile_id, dimension, value, sum(n)::int from capped
     group by day, company_id, profile_id, dimension, value
     on conflict (profile_id, day, dimension, value) do update set count = daily_view_sources.count + excluded.count
     returning 1
   ),
   company_sources as (
     insert into company_view_sources (day, company_id, dimension, value, count)
-    select day, company_id, dimension, value, count(*)::int from view_dims
+    select day, company_id, dimension, value, sum(n)::int from capped
     group by day, company_id, dimension, value
     on conflict (company_id, day, dimension, value) do update set count = company_view_sources.count + excluded.count
     returning 1
