@@ -411,9 +411,18 @@ export const VIEW_SOURCE_TEXTS = {
   topN: 5,
 } as const;
 
-/** How a dimension's stored value reads on the cards and in the spreadsheet. */
+const regions = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** How a dimension's stored value reads on the cards and in the spreadsheet (a country by its English name). */
 export function viewSourceName(dimension: string, value: string): string {
   if (value === '') return (VIEW_SOURCE_TEXTS.none as Record<string, string>)[dimension] ?? STATS_TEXTS.other;
+  if (dimension === 'country' && /^[A-Z]{2}$/.test(value)) {
+    try {
+      return regions.of(value) ?? value;
+    } catch {
+      return value;
+    }
+  }
   if (dimension === 'referrer' || dimension === 'campaign' || dimension === 'os' || dimension === 'browser') {
     return value === 'other' || value === 'unknown' ? VIEW_SOURCE_TEXTS.values[value]! : value;
   }

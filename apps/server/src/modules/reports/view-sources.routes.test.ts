@@ -118,8 +118,8 @@ describe('GET /api/reports/view-sources', () => {
       ['Source', 'Wallet pass', 1, 7.1],
       ['Referring site', 'No referrer', 7, 70],
       ['Referring site', 'linkedin.com', 3, 30],
-      ['Country', 'GB', 10, 71.4],
-      ['Country', 'DE', 4, 28.6],
+      ['Country', 'United Kingdom', 10, 71.4],
+      ['Country', 'Germany', 4, 28.6],
     ]);
   });
 });
