@@ -46,7 +46,18 @@ const SCAN_RUNS = 5;
 const PARTS = (process.env.BENCH_PARTS ?? 'ingest,reports').split(',');
 const BUDGET = { ingestOfLimit: 0.7, reportP95Pg: 50, reportP95Pglite: 100, speedup: 100, pageRatio: 0.7 };
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-const REPORTS = ['all_visits', 'monthly_visits', 'interactions', 'top_interactions', 'profile_views', 'profile_with_count', 'average_interactions'];
+const REPORTS = [
+  'all_visits',
+  'monthly_visits',
+  'interactions',
+  'top_interactions',
+  'profile_views',
+  'profile_with_count',
+  'average_interactions',
+  // Where views come from (issue 30): every dimension's top values, as the statistics card asks.
+  'view-sources',
+];
+const reportPath = (report) => (report === 'view-sources' ? '/api/reports/view-sources' : `/api/reports/query/${report}`);
 
 const percentile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -85,7 +96,9 @@ async function openSql(target) {
     return { query: async (q, params) => (await client.query(q, params)).rows, close: () => client.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create({ dataDir: path.join(target.dataDir, 'pglite') });
+  // The schema has trigram indexes: PGlite must load pg_trgm to open the data dir, as the server does.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create({ dataDir: path.join(target.dataDir, 'pglite'), extensions: { pg_trgm } });
   return { query: async (q, params) => (await db.query(q, params)).rows, close: () => db.close() };
 }
 
@@ -114,6 +127,22 @@ const BROWSERS = [
   'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
 ];
+/** What the server derives from each of BROWSERS (bowser): device, OS, browser — for the database-limit replay. */
+const BROWSER_DIMENSIONS = [
+  ['mobile', 'Android', 'Chrome'],
+  ['mobile', 'iOS', 'Safari'],
+  ['desktop', 'Windows', 'Chrome'],
+  ['desktop', 'macOS', 'Safari'],
+  ['desktop', 'Windows', 'Firefox'],
+  ['mobile', 'Android', 'Samsung Internet'],
+  ['desktop', 'Windows', 'Microsoft Edge'],
+];
+/** Where views come from (issue 30): carrier tags, referring sites and campaigns, some made up. */
+const SOURCES = ['qr', 'qr', 'nfc', 'signature', 'wallet', 'link', undefined, undefined, 'made-up'];
+const REFERRERS = [undefined, undefined, undefined, 'www.linkedin.com', 'l.instagram.com', 'outlook.office.com', 'www.google.com'];
+const CAMPAIGNS = [undefined, undefined, undefined, undefined, 'spring-fair', 'newsletter-06'];
+/** First bytes of public addresses in several countries, so the country lookup does real work. */
+const NETWORKS = [81, 85, 62, 2, 5, 31, 77, 88, 92, 145, 213, 217];
 const BOTS = [
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
   'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
@@ -187,20 +216,23 @@ function makeTraffic(world, seed) {
     const tag = `#${phase}-${n}`;
     const r = rnd();
     let event;
-    if (r < 0.5) event = { action: 'view', type: 'page', label: 'Jane Doe', value: tag };
+    if (r < 0.5)
+      event = { action: 'view', type: 'page', label: 'Jane Doe', value: tag, source: pick(SOURCES), referrer: pick(REFERRERS), campaign: pick(CAMPAIGNS) };
     else if (r < 0.72) event = { action: 'click', type: 'url', label: pick(world.labels), value: `https://example.com/${n % 97}${tag}` };
     else if (r < 0.8) event = { action: 'click', type: 'url', label: pick(MADE_UP_LABELS), value: `https://example.com/made-up${tag}` };
     else if (r < 0.88) event = { action: 'scroll', type: 'page', label: '50%', value: `50${tag}` };
     else if (r < 0.93) event = { action: 'open', type: 'dropdown', label: pick(world.labels), value: tag };
     else if (r < 0.96) event = { action: 'click', type: 'copy-link', label: 'Copy link', value: `https://${profile.host}/p${tag}` };
     else event = { action: 'submit', type: 'lead-form', label: 'contact', value: tag };
+    const browser = Math.floor(rnd() * BROWSERS.length);
     return {
       tag,
       bot,
       profileId: profile.id,
       host: profile.host,
-      ip: `10.${(person >> 16) & 255}.${(person >> 8) & 255}.${person & 255}`,
-      userAgent: bot ? pick(BOTS) : pick(BROWSERS),
+      ip: `${NETWORKS[person % NETWORKS.length]}.${(person >> 16) & 255}.${(person >> 8) & 255}.${person & 255}`,
+      userAgent: bot ? pick(BOTS) : BROWSERS[browser],
+      browser,
       ...event,
     };
   };
@@ -223,7 +255,7 @@ function trafficOpts({ port, phase, duration, next, sent, acked }) {
           const beacon = next(phase, n++);
           context.beacon = beacon;
           sent?.set(beacon.tag, beacon);
-          const { profileId, action, type, label, value } = beacon;
+          const { profileId, action, type, label, value, source, referrer, campaign } = beacon;
           return {
             ...req,
             method: 'POST',
@@ -234,7 +266,7 @@ function trafficOpts({ port, phase, duration, next, sent, acked }) {
               host: `${beacon.host}:${port}`,
               'x-forwarded-for': beacon.ip,
             },
-            body: JSON.stringify({ profileId, action, type, label, value }),
+            body: JSON.stringify({ profileId, action, type, label, value, source, referrer, campaign }),
           };
         },
         onResponse: (status, _body, context) => {
@@ -257,7 +289,7 @@ async function storedOf(db, phase) {
  * order), one batch at a time as the server's flushes are, on one connection. Visitor hashes are
  * the visitor's number (each visitor new again, as on a fresh day) and values end in `#replay-…`.
  */
-async function databaseLimit(db, rows, sent, replay) {
+async function databaseLimit(db, rows, sent, replay, { dimensions }) {
   const batches = new Map();
   for (const r of rows) {
     if (!batches.has(r.tx)) batches.set(r.tx, []);
@@ -269,15 +301,28 @@ async function databaseLimit(db, rows, sent, replay) {
   const t0 = performance.now();
   for (const batch of ordered) {
     const col = (f) => batch.map(f);
-    await db.query('select record_events($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[]) as written', [
-      col((e) => e.profileId),
-      col((e) => e.action),
-      col((e) => e.type),
-      col((e) => e.label),
-      col((e) => e.value.replace(/#[a-z0-9]+-(\d+)$/, `#${replay}-$1`)),
-      col((e) => `${replay}.${e.ip}`),
-      col(() => now),
-    ]);
+    // A view's seven dimensions as the server derives them (issue 30), or none: the database's work without them.
+    const dim = (f) => col((e) => (dimensions && e.action === 'view' ? f(e) : null));
+    await db.query(
+      `select record_events($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
+        $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[]) as written`,
+      [
+        col((e) => e.profileId),
+        col((e) => e.action),
+        col((e) => e.type),
+        col((e) => e.label),
+        col((e) => e.value.replace(/#[a-z0-9]+-(\d+)$/, `#${replay}-$1`)),
+        col((e) => `${replay}.${e.ip}`),
+        col(() => now),
+        dim((e) => (e.source ? (['qr', 'nfc', 'signature', 'wallet', 'link'].includes(e.source) ? e.source : 'other') : e.referrer ? 'link' : 'direct')),
+        dim((e) => e.referrer?.replace(/^www\./, '') ?? ''),
+        dim((e) => e.campaign ?? ''),
+        dim((e) => BROWSER_DIMENSIONS[e.browser][0]),
+        dim((e) => BROWSER_DIMENSIONS[e.browser][1]),
+        dim((e) => BROWSER_DIMENSIONS[e.browser][2]),
+        dim((e) => ['NL', 'DE', 'GB', 'FR'][e.profileId % 4]),
+      ],
+    );
     events += batch.length;
   }
   const s = (performance.now() - t0) / 1000;
@@ -345,9 +390,12 @@ async function ingestRun(label, target) {
     const check = missingOf(rows, ackedRound);
     storedTotal += check.stored;
     lost += check.missing;
-    const limit = await databaseLimit(db, rows, sent, `replay${round.phase}`);
+    // The same batches twice: as the server writes them (with the view dimensions), and without them.
+    const limit = await databaseLimit(db, rows, sent, `replay${round.phase}`, { dimensions: true });
+    const without = await databaseLimit(db, rows, sent, `plain${round.phase}`, { dimensions: false });
     limits.push(limit);
     round.dbPerS = limit.perS;
+    round.dbPlainPerS = without.perS;
     round.meanBatch = limit.meanBatch;
   }
   await db.close();
@@ -368,6 +416,13 @@ async function ingestRun(label, target) {
         1,
       )} ms; server RSS ${fmt(rssAfter / 1024)} MiB`,
   );
+  console.log(
+    `  ${label}, the view dimensions (issue 30; views carry source, referrer, campaign; the server adds device, OS, browser, country): ` +
+      `the database's limit with them ${spread(rounds.map((r) => r.dbPerS))} /s, without them ${spread(rounds.map((r) => r.dbPlainPerS))} /s (same batches, same run) → ${spread(
+        rounds.map((r) => (r.dbPerS / r.dbPlainPerS) * 100),
+        1,
+      )} %; the server's rate above is with them (a server without them is not run here)`,
+  );
   const refused = rounds.flatMap((r) => r.other.map(([code, v]) => `${code}: ${fmt(v.count)}`));
   if (refused.length || rounds.some((r) => r.errors))
     console.log(`  ${label}: answers other than 204: ${refused.join(', ') || 'none'}; errors ${fmt(rounds.reduce((n, r) => n + r.errors, 0))}`);
@@ -381,6 +436,7 @@ async function ingestRun(label, target) {
     perS: median(rounds.map((r) => r.personPerS)),
     beaconsPerS: median(rounds.map((r) => r.beaconsPerS)),
     dbPerS: median(rounds.map((r) => r.dbPerS)),
+    dbPlainPerS: median(rounds.map((r) => r.dbPlainPerS)),
     rawPerS: median(rounds.map((r) => r.rawPerS)),
     ratioDb: median(ratioDb),
     ratioRaw: median(ratioRaw),
@@ -491,14 +547,16 @@ async function reportsRun(label, kind, pg) {
     "select c.id, c.subdomain from companies c join company_daily_stats s on s.company_id = c.id where c.subdomain like 'bench-%' group by 1, 2 order by sum(s.count) desc limit 1",
   );
   const [profile] = await db.query('select profile_id id from daily_stats where company_id = $1 group by 1 order by sum(count) desc limit 1', [company.id]);
-  const [counts] = await db.query('select (select count(*) from events)::int as events, (select count(*) from daily_stats)::int as rollup_rows');
+  const [counts] = await db.query(
+    'select (select count(*) from events)::int as events, (select count(*) from daily_stats)::int as rollup_rows, (select count(*) from daily_view_sources)::int as source_rows, (select count(*) from company_view_sources)::int as company_source_rows',
+  );
   const today = new Date();
   const ranges = {
     '12 months': [day(new Date(today.getTime() - 365 * 86_400_000)), day(today)],
     '37 days': [day(new Date(today.getTime() - 36 * 86_400_000)), day(today)],
   };
   console.log(
-    `  events ${fmt(counts.events)}, daily_stats rows ${fmt(counts.rollup_rows)}; company ${company.subdomain} (id ${company.id}), its busiest profile ${profile.id}`,
+    `  events ${fmt(counts.events)}, daily_stats rows ${fmt(counts.rollup_rows)}, view-source rows ${fmt(counts.source_rows)} (divisions ${fmt(counts.company_source_rows)}); company ${company.subdomain} (id ${company.id}), its busiest profile ${profile.id}`,
   );
 
   // Rollup vs scan, same process, same database.
@@ -544,7 +602,7 @@ async function reportsRun(label, kind, pg) {
   for (const [rangeName, [start, end]] of Object.entries(ranges)) {
     for (const scope of [`companyId=${company.id}`, `profileId=${profile.id}`]) {
       for (const report of REPORTS) {
-        const url = `/api/reports/query/${report}?start=${start}&end=${end}&${scope}`;
+        const url = `${reportPath(report)}?start=${start}&end=${end}&${scope}`;
         const name = `${report}, ${scope.split('=')[0] === 'companyId' ? 'company' : 'profile'}, ${rangeName}`;
         const probe = await request(server.port, 'GET', url, { headers: auth });
         if (probe.status !== 200) {
@@ -564,7 +622,7 @@ async function reportsRun(label, kind, pg) {
     }
   }
   if (apiRows.length) {
-    console.log(`  API (GET /api/reports/query/*, request to response, ms, ${REPORT_RUNS} runs each):`);
+    console.log(`  API (GET /api/reports/query/* and /api/reports/view-sources, request to response, ms, ${REPORT_RUNS} runs each):`);
     console.log(
       table([['report', 'p50', 'p95'], ...apiRows], { align: ['l', 'r', 'r'] })
         .split('\n')
@@ -642,6 +700,12 @@ await main('analytics', async () => {
       `${fmt(r.perS)} / ${fmt(r.dbPerS)} /s = ${fmt(r.ratioDb * 100, 1)} %`,
       `≥ ${BUDGET.ingestOfLimit * 100} %`,
       verdict(r.ratioDb >= BUDGET.ingestOfLimit),
+    ]);
+    rows.push([
+      `ingest ${name}: the database's limit with / without the view dimensions (same batches)`,
+      `${fmt(r.dbPerS)} / ${fmt(r.dbPlainPerS)} /s = ${fmt((r.dbPerS / r.dbPlainPerS) * 100, 1)} %`,
+      'printed',
+      '',
     ]);
     rows.push([`ingest ${name}: beacons/s / raw node:http`, `${fmt(r.beaconsPerS)} / ${fmt(r.rawPerS)} /s = ${fmt(r.ratioRaw * 100, 1)} %`, 'printed', '']);
     rows.push([

@@ -11,5 +11,11 @@ export const TrackEventSchema = z.strictObject({
   type: z.enum(INTERACTION_TYPES),
   label: text.optional(),
   value: text.optional(),
+  /** A view's carrier tag (`?src=` of the page URL: qr, nfc, link, wallet, signature). */
+  source: text.optional(),
+  /** A view's referring site (`document.referrer`'s host, never its path). */
+  referrer: text.optional(),
+  /** A view's `utm_campaign`. */
+  campaign: text.optional(),
 });
 export type TrackEvent = z.infer<typeof TrackEventSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from './companies.ts';
 import { hasNoNul, NUL_MESSAGE } from './errors.ts';
-import { INTERACTION_ACTIONS, INTERACTION_TYPES } from './events.ts';
+import { INTERACTION_ACTIONS, INTERACTION_TYPES, VIEW_DIMENSIONS } from './events.ts';
 import { daysInRange, isIsoDay, QUERY_REPORTS, REPORT_LIMITS } from './reports.ts';
 
 /** Messages of the statistics API a person can act on. */
@@ -145,3 +145,27 @@ export type LeadSubmissionItem = z.infer<typeof LeadSubmissionItemSchema>;
 
 export const LeadFormsResponseSchema = z.object({ data: z.array(LeadSubmissionItemSchema), total: z.number() });
 export type LeadFormsResponse = z.infer<typeof LeadFormsResponseSchema>;
+
+/** Query of GET /api/reports/view-sources: the range and scope, and `format=xlsx` for the spreadsheet. */
+export const ViewSourcesQuerySchema = z.strictObject({ ...rangeFields, format: optional(z.enum(['json', 'xlsx'])) }).superRefine(checkRange);
+export type ViewSourcesQuery = z.output<typeof ViewSourcesQuerySchema>;
+
+/** One value of a dimension: views in the range, and its share of the dimension's views. */
+export const ViewSourceItemSchema = z.object({ value: z.string(), label: z.string(), count: z.number(), percentage: z.number() });
+export type ViewSourceItem = z.infer<typeof ViewSourceItemSchema>;
+
+/** Where views came from (issue 30): per dimension, its values with the most views first. */
+export const ViewSourcesResponseSchema = z.object({
+  dimensions: z.array(
+    z.object({
+      dimension: z.enum(VIEW_DIMENSIONS),
+      /** Views counted in this dimension (views before the dimensions were counted are not in it). */
+      total: z.number(),
+      /** The top values (the card's rows); the spreadsheet has them all. */
+      items: z.array(ViewSourceItemSchema),
+    }),
+  ),
+  start: z.string().nullable(),
+  end: z.string(),
+});
+export type ViewSourcesResponse = z.infer<typeof ViewSourcesResponseSchema>;

@@ -375,3 +375,56 @@ export function chartPalette(brandColor: string | null | undefined, size = 26): 
   }
   return out;
 }
+
+/** The "Where views come from" cards (issue 30): each dimension's title, and how an empty value reads. */
+export const VIEW_SOURCE_TEXTS = {
+  card: 'Where views come from',
+  download: 'Download view sources (.xlsx)',
+  /** DB-IP's licence (CC-BY 4.0) asks for this link wherever its results are shown. */
+  attribution: { text: 'IP geolocation by DB-IP', href: 'https://db-ip.com' },
+  dimensions: {
+    source: 'Source',
+    referrer: 'Referring site',
+    campaign: 'Campaign',
+    device: 'Device',
+    os: 'Operating system',
+    browser: 'Browser',
+    country: 'Country',
+  },
+  /** A view without a referrer or a campaign. */
+  none: { referrer: 'No referrer', campaign: 'No campaign' },
+  values: {
+    qr: 'QR code',
+    nfc: 'NFC tap',
+    link: 'Link',
+    wallet: 'Wallet pass',
+    signature: 'Email signature',
+    direct: 'Direct',
+    other: 'Other',
+    unknown: 'Unknown',
+    mobile: 'Mobile',
+    desktop: 'Desktop',
+    tablet: 'Tablet',
+    tv: 'TV',
+  } as Record<string, string>,
+  /** Rows each card lists; the spreadsheet has every value. */
+  topN: 5,
+} as const;
+
+const regions = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** How a dimension's stored value reads on the cards and in the spreadsheet (a country by its English name). */
+export function viewSourceName(dimension: string, value: string): string {
+  if (value === '') return (VIEW_SOURCE_TEXTS.none as Record<string, string>)[dimension] ?? STATS_TEXTS.other;
+  if (dimension === 'country' && /^[A-Z]{2}$/.test(value)) {
+    try {
+      return regions.of(value) ?? value;
+    } catch {
+      return value;
+    }
+  }
+  if (dimension === 'referrer' || dimension === 'campaign' || dimension === 'os' || dimension === 'browser') {
+    return value === 'other' || value === 'unknown' ? VIEW_SOURCE_TEXTS.values[value]! : value;
+  }
+  return VIEW_SOURCE_TEXTS.values[value] ?? value;
+}

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { ensureEventPartitions } from '../modules/events/partitions.ts';
-import { generateEvents, rebuildRollups, rowsOf } from '../modules/events/rollups.ts';
+import { generateEvents, generateViewSources, rebuildRollups, rowsOf } from '../modules/events/rollups.ts';
 
 /**
  * `npm run seed:events -- --events 10000000`: the benchmark data set. Creates (once)
@@ -63,6 +63,9 @@ await generateEvents(db, {
 });
 await db.execute(sql`analyze events`);
 const { rows } = await rebuildRollups(db);
+await db.execute(sql`delete from daily_view_sources where profile_id = any(${sql.param(ids)}::int[])`);
+await generateViewSources(db, { profileIds: ids });
+await db.execute(sql`vacuum analyze daily_view_sources, company_view_sources`);
 const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from events`));
 console.log(`events: ${Number(total?.n).toLocaleString('en')}; daily_stats rows: ${rows.toLocaleString('en')}; done in ${seconds()} s`);
 await database.close();

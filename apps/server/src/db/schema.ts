@@ -612,6 +612,38 @@ export const dailyFiltered = pgTable(
   (t) => [primaryKey({ columns: [t.profileId, t.day] }), index('daily_filtered_company_day_idx').on(t.companyId, t.day)],
 );
 
+/**
+ * Where a profile's views came from, per UTC day (issue 30, decision 032): views per dimension
+ * (source, referrer, campaign, device, os, browser, country) and value, written by the same
+ * statement as `daily_stats`. Only derived values: never an address or a whole User-Agent. At
+ * most 50 referrers and 50 campaigns per profile and day; more count as 'other'.
+ */
+export const dailyViewSources = pgTable(
+  'daily_view_sources',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    companyId: integer('company_id').notNull(),
+    profileId: integer('profile_id').notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.day, t.dimension, t.value] })],
+);
+
+/** `daily_view_sources` summed over a division's profiles: what division-wide reports read. */
+export const companyViewSources = pgTable(
+  'company_view_sources',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    companyId: integer('company_id').notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.dimension, t.value] })],
+);
+
 /** Billing history of a user (spec §7 GET /purchase-histories, §3 billing). Written by the billing provider's integration. */
 export const purchaseHistories = pgTable(
   'purchase_histories',

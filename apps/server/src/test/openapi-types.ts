@@ -525,6 +525,10 @@ export interface paths {
     /** Lead-form submissions in a range; format=xlsx downloads 'Lead form submissions {start}-{end} for {who}.xlsx' */
     get: operations["getReportsLeadForms"];
   };
+  "/api/reports/view-sources": {
+    /** Where views came from in a range: per dimension (source, referrer, campaign, device, os, browser, country) its top values with count and share; format=xlsx downloads every value as 'Where views come from {start}-{end}.xlsx' */
+    get: operations["getReportsViewSources"];
+  };
   "/api/users/export": {
     /** Excel data of the filtered users list (filter, companyId, isLive): a streamed .xlsx, or CSV with format=csv; user text never becomes a formula */
     get: operations["getUsersExport"];
@@ -726,6 +730,9 @@ export interface operations {
           type: "page" | "url" | "phone" | "email" | "dropdown" | "modal" | "socialmedia" | "image" | "video" | "section" | "testimonial" | "lead-form" | "pwa-install" | "save-to-contacts" | "copy-link" | "whatsapp" | "sms";
           label?: string;
           value?: string;
+          source?: string;
+          referrer?: string;
+          campaign?: string;
         };
       };
     };
@@ -10488,6 +10495,64 @@ export interface operations {
                 message: string;
               }[];
             total: number;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Where views came from in a range: per dimension (source, referrer, campaign, device, os, browser, country) its top values with count and share; format=xlsx downloads every value as 'Where views come from {start}-{end}.xlsx' */
+  getReportsViewSources: {
+    parameters: {
+      query?: {
+        start?: string;
+        end?: string;
+        companyId?: string;
+        profileId?: number;
+        format?: "json" | "xlsx";
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        content: {
+          "application/json": {
+            dimensions: ({
+                /** @enum {string} */
+                dimension: "source" | "referrer" | "campaign" | "device" | "os" | "browser" | "country";
+                total: number;
+                items: {
+                    value: string;
+                    label: string;
+                    count: number;
+                    percentage: number;
+                  }[];
+              })[];
+            start: string | null;
+            end: string;
           };
         };
       };

@@ -38,9 +38,52 @@ describe('PAGE_SCRIPT', () => {
       setTimeout,
       clearTimeout,
       Date,
+      URL,
+      URLSearchParams,
     });
     expect(beacons).toEqual([['/api/events', JSON.stringify({ profileId: 42, action: 'view', type: 'page', label: 'Jane Doe — Head of Sales' })]]);
     expect(listeners).toEqual(expect.arrayContaining(['document:click', 'document:toggle', 'window:scroll', 'window:beforeinstallprompt']));
+  });
+
+  it("says where the view came from: the URL's source tag and campaign, and only the referring site's host", () => {
+    const beacons: string[] = [];
+    const view = (search: string, referrer: string) => {
+      beacons.length = 0;
+      runInNewContext(PAGE_SCRIPT, {
+        document: {
+          body: { dataset: { profileId: '42', eventsUrl: '/api/events' } },
+          title: 'Jane',
+          referrer,
+          addEventListener: () => {},
+          querySelector: () => null,
+          querySelectorAll: () => [],
+        },
+        navigator: { sendBeacon: (_url: string, data: string) => beacons.push(data) > 0 },
+        location: { href: `https://acme.example/jane${search}`, search, hostname: 'acme.example' },
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        Element: class {},
+        HTMLDetailsElement: class {},
+        setTimeout,
+        clearTimeout,
+        Date,
+        URL,
+        URLSearchParams,
+      });
+      return JSON.parse(beacons[0]!);
+    };
+    expect(view('?src=qr&utm_campaign=Spring', 'https://www.linkedin.com/feed/update/123?x=1')).toEqual({
+      profileId: 42,
+      action: 'view',
+      type: 'page',
+      label: 'Jane',
+      source: 'qr',
+      campaign: 'Spring',
+      referrer: 'www.linkedin.com',
+    });
+    expect(view('?src=signature', '')).toEqual({ profileId: 42, action: 'view', type: 'page', label: 'Jane', source: 'signature' });
+    // A move within the site is not a referrer.
+    expect(view('', 'https://acme.example/other')).toEqual({ profileId: 42, action: 'view', type: 'page', label: 'Jane' });
   });
 });
 

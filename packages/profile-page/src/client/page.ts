@@ -5,7 +5,8 @@
  *
  * It reads its settings from `data-*` attributes on `<body>` and on elements:
  * - interaction tracking: `navigator.sendBeacon(eventsUrl, {profileId, action, type, label, value})`
- *   for the view on load, clicks on `[data-track-action]` links, opening a
+ *   for the view on load (with where it came from: the URL's `src` and `utm_campaign`, the
+ *   referrer's host — decision 032), clicks on `[data-track-action]` links, opening a
  *   `details[data-track-type]` (dropdown sections, modal buttons), playing a
  *   video, share, copy link, save to home screen, lead-form submit and scrolling
  *   past half of the page (once);
@@ -23,9 +24,9 @@ export const PAGE_SCRIPT = `(() => {
 const d = document, b = d.body, D = b.dataset, N = navigator;
 const pid = Number(D.profileId) || 0, ev = D.eventsUrl, url = D.pageUrl || location.href.split('#')[0];
 const cut = (v) => (v == null || v === '' ? undefined : String(v).slice(0, 300));
-const track = (action, type, label, value) => {
+const track = (action, type, label, value, from) => {
   if (!ev || !pid) return;
-  const body = JSON.stringify({ profileId: pid, action, type, label: cut(label), value: cut(value) });
+  const body = JSON.stringify({ profileId: pid, action, type, label: cut(label), value: cut(value), ...from });
   try { if (N.sendBeacon && N.sendBeacon(ev, body)) return; } catch (e) {}
   fetch(ev, { method: 'POST', body, keepalive: true, credentials: 'omit', headers: { 'content-type': 'text/plain' } }).catch(() => {});
 };
@@ -138,7 +139,11 @@ $$('form.ph-form').forEach((form) => {
   });
 });
 if (D.swUrl && 'serviceWorker' in N) addEventListener('load', () => { N.serviceWorker.register(D.swUrl, D.swScope ? { scope: D.swScope } : undefined).catch(() => {}); });
-track('view', 'page', d.title);
+// Where the view came from: the carrier's ?src= tag, the campaign, and the referring site's domain only.
+const Q = new URLSearchParams(location.search);
+let ref;
+try { ref = new URL(d.referrer).hostname; } catch (e) {}
+track('view', 'page', d.title, undefined, { source: cut(Q.get('src')), campaign: cut(Q.get('utm_campaign')), referrer: ref && ref !== location.hostname ? ref : undefined });
 })();
 `;
 

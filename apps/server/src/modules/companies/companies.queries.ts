@@ -6,8 +6,10 @@ import {
   companies,
   companyDailyStats,
   companyMembers,
+  companyViewSources,
   dailyFiltered,
   dailyStats,
+  dailyViewSources,
   events,
   profileStylings,
   profiles,
@@ -312,7 +314,8 @@ export async function deleteDivisionRows(db: Db, companyId: number): Promise<num
       ),
     );
   await db.execute(sql`delete from daily_visitors where profile_id in (select id from profiles where company_id = ${companyId})`);
-  for (const table of [dailyStats, companyDailyStats, dailyFiltered, profileTotals, events]) await db.delete(table).where(eq(table.companyId, companyId));
+  for (const table of [dailyStats, companyDailyStats, dailyViewSources, companyViewSources, dailyFiltered, profileTotals, events])
+    await db.delete(table).where(eq(table.companyId, companyId));
   await db.delete(companies).where(eq(companies.id, companyId));
   const ids = onlyHere.map((u) => u.id);
   if (ids.length > 0) await db.delete(users).where(inArray(users.id, ids));

@@ -10,6 +10,7 @@ import { LIMITS } from '../../http/rate-limit.ts';
 import { isWellFormed } from '../../http/well-formed.ts';
 import { PublicSites } from '../public-pages/public-pages.service.ts';
 import { isBotAgent, visitorHash } from './events.service.ts';
+import { viewSourcesOf } from './view-sources.ts';
 
 const BODY_LIMIT = 4096;
 const INVALID_JSON = 'The event is not valid JSON.';
@@ -30,7 +31,7 @@ async function recordEvent(deps: EventDeps, from: Sender, input: unknown): Promi
   if (!isWellFormed(input)) throw badRequest(NUL_MESSAGE);
   const parsed = TrackEventSchema.safeParse(input);
   if (!parsed.success) throw new InvalidInput(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-  const event = parsed.data;
+  const { source, referrer, campaign, ...event } = parsed.data;
   await deps.limiter.hit(LIMITS.eventsPerIp, ip);
   const now = new Date();
   if (isBotAgent(userAgent)) return deps.ingest.acceptBot(event.profileId, now, PublicSites.hostOf(from.host));
@@ -39,6 +40,8 @@ async function recordEvent(deps: EventDeps, from: Sender, input: unknown): Promi
       ...event,
       label: event.label ?? null,
       value: event.value ?? null,
+      // Only what is derived is kept: the address and the agent go no further than this call.
+      sources: event.action === 'view' && event.type === 'page' ? viewSourcesOf({ source, referrer, campaign }, { userAgent: userAgent ?? '', ip }) : null,
       visitorHash: visitorHash(deps.visitorSecret, ip, now.toISOString().slice(0, 10)),
       occurredAt: now,
     });

@@ -2,6 +2,7 @@ import type { InteractionAction, InteractionType } from '@profilehub/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { ViewSources } from './view-sources.ts';
 
 /** One accepted interaction, waiting in memory for the next flush. */
 export type BufferedEvent = {
@@ -12,6 +13,8 @@ export type BufferedEvent = {
   value: string | null;
   visitorHash: string;
   occurredAt: Date;
+  /** A page view's dimensions (where it came from, on what); null for every other interaction. */
+  sources?: ViewSources | null;
 };
 
 export type IngestOptions = {
@@ -43,8 +46,8 @@ type Waiting = { event: BufferedEvent; resolve: () => void; reject: (err: unknow
  * event is committed, so a 204 to the visitor's beacon means the event is in the
  * database — a crash or a database failover loses nothing that was acknowledged. Many
  * events share one transaction: the raw rows into `events` and the upserts of
- * `daily_stats`, `company_daily_stats`, `industry_daily_stats`, `profile_totals` and
- * `daily_filtered`. While one batch is being written the next gathers, so batches grow
+ * `daily_stats`, `company_daily_stats`, `industry_daily_stats`, `profile_totals`, the view
+ * sources (`daily_view_sources`, `company_view_sources`) and `daily_filtered`. While one batch is being written the next gathers, so batches grow
  * with load and the wait stays one write long. A failed write rejects its events (their
  * requests answer 503) instead of keeping them where a crash would lose them. Events
  * for unknown or unpublished profiles are dropped inside the same statement (a join).
@@ -184,17 +187,20 @@ export class EventIngest {
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * The whole batch is one call of `record_events` (migration 0014): the events, new visitor
+ * The whole batch is one call of `record_events` (migration 0014, view sources since issue 30): the events, new visitor
  * hashes and every rollup in one statement whose plan the connection keeps. Postgres arrays
  * travel as one parameter each.
  */
 async function writeEvents(db: Db, batch: BufferedEvent[]): Promise<number> {
   const col = <T>(pick: (e: BufferedEvent) => T) => sql.param(batch.map(pick));
+  const dim = (d: keyof ViewSources) => col((e) => e.sources?.[d] ?? null);
   const result = await db.execute(sql`
     select record_events(
       ${col((e) => e.profileId)}::int[], ${col((e) => e.action)}::text[], ${col((e) => e.type)}::text[],
       ${col((e) => e.label)}::text[], ${col((e) => e.value)}::text[], ${col((e) => e.visitorHash)}::text[],
-      ${col((e) => e.occurredAt.toISOString())}::timestamptz[]
+      ${col((e) => e.occurredAt.toISOString())}::timestamptz[],
+      ${dim('source')}::text[], ${dim('referrer')}::text[], ${dim('campaign')}::text[], ${dim('device')}::text[],
+      ${dim('os')}::text[], ${dim('browser')}::text[], ${dim('country')}::text[]
     ) as written
   `);
   return Number(rowsOf<{ written: number }>(result)[0]?.written ?? 0);

@@ -4,7 +4,7 @@ import { companyDailyStats, dailyStats, events, industryDailyStats, leadSubmissi
 import { createCompany } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { EventIngest } from './ingest.ts';
-import { generateEvents, rebuildRollups, seedDemoEvents } from './rollups.ts';
+import { generateEvents, rebuildRollups, rowsOf, seedDemoEvents } from './rollups.ts';
 
 const t = useTestApp();
 
@@ -105,6 +105,13 @@ describe('rollups', () => {
     const submissions = await t.app.deps.db.select({ n: sql<number>`count(*)::int` }).from(leadSubmissions).where(eq(leadSubmissions.profileId, ids[0]!));
     expect(submissions[0]!.n).toBe(submits[0]!.n);
     expect(submissions[0]!.n).toBeGreaterThan(0);
+    // Every demo view has one value per dimension, so the statistics page's source cards are alive too.
+    const sources = await t.app.deps.db.execute(sql`
+      select dimension, sum(count)::int as n from company_view_sources where company_id = ${companyId} group by dimension order by dimension`);
+    const views = (await profileRollup(ids)).filter((r) => r.action === 'view').reduce((sum, r) => sum + r.count, 0);
+    expect(rowsOf<{ dimension: string; n: number }>(sources)).toEqual(
+      ['browser', 'campaign', 'country', 'device', 'os', 'referrer', 'source'].map((dimension) => ({ dimension, n: views })),
+    );
     await seedDemoEvents(t.app.deps.db, [companyId]);
     expect(await count()).toBe(first);
   });

@@ -123,6 +123,93 @@ export async function generateEvents(
   }
 }
 
+/** Where demo and benchmark views come from: value and weight out of 100 per dimension. */
+const VIEW_SOURCE_MIX: Record<string, [value: string, weight: number][]> = {
+  source: [
+    ['qr', 34],
+    ['direct', 20],
+    ['link', 16],
+    ['nfc', 12],
+    ['signature', 10],
+    ['wallet', 8],
+  ],
+  referrer: [
+    ['', 64],
+    ['linkedin.com', 14],
+    ['google.com', 9],
+    ['outlook.office.com', 6],
+    ['facebook.com', 4],
+    ['instagram.com', 3],
+  ],
+  campaign: [
+    ['', 80],
+    ['spring-fair', 9],
+    ['newsletter-06', 7],
+    ['trade-show', 4],
+  ],
+  device: [
+    ['mobile', 71],
+    ['desktop', 24],
+    ['tablet', 5],
+  ],
+  os: [
+    ['iOS', 41],
+    ['Android', 31],
+    ['Windows', 16],
+    ['macOS', 10],
+    ['Linux', 2],
+  ],
+  browser: [
+    ['Safari', 38],
+    ['Chrome', 44],
+    ['Edge', 8],
+    ['Firefox', 5],
+    ['Samsung Internet', 5],
+  ],
+  country: [
+    ['NL', 38],
+    ['DE', 17],
+    ['BE', 12],
+    ['GB', 11],
+    ['US', 9],
+    ['FR', 7],
+    ['ES', 6],
+  ],
+};
+
+/**
+ * Demo and benchmark view sources: the views already in `daily_stats` of these profiles (all
+ * when none are named), each profile's day given one value per dimension, drawn by
+ * `VIEW_SOURCE_MIX`. Real views get theirs from the ingest; `events` does not keep them
+ * (decision 032), so `rebuildRollups` cannot.
+ */
+export async function generateViewSources(db: Db, scope: { profileIds?: number[] } = {}): Promise<void> {
+  const picks = Object.entries(VIEW_SOURCE_MIX).flatMap(([dimension, values]) =>
+    values.flatMap(([value, weight]) => Array.from({ length: weight }, () => [dimension, value] as const)),
+  );
+  const only = scope.profileIds ? sql`and s.profile_id = any(${sql.param(scope.profileIds)}::int[])` : sql``;
+  await db.execute(sql`
+    insert into daily_view_sources (day, company_id, profile_id, dimension, value, count)
+    select s.day, s.company_id, s.profile_id, m.dimension, m.value, sum(s.count)::int
+    from daily_stats s
+    -- s.profile_id inside makes the draw one per row, not one for the whole statement.
+    cross join lateral (select d.dimension, 1 + floor(random() * 100)::int + 0 * s.profile_id as k from unnest(${sql.param(Object.keys(VIEW_SOURCE_MIX))}::text[]) d(dimension)) r
+    join (
+      select dimension, value, row_number() over (partition by dimension order by ord)::int as k
+      from unnest(${sql.param(picks.map((p) => p[0]))}::text[], ${sql.param(picks.map((p) => p[1]))}::text[]) with ordinality as t(dimension, value, ord)
+    ) m on m.dimension = r.dimension and m.k = r.k
+    where s.action = 'view' ${only}
+    group by 1, 2, 3, 4, 5
+    on conflict (profile_id, day, dimension, value) do update set count = daily_view_sources.count + excluded.count
+  `);
+  const companies = scope.profileIds ? sql`where company_id in (select company_id from profiles where id = any(${sql.param(scope.profileIds)}::int[]))` : sql``;
+  await db.execute(sql`delete from company_view_sources ${companies}`);
+  await db.execute(sql`
+    insert into company_view_sources (day, company_id, dimension, value, count)
+    select day, company_id, dimension, value, sum(count)::int from daily_view_sources ${companies} group by 1, 2, 3, 4
+  `);
+}
+
 /**
  * Twelve months of demo traffic for every published profile of the seeded
  * companies, so the statistics page is alive on first start. Only when those
@@ -148,6 +235,7 @@ export async function seedDemoEvents(db: Db, companyIds: number[]): Promise<void
     where e.profile_id = any(${sql.param(fresh)}::int[]) and e.action = 'submit' and e.type = 'lead-form'
   `);
   await rebuildRollups(db, { profileIds: fresh });
+  await generateViewSources(db, { profileIds: fresh });
 }
 
 /** Drizzle's `execute` result differs per driver; both carry `rows`. */

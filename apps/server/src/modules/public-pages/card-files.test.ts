@@ -88,7 +88,8 @@ describe('GET {public host}/{alias}/qr.png', () => {
     const jane = await janeOfNewDivision();
     await publish(jane);
     const read = await readQrImage((await file(jane, 'qr.png')).rawPayload);
-    expect(read?.text).toBe(`http://${jane.d.company.subdomain}.localhost/${jane.alias}`);
+    // Tagged, so a scan counts as a QR view in the statistics (issue 30).
+    expect(read?.text).toBe(`http://${jane.d.company.subdomain}.localhost/${jane.alias}?src=qr`);
     expect(read?.quietZoneModules).toBeGreaterThanOrEqual(4);
   });
 

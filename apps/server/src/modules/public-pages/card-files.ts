@@ -1,5 +1,5 @@
 import { cardFields, vcard } from '@profilehub/profile-page';
-import { QR_CODE, type WhiteLabel } from '@profilehub/shared';
+import { QR_CODE, taggedUrl, type WhiteLabel } from '@profilehub/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
@@ -84,7 +84,7 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
       if (file === 'google-wallet') {
         if (!o.wallet.google) return null;
         const logoUrl = `${url}/icon-192.png`;
-        const link = await googleWalletSaveUrl(o.wallet.google, { serial, fields, url, brandColor, logoUrl }, new URL(url).origin);
+        const link = await googleWalletSaveUrl(o.wallet.google, { serial, fields, url: taggedUrl(url, 'wallet'), brandColor, logoUrl }, new URL(url).origin);
         return { body: Buffer.from(link), etag: `"gw-${version}"` };
       }
       if (!o.wallet.apple) return null;
@@ -97,7 +97,8 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
       const body = applePass(o.wallet.apple, {
         serial,
         fields,
-        url,
+        // The pass's link and its QR code say they came from the pass (issue 30's view sources).
+        url: taggedUrl(url, 'wallet'),
         brandColor,
         images: {
           icon,
@@ -112,7 +113,7 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
     if (file === 'qr.png') {
       const style = (row.p.publishedContent as { qrCodeData?: { colorOptions?: { dots?: { color?: string } } } }).qrCodeData;
       const dots = style?.colorOptions?.dots?.color;
-      const body = await QRCode.toBuffer(url, {
+      const body = await QRCode.toBuffer(taggedUrl(url, 'qr'), {
         type: 'png',
         errorCorrectionLevel: QR_CODE.errorCorrectionLevel,
         margin: QR_CODE.quietZone, // in modules

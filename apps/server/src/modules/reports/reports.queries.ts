@@ -2,7 +2,18 @@ import type { DayRange } from '@profilehub/shared';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { companies, companyDailyStats, dailyFiltered, dailyStats, industryDailyStats, leadSubmissions, profiles, users } from '../../db/schema.ts';
+import {
+  companies,
+  companyDailyStats,
+  companyViewSources,
+  dailyFiltered,
+  dailyStats,
+  dailyViewSources,
+  industryDailyStats,
+  leadSubmissions,
+  profiles,
+  users,
+} from '../../db/schema.ts';
 import { notPlatformStaff } from '../../http/scope.ts';
 
 /**
@@ -140,6 +151,33 @@ export async function filteredCount(db: Db, scope: RollupScope, range: DayRange)
     .from(dailyFiltered)
     .where(and(...parts));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Views per dimension and value in the scope and range, most first within each dimension:
+ * one profile reads `daily_view_sources` by its primary key, divisions read
+ * `company_view_sources` (decision 032).
+ */
+export async function viewSourceCounts(db: Db, scope: RollupScope, range: DayRange): Promise<{ dimension: string; value: string; count: number }[]> {
+  const t = scope.kind === 'profile' ? (dailyViewSources as unknown as typeof companyViewSources) : companyViewSources;
+  const count = total(t.count);
+  const rows = await db
+    .select({ dimension: t.dimension, value: t.value, count })
+    .from(t)
+    .where(
+      and(
+        scope.kind === 'profile'
+          ? eq(dailyViewSources.profileId, scope.profileId)
+          : scope.companyIds === 'all'
+            ? undefined
+            : inArray(companyViewSources.companyId, scope.companyIds),
+        range.start ? gte(t.day, range.start) : undefined,
+        lte(t.day, range.end),
+      ),
+    )
+    .groupBy(t.dimension, t.value)
+    .orderBy(asc(t.dimension), desc(count), asc(t.value));
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
 
 /** The first day with any interaction in the scope (where a lifetime series starts). */

@@ -6,12 +6,15 @@ import {
   ReportOverviewSchema,
   ReportQuerySchema,
   ReportResponseSchema,
+  VIEW_SOURCE_TEXTS,
+  ViewSourcesQuerySchema,
+  ViewSourcesResponseSchema,
 } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/auth.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
-import { leadForms, overview, queryReport } from './reports.service.ts';
+import { leadForms, overview, queryReport, viewSources } from './reports.service.ts';
 
 const tags = ['reports'];
 /** Rows the Getting in touch card lists; the spreadsheet has them all. */
@@ -80,6 +83,36 @@ export async function reportsRoutes(app: FastifyInstance) {
           { header: 'Message', width: 60, value: (row) => row.message },
         ],
         rows: report.all(),
+      });
+    },
+  );
+
+  r.get(
+    '/reports/view-sources',
+    {
+      schema: {
+        tags,
+        summary:
+          "Where views came from in a range: per dimension (source, referrer, campaign, device, os, browser, country) its top values with count and share; format=xlsx downloads every value as 'Where views come from {start}-{end}.xlsx'",
+        querystring: ViewSourcesQuerySchema,
+        response: { 200: ViewSourcesResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const xlsx = req.query.format === 'xlsx';
+      const { fileName, ...report } = await viewSources(db, actorOf(req), req.query, xlsx ? undefined : VIEW_SOURCE_TEXTS.topN);
+      if (!xlsx) return report;
+      const rows = report.dimensions.flatMap((d) => d.items.map((item) => ({ dimension: VIEW_SOURCE_TEXTS.dimensions[d.dimension], ...item })));
+      return sendXlsx(reply, {
+        fileName,
+        sheetName: 'Where views come from',
+        columns: [
+          { header: 'Dimension', width: 20, value: (row) => row.dimension },
+          { header: 'Value', width: 32, value: (row) => row.label },
+          { header: 'Views', width: 12, value: (row) => row.count },
+          { header: 'Share (%)', width: 12, value: (row) => row.percentage },
+        ],
+        rows,
       });
     },
   );

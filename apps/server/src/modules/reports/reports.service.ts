@@ -19,6 +19,10 @@ import {
   type ReportResponse,
   STATS_TEXTS,
   todayUtc,
+  VIEW_DIMENSIONS,
+  VIEW_SOURCE_TEXTS,
+  type ViewSourcesResponse,
+  viewSourceName,
 } from '@profilehub/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
@@ -41,6 +45,7 @@ import {
   profilesWithViews,
   type RollupScope,
   sumCounts,
+  viewSourceCounts,
 } from './reports.queries.ts';
 
 /** A scope the caller may not see, or that names nothing: every report answers empty (like a division without traffic). */
@@ -303,4 +308,33 @@ export async function leadForms(
       }
     },
   };
+}
+
+/**
+ * GET /reports/view-sources (issue 30): where the scope's views came from in the range, each
+ * dimension's values most first with their share. The card shows the top few (`top`); the
+ * spreadsheet asks for all.
+ */
+export async function viewSources(
+  db: Db,
+  actor: Actor,
+  q: { start?: string | undefined; end?: string | undefined; companyId?: number[] | undefined; profileId?: number | undefined },
+  top?: number,
+): Promise<ViewSourcesResponse & { fileName: string }> {
+  const range = rangeOf(q);
+  const scope = await resolveScope(db, actor, q);
+  const rows = scope.kind === 'none' ? [] : await viewSourceCounts(db, scope, range);
+  const dimensions = VIEW_DIMENSIONS.map((dimension) => {
+    const mine = rows.filter((r) => r.dimension === dimension);
+    const all = mine.reduce((sum, r) => sum + r.count, 0);
+    const items = (top ? mine.slice(0, top) : mine).map((r) => ({
+      value: r.value,
+      label: viewSourceName(dimension, r.value),
+      count: r.count,
+      percentage: percentage(r.count, all),
+    }));
+    return { dimension, total: all, items };
+  });
+  const first = rows.length && !range.start && scope.kind !== 'none' ? await firstDay(db, scope) : null;
+  return { dimensions, start: range.start, end: range.end, fileName: `${VIEW_SOURCE_TEXTS.card} ${range.start ?? first ?? range.end}-${range.end}.xlsx` };
 }

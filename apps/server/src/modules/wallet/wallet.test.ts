@@ -132,6 +132,8 @@ describe('the Apple Wallet pass of a published card', () => {
     expect(barcode).toMatchObject({ format: 'PKBarcodeFormatQR', messageEncoding: 'iso-8859-1' });
     expect(new URL(barcode!.message).hostname).toBe(card.host);
     expect(new URL(barcode!.message).pathname).toBe(`/${card.alias}`);
+    // The pass's code and link say they came from the pass (issue 30's view sources).
+    expect(new URL(barcode!.message).searchParams.get('src')).toBe('wallet');
     expect(pass.authenticationToken.length).toBeGreaterThanOrEqual(16);
     const generic = pass.generic as Record<string, { key: string; value: string }[]>;
     expect(generic.primaryFields?.[0]?.value).toBe('Jane Wallet');
@@ -166,7 +168,7 @@ describe('"Save to Google Wallet"', () => {
       subheader: { defaultValue: { value: 'Head of Sales' } },
       barcode: { type: 'QR_CODE' },
     });
-    expect((body.genericObjects[0]!.barcode as { value: string }).value).toMatch(new RegExp(`/${card.alias}$`));
+    expect((body.genericObjects[0]!.barcode as { value: string }).value).toMatch(new RegExp(`/${card.alias}\\?src=wallet$`));
     expect(payload.origins).toEqual([new URL((body.genericObjects[0]!.barcode as { value: string }).value).origin]);
     // Another key does not verify it.
     const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });

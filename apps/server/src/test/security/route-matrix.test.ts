@@ -223,6 +223,7 @@ const TARGETS: Record<string, Target> = {
   'GET /api/reports/lead-forms': { kind: 'own' },
   'GET /api/reports/overview': { kind: 'own' },
   'GET /api/reports/query/{report}': { kind: 'own' },
+  'GET /api/reports/view-sources': { kind: 'own' },
   'GET /api/templates': { kind: 'own' },
   'POST /api/upload': { kind: 'own' },
   'DELETE /api/upload/files/{id}': { kind: 'upload' },

@@ -1,4 +1,4 @@
-import { todayUtc } from '@profilehub/shared';
+import { todayUtc, VIEW_DIMENSIONS, type ViewSourcesResponse } from '@profilehub/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockSignedIn, testCompany, testFlags } from '../../test/dashboard.ts';
@@ -6,6 +6,26 @@ import type { MockCall } from '../../test/fetch-mock.ts';
 import { renderAt, testDivision, testUser } from '../../test/render.tsx';
 
 const acme = testCompany({ feature_flags: testFlags({ corporate: true }), paymentStructure: 'corporate' });
+
+/** Where views came from: QR codes and signatures on a few phones; the other dimensions empty. */
+const viewSources = (call: MockCall): ViewSourcesResponse => ({
+  dimensions: VIEW_DIMENSIONS.map((dimension) =>
+    dimension === 'source'
+      ? {
+          dimension,
+          total: 40,
+          items: [
+            { value: 'qr', label: 'QR code', count: 30, percentage: 75 },
+            { value: 'signature', label: 'Email signature', count: 10, percentage: 25 },
+          ],
+        }
+      : dimension === 'country'
+        ? { dimension, total: 40, items: [{ value: 'GB', label: 'GB', count: 40, percentage: 100 }] }
+        : { dimension, total: 0, items: [] },
+  ),
+  start: call.query.get('start'),
+  end: call.query.get('end') ?? '2026-05-20',
+});
 
 const empty = (call: MockCall) => ({
   data: [],
@@ -31,6 +51,7 @@ function signedInAs(user: ReturnType<typeof testUser>, answers: Record<string, (
     'GET /api/users/divisions': { body: { data: [testDivision(acme.id, acme.title, { masterProfileId: null })] } },
     'GET /api/reports/overview': { body: overview },
     'GET /api/reports/lead-forms': { body: { data: [], total: 4 } },
+    'GET /api/reports/view-sources': (call: MockCall) => ({ body: viewSources(call) }),
     'GET /api/reports/query/all_visits': handler,
     'GET /api/reports/query/profile_views': handler,
     'GET /api/reports/query/interactions': handler,
@@ -172,6 +193,27 @@ describe('Statistics page', () => {
     const views = calls.find((c) => c.path === '/api/reports/query/profile_views');
     expect(views?.query.get('start')).toBe('2026-05-01');
     expect(views?.query.get('end')).toBe('2026-05-20');
+  });
+
+  it('shows where views came from for the range and scope, with the download and DB-IP attribution', async () => {
+    const calls = signedInAs(testUser({ role: 'supervisor', companies: [acme], supervisedCompanyIds: [3], profile: null }), busy, {
+      kind: 'company',
+      name: '',
+      picture: null,
+      profile: null,
+      profileCount: 2,
+    });
+    renderAt('/statistics?start=2026-05-01&end=2026-05-20&companyId=3');
+    const card = await screen.findByRole('region', { name: 'Where views come from' });
+    const source = await within(card).findByRole('region', { name: 'Source' });
+    expect(await within(source).findByText('QR code')).toBeInTheDocument();
+    expect(within(source).getByText('75%')).toBeInTheDocument();
+    expect(within(source).getByText('Email signature')).toBeInTheDocument();
+    expect(within(within(card).getByRole('region', { name: 'Campaign' })).getByText('No views yet')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Download view sources (.xlsx)' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'IP geolocation by DB-IP' })).toHaveAttribute('href', 'https://db-ip.com');
+    const asked = calls.find((c) => c.path === '/api/reports/view-sources');
+    expect([asked?.query.get('start'), asked?.query.get('end'), asked?.query.get('companyId')]).toEqual(['2026-05-01', '2026-05-20', '3']);
   });
 
   it('a drill-down asks for that profile and offers Back to company stats', async () => {

@@ -1,5 +1,5 @@
 import './statistics-styles.ts';
-import { Avatar, Button, EmptyState, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Avatar, Box, Button, EmptyState, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   ACTION_ROWS,
@@ -12,6 +12,7 @@ import {
   type ReportItem,
   STATS_TEXTS,
   todayUtc,
+  VIEW_SOURCE_TEXTS,
 } from '@profilehub/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -24,12 +25,15 @@ import { WELCOME_VIDEO_LINK } from '../../lib/product-links.ts';
 import { useCurrentUser } from '../../lib/queries.ts';
 import { useBranding } from '../../lib/white-label.ts';
 import { downloadLeadForms } from './api/download-lead-forms.ts';
+import { downloadViewSources } from './api/download-view-sources.ts';
 import { leadFormsOptions } from './api/get-lead-forms.ts';
 import { overviewOptions } from './api/get-overview.ts';
 import { reportOptions } from './api/get-report.ts';
+import { viewSourcesOptions } from './api/get-view-sources.ts';
 import type { StatsScope } from './api/stats-query.ts';
 import { DateRangePicker } from './components/DateRangePicker.tsx';
 import { AverageRows, ChartLoader, CountRows, DownloadButton, StatCard, TopInteractionsList, TopProfilesList } from './components/StatCards.tsx';
+import { ViewSourceLists } from './components/ViewSources.tsx';
 import { parseStatsAlias, rangeFromSearch, rangeTitle, showsFilters, showsTopProfiles, statsAlias } from './statistics-rules.ts';
 
 // recharts is the heaviest part of the page: it arrives after the numbers, never on other screens.
@@ -67,6 +71,8 @@ export function StatisticsPage() {
   const average = useQuery({ ...reportOptions('average_interactions', {}, range), enabled: me.role === 'superadmin' });
   const palette = useMemo(() => chartPalette(branding.whiteLabel?.brand_color), [branding.whiteLabel?.brand_color]);
   const { downloading, download: downloadXlsx } = useDownload(downloadLeadForms);
+  const sources = useQuery(viewSourcesOptions(scope, range));
+  const sourcesXlsx = useDownload(downloadViewSources);
 
   const setRange = (next: DayRange) => {
     const params = new URLSearchParams(search);
@@ -234,6 +240,18 @@ export function StatisticsPage() {
         <StatCard title={STATS_TEXTS.cards.actions} empty={!interactions.data}>
           <CountRows rows={ACTION_ROWS} items={interactionItems} />
         </StatCard>
+
+        <Box style={{ gridColumn: '1 / -1' }}>
+          <StatCard
+            title={VIEW_SOURCE_TEXTS.card}
+            empty={!sources.data}
+            aside={
+              <DownloadButton label={VIEW_SOURCE_TEXTS.download} onClick={() => void sourcesXlsx.download(scope, range)} loading={sourcesXlsx.downloading} />
+            }
+          >
+            {sources.data ? <ViewSourceLists report={sources.data} /> : null}
+          </StatCard>
+        </Box>
 
         {me.role === 'superadmin' ? (
           <StatCard title="Industry average per profile" empty={!average.data?.data.length}>

@@ -1,6 +1,6 @@
 import { Alert, Button, ColorInput, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { contrastRatio, parseRgb } from '@profilehub/profile-page/browser';
-import { DEFAULT_QR_STYLE, QR_CODE, QR_CORNER_DOT_TYPES, QR_CORNER_SQUARE_TYPES, QR_DOT_TYPES, type QrStyle } from '@profilehub/shared';
+import { DEFAULT_QR_STYLE, QR_CODE, QR_CORNER_DOT_TYPES, QR_CORNER_SQUARE_TYPES, QR_DOT_TYPES, type QrStyle, taggedUrl } from '@profilehub/shared';
 import qrcode from 'qrcode-generator';
 import { useEffect, useRef, useState } from 'react';
 import { PartPermissions } from '../components/fields.tsx';
@@ -119,7 +119,9 @@ export function QrCode() {
   const access = useFieldAccess('qrCodeData');
   const box = useRef<HTMLDivElement>(null);
   const qr = useRef<QrInstance | null>(null);
-  const data = publicPageUrl(view) ?? `${window.location.origin}/`;
+  const page = publicPageUrl(view);
+  // A scan of the printed code counts as a QR view in the statistics (issue 30).
+  const data = page ? taggedUrl(page, 'qr') : `${window.location.origin}/`;
   // Whether the code as drawn decodes: unknown (null) until checked after each change.
   const [readable, setReadable] = useState<boolean | null>(null);
 
