@@ -13,9 +13,6 @@ export const SIGNATURE_MESSAGES = {
   notAllowed: 'Only supervisors of this division and platform administrators download its signatures.',
 } as const;
 
-/** The source tag on the signature's link to the card, so the statistics tell its visits apart. */
-export const SIGNATURE_SOURCE = 'signature';
-
 export const SignatureQuerySchema = z.object({
   /** A layout to preview; refused in favour of the template's when the template locks it. */
   layout: z.enum(SIGNATURE_LAYOUTS, { error: `layout must be one of ${SIGNATURE_LAYOUTS.join(', ')}.` }).optional(),

@@ -5,9 +5,9 @@ import {
   SIGNATURE_MESSAGES as M,
   resolvePermission,
   SIGNATURE_LAYOUT_OPTIONS,
-  SIGNATURE_SOURCE,
   type Signature,
   type SignatureLayout,
+  taggedUrl,
 } from '@profilehub/shared';
 import { strToU8, zipSync } from 'fflate';
 import type { Deps } from '../../deps.ts';
@@ -40,7 +40,7 @@ function signatureOf(env: Env, ctx: ProfileContext, preview?: SignatureLayout): 
   const layout = (!locked && preview) || pageContentOf(ctx).emailSignatureLayout || DEFAULT_SIGNATURE_LAYOUT;
   const page = pageUrl(profile.site, profile.alias, env.config);
   // The source tag tells the card's visits from a signature apart from the others in the statistics.
-  const cardUrl = `${page}?src=${SIGNATURE_SOURCE}`;
+  const cardUrl = taggedUrl(page, 'signature'); // its views count as the signature's (decision 032)
   const { html, text } = emailSignature(profile.publishedContent as PageContent, {
     layout,
     cardUrl,
