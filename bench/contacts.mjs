@@ -192,7 +192,7 @@ async function seed(db, sql) {
   );
   // As autovacuum does after bulk inserts: statistics, and the visibility map that lets a count walk the index alone.
   await exec('vacuum analyze');
-  return { big, adminId: admin, supId: sup.id, smallSupId: smallSup.id, ownerId: owner.id, heavyProfile, counts };
+  return { big, small, adminId: admin, supId: sup.id, smallSupId: smallSup.id, ownerId: owner.id, heavyProfile, counts };
 }
 
 async function runOn(label, dbOptions) {
@@ -260,19 +260,35 @@ async function runOn(label, dbOptions) {
   const check = (url, r) => {
     if (r.status !== 200) throw new Error(`${label}: GET ${url} answered ${r.status}: ${r.body.slice(0, 300)}`);
   };
-  // Answers checked once: the scope holds (the supervisor sees the big division, the staff member their own).
-  const totalOf = async (url, who) => {
+  // Answers checked once: the scope holds. A list counts up to 10,000 (CONTACTS_LIST_WINDOW) and
+  // says when more match, so the scope is checked where counts stay under it: a small division as
+  // the superadmin and as its own supervisor (all of it), as the big division's supervisor (none),
+  // and the staff member's own; the big division and the whole hub say "more".
+  const countOf = async (url, who) => {
     const r = await request(port, url, as[who]);
     check(url, r);
-    return JSON.parse(r.body).total;
+    const { total, totalCapped } = JSON.parse(r.body);
+    return totalCapped ? `more than ${total}` : total;
   };
+  const window = (n) => (n > 10_000 ? 'more than 10000' : n);
   const sees = {
-    supervisor: await totalOf('/api/contacts', 'supervisor'),
-    superadmin: await totalOf('/api/contacts', 'superadmin'),
-    staff: await totalOf('/api/contacts', 'staff'),
+    supervisor: await countOf('/api/contacts', 'supervisor'),
+    superadmin: await countOf('/api/contacts', 'superadmin'),
+    staff: await countOf('/api/contacts', 'staff'),
+    smallAsSuperadmin: await countOf(`/api/contacts?companyId=${s.small}`, 'superadmin'),
+    smallAsItsSupervisor: await countOf('/api/contacts', 'smallSupervisor'),
+    smallAsBigSupervisor: await countOf(`/api/contacts?companyId=${s.small}`, 'supervisor'),
   };
-  if (sees.supervisor !== s.counts.big || sees.superadmin !== s.counts.total || sees.staff !== s.counts.owned)
-    throw new Error(`${label}: totals ${JSON.stringify(sees)} do not match the data set ${JSON.stringify(s.counts)}`);
+  const expected = {
+    supervisor: window(s.counts.big),
+    superadmin: window(s.counts.total),
+    staff: window(s.counts.owned),
+    smallAsSuperadmin: OTHER_CONTACTS,
+    smallAsItsSupervisor: OTHER_CONTACTS,
+    smallAsBigSupervisor: 0,
+  };
+  if (JSON.stringify(sees) !== JSON.stringify(expected))
+    throw new Error(`${label}: counts ${JSON.stringify(sees)} do not match the data set ${JSON.stringify(expected)}`);
   const measure = async (url, headers) => {
     for (let i = 0; i < 3; i++) check(url, await request(port, url, headers));
     const times = [];

@@ -35,7 +35,8 @@ test('the downloaded QR code decodes to the page address and has a quiet zone of
   const qr = panel(page);
   await expect(qr.locator('canvas')).toBeVisible();
   const address = (await qr.getByText(/^https?:\/\//).textContent()) ?? '';
-  expect(address).toMatch(/\/jane-doe$/);
+  // The address the code opens: the page, tagged so its visits count as the QR code's (decision 032).
+  expect(address).toMatch(/\/jane-doe\?src=qr$/);
 
   const downloading = page.waitForEvent('download');
   await qr.getByRole('button', { name: 'Download QR code' }).click();
