@@ -16,6 +16,8 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+// A deterministic PRNG, so every run sends the same traffic.
+import { prng } from '../apps/server/src/test/prng.ts';
 import {
   cannon,
   createPgDatabase,
@@ -151,18 +153,6 @@ const BOTS = [
   'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)',
 ];
 const MADE_UP_LABELS = ['Book a call', 'Our prices', 'Careers', 'x'.repeat(40)];
-
-/** A small deterministic PRNG (mulberry32), so every run sends the same traffic. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const unescapeHtml = (s) => s.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth.ts';
+import { MAX_ROW_ID } from './companies.ts';
 import { hasNoNul, NUL_MESSAGE } from './errors.ts';
 import { AuthResponseSchema } from './session.ts';
 
@@ -47,7 +48,8 @@ const passkeyName = z
 /** POST /api/account/passkeys: the browser's answer to the registration options, and a name for the list. */
 export const AddPasskeySchema = z.strictObject({ response: RegistrationResponseJsonSchema, name: passkeyName.optional() });
 export const RenamePasskeySchema = z.strictObject({ name: passkeyName });
-export const PasskeyIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** A passkey's row id: past PostgreSQL's integer (an id no row has) it is a 400, not the database's out-of-range error. */
+export const PasskeyIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 
 export const PasskeySchema = z.object({
   id: z.number().int(),

@@ -1,3 +1,4 @@
+import { CONTACTS_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { readSheet } from 'read-excel-file/node';
@@ -146,6 +147,12 @@ describe('a contact', () => {
     expect(eve.getFirstPropertyValue('org')).toEqual('Evil; Inc');
     expect((await get(`/api/contacts/vcard?ids=${ids.bob}`, jane)).statusCode).toBe(404);
     expect((await get('/api/contacts/vcard?ids=x', jane)).statusCode).toBe(400);
+  });
+
+  it('an id past PostgreSQL integer is a 400 naming the limit, not a 500 (api-fuzz.test.ts found it)', async () => {
+    const res = await get('/api/contacts/vcard?ids=2147483648', jane);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(CONTACTS_MESSAGES.idTooLarge);
   });
 });
 

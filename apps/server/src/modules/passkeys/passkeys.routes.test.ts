@@ -152,6 +152,17 @@ describe('the passkeys of one’s account', () => {
     expect((await t.app.inject({ method: 'DELETE', url, headers: a.headers })).statusCode).toBe(404);
   });
 
+  it('an id past PostgreSQL integer is a 400, not a 500 (api-fuzz.test.ts found it)', async () => {
+    const { headers } = await member();
+    const url = '/api/account/passkeys/2147483648';
+    const renamed = await t.app.inject({ method: 'PATCH', url, headers, payload: { name: 'Work phone' } });
+    const removed = await t.app.inject({ method: 'DELETE', url, headers });
+    for (const res of [renamed, removed]) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+  });
+
   it('gives registration options for the signed-in account, naming the passkeys it already has', async () => {
     const m = await member();
     const credentialId = b64(`have-${m.user.id}`);
