@@ -16,6 +16,7 @@ const BENCHMARKS = [
   'admin',
   'divisions',
   'exchange',
+  'wallet-pass',
   'contacts',
   'webhooks',
   'staff-import',
@@ -242,6 +243,26 @@ if (runs.exchange) {
       `${fmt(page.documentGzipBytes / 1000, 1)} KB`,
       `≤ ${fmt(r.budgets.documentGzipBytes / 1000, 1)} KB`,
       page.documentGzipBytes <= r.budgets.documentGzipBytes ? 'PASS' : 'OVER',
+    ]);
+  }
+}
+
+if (runs['wallet-pass']) {
+  const r = runs['wallet-pass'].result;
+  if (!r) rows.push(failed('wallet-pass', 'Apple Wallet pass generation'));
+  else {
+    const x = r.result;
+    rows.push([
+      'Apple Wallet pass, cold generation p95 min / median / max (PGlite)',
+      `${fmt(x.pkpassCold.p95.min, 1)} / ${fmt(x.pkpassCold.p95.median, 1)} / ${fmt(x.pkpassCold.p95.max, 1)} ms`,
+      `≤ ${r.budgets.coldP95Ms} ms`,
+      x.pkpassCold.p95.median <= r.budgets.coldP95Ms ? 'PASS' : 'OVER',
+    ]);
+    rows.push([
+      `  same, × the cold vCard's p95, load ${x.loads.join(', ')}`,
+      `${fmt(x.ratio.min, 2)} / ${fmt(x.ratio.median, 2)} / ${fmt(x.ratio.max, 2)}×`,
+      'printed',
+      '',
     ]);
   }
 }

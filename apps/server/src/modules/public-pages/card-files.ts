@@ -65,10 +65,17 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
 
   const built = new LRUCache<string, Built>({ max: 2000, maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.body.length || 1 });
 
-  /** Square PNGs of one image in three sizes, or null when it cannot be made. */
+  /**
+   * Square PNGs of one image in three sizes, or null when it cannot be made. The largest is made
+   * from the source and the two smaller from it: a new photo is decoded once, not three times
+   * (the decoding was most of a pass's build, bench/wallet-pass.mjs).
+   */
   async function threeSizes(make: (size: number) => Promise<Buffer | null>, base: number): Promise<[Buffer, Buffer, Buffer] | null> {
-    const made = await Promise.all([base, base * 2, base * 3].map(make));
-    return made.every((b) => b !== null) ? (made as [Buffer, Buffer, Buffer]) : null;
+    const largest = await make(base * 3);
+    if (!largest) return null;
+    const smaller = (size: number) => sharp(largest).resize(size, size).png().toBuffer();
+    const [one, two] = await Promise.all([smaller(base), smaller(base * 2)]);
+    return [one, two, largest];
   }
 
   async function build(profileId: number, file: CardFile, etag: string): Promise<Built | null> {

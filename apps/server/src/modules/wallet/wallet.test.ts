@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import { tmpdir } from 'node:os';
@@ -9,11 +9,13 @@ import { WALLET_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { jwtVerify } from 'jose';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { walletRegistrations } from '../../db/schema.ts';
+import { uploads, walletRegistrations } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision, createUser, freshIp, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { createDiskStore } from '../uploads/store.ts';
 import { GOOGLE_WALLET_CLASS } from './google-wallet.ts';
 import { pushPassUpdates } from './wallet.service.ts';
 import { loadWalletKeys } from './wallet-keys.ts';
@@ -69,15 +71,30 @@ const t = useTestApp({
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A published card of a fresh division, with its public host. */
-async function publishedCard() {
+/** An uploaded profile photo of the division: 900 × 600, red. */
+async function uploadedPhoto(companyId: number) {
+  const key = `${randomBytes(16).toString('hex')}.png`;
+  const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
+  await createDiskStore(path.join(t.config.DATA_DIR, 'uploads')).put(key, png, 'image/png');
+  const url = `/uploads/${key}`;
+  await t.db
+    .insert(uploads)
+    .values({ companyId, purpose: 'profile-photo', mime: 'image/png', size: png.length, width: 900, height: 600, storageKey: key, url });
+  return url;
+}
+
+/** A published card of a fresh division (with an uploaded photo when asked), with its public host. */
+async function publishedCard(o: { photo?: boolean } = {}) {
   const d = await createTemplateDivision(t.db);
   const alias = `jane-wallet-${Math.random().toString(36).slice(2, 8)}`;
+  const photo = o.photo ? { profilePhoto: { url: await uploadedPhoto(d.company.id) } } : {};
   const u = await createUser(t.app, {
     companyId: d.company.id,
     masterProfileId: d.masterId,
     alias,
-    content: { ...childDetails('Jane Wallet'), mainContactNumber: '+44 20 7946 0000', emailAddress: 'jane@acme.test' },
+    content: { ...childDetails('Jane Wallet'), mainContactNumber: '+44 20 7946 0000', emailAddress: 'jane@acme.test', ...photo },
   });
   const headers = (await signIn(t.app, u.email)).headers;
   const publish = async () => {
@@ -115,6 +132,27 @@ describe('the Apple Wallet pass of a published card', () => {
     // A manifest changed after signing (a file swapped in the zip) no longer verifies.
     writeFileSync(file('manifest.json'), Buffer.from(zip['manifest.json']!).toString().replace('"icon.png":"', '"icon.png":"0'));
     expect(() => openssl(...verify, '-CAfile', file('ca.pem'), '-out', file('verified'))).toThrow();
+  });
+
+  it('shows the photo as the icon and the thumbnail, each a square PNG at 1×, 2× and 3×', async () => {
+    const card = await publishedCard({ photo: true });
+    const res = await card.get(`/${card.alias}/card.pkpass`);
+    expect(res.statusCode, res.body).toBe(200);
+    const zip = files(res.rawPayload);
+    const sides = { icon: 29, thumbnail: 90 };
+    for (const [name, side] of Object.entries(sides))
+      for (const [scale, suffix] of [1, 2, 3].map((n) => [n, n === 1 ? '' : `@${n}x`] as const)) {
+        const file = `${name}${suffix}.png`;
+        const png = sharp(zip[file]!);
+        const meta = await png.metadata();
+        expect([file, meta.format, meta.width, meta.height]).toEqual([file, 'png', side * scale, side * scale]);
+        // The photo's colour in the middle: cropped from the photo, not a blank or a fallback square.
+        const { data } = await png
+          .extract({ left: Math.floor((side * scale) / 2), top: Math.floor((side * scale) / 2), width: 1, height: 1 })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        expect([file, ...data.subarray(0, 3)]).toEqual([file, 0xc0, 0x39, 0x2b]);
+      }
   });
 
   it('carries the card: name, title, company, contacts, a QR code of the page and the web service with its token', async () => {
