@@ -46,7 +46,7 @@ export function ViewSourceLists({ report }: { report: ViewSourcesResponse }) {
       </SimpleGrid>
       <Text size="xs" c="dimmed">
         Counted from each view's link tag, referring site, campaign and browser; no address or cookie is kept.{' '}
-        <Anchor href={VIEW_SOURCE_TEXTS.attribution.href} target="_blank" rel="noreferrer" size="xs">
+        <Anchor href={VIEW_SOURCE_TEXTS.attribution.href} target="_blank" rel="noreferrer" size="xs" underline="always">
           {VIEW_SOURCE_TEXTS.attribution.text}
         </Anchor>
       </Text>
