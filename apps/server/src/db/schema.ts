@@ -820,6 +820,8 @@ export type OffboardingMoved = {
   dailyStats: { day: string; profileId: number; action: string; type: string; label: string; count: number; visitors: number }[];
   /** profile_totals rows of those profiles as they were. */
   totals: { profileId: number; views: number }[];
+  /** daily_view_sources rows of those profiles as they were; absent in records from before view sources (issue #30). */
+  viewSources?: { day: string; profileId: number; dimension: string; value: string; count: number }[];
 };
 
 /**

@@ -9,6 +9,7 @@ import {
   companies,
   companyMembers,
   dailyStats,
+  dailyViewSources,
   leadSubmissions,
   type OffboardingMoved,
   offboardings,
@@ -123,7 +124,7 @@ export async function returnLeads(db: Db, leads: OffboardingMoved['leads'], succ
  * total; the original rows are returned, to be kept for a reactivation, and deleted.
  */
 export async function moveStatistics(db: Db, fromProfileIds: number[], toProfileId: number, companyId: number) {
-  if (!fromProfileIds.length) return { dailyStats: [], totals: [] };
+  if (!fromProfileIds.length) return { dailyStats: [], totals: [], viewSources: [] };
   const daily = await db
     .select({
       day: dailyStats.day,
@@ -142,10 +143,31 @@ export async function moveStatistics(db: Db, fromProfileIds: number[], toProfile
     .from(profileTotals)
     .where(inArray(profileTotals.profileId, fromProfileIds))
     .for('update');
+  const viewSources = await db
+    .select({
+      day: dailyViewSources.day,
+      profileId: dailyViewSources.profileId,
+      dimension: dailyViewSources.dimension,
+      value: dailyViewSources.value,
+      count: dailyViewSources.count,
+    })
+    .from(dailyViewSources)
+    .where(inArray(dailyViewSources.profileId, fromProfileIds))
+    .for('update');
   const ids = sql.join(
     fromProfileIds.map((id) => sql`${id}`),
     sql`, `,
   );
+  if (viewSources.length) {
+    // The division's own sums (company_view_sources) stay as they are: the views stay in the division.
+    await db.execute(sql`
+      insert into daily_view_sources (day, company_id, profile_id, dimension, value, count)
+      select day, ${companyId}, ${toProfileId}, dimension, value, sum(count)
+      from daily_view_sources where profile_id in (${ids})
+      group by day, dimension, value
+      on conflict (profile_id, day, dimension, value) do update set count = daily_view_sources.count + excluded.count`);
+    await db.delete(dailyViewSources).where(inArray(dailyViewSources.profileId, fromProfileIds));
+  }
   if (daily.length) {
     await db.execute(sql`
       insert into daily_stats (day, company_id, profile_id, action, type, label, count, visitors)
@@ -164,7 +186,7 @@ export async function moveStatistics(db: Db, fromProfileIds: number[], toProfile
       .onConflictDoUpdate({ target: profileTotals.profileId, set: { views: sql`${profileTotals.views} + ${views}` } });
     await db.delete(profileTotals).where(inArray(profileTotals.profileId, fromProfileIds));
   }
-  return { dailyStats: daily, totals };
+  return { dailyStats: daily, totals, viewSources };
 }
 
 /**
@@ -172,7 +194,24 @@ export async function moveStatistics(db: Db, fromProfileIds: number[], toProfile
  * left with nothing is removed) and the original rows come back, added to any the profiles
  * have gathered since.
  */
-export async function returnStatistics(db: Db, moved: Pick<OffboardingMoved, 'dailyStats' | 'totals'>, successorProfileId: number, companyId: number) {
+export async function returnStatistics(
+  db: Db,
+  moved: Pick<OffboardingMoved, 'dailyStats' | 'totals' | 'viewSources'>,
+  successorProfileId: number,
+  companyId: number,
+) {
+  if (moved.viewSources?.length) {
+    const rows = sql`jsonb_to_recordset(${JSON.stringify(moved.viewSources)}::jsonb) as m(day date, "profileId" int, dimension text, value text, count int)`;
+    await db.execute(sql`
+      update daily_view_sources as d set count = greatest(d.count - g.count, 0)
+      from (select day, dimension, value, sum(count) as count from ${rows} group by day, dimension, value) as g
+      where d.profile_id = ${successorProfileId} and d.day = g.day and d.dimension = g.dimension and d.value = g.value`);
+    await db.execute(sql`delete from daily_view_sources where profile_id = ${successorProfileId} and count = 0`);
+    await db.execute(sql`
+      insert into daily_view_sources (day, company_id, profile_id, dimension, value, count)
+      select day, ${companyId}, "profileId", dimension, value, count from ${rows}
+      on conflict (profile_id, day, dimension, value) do update set count = daily_view_sources.count + excluded.count`);
+  }
   if (moved.dailyStats.length) {
     const rows = sql`jsonb_to_recordset(${JSON.stringify(moved.dailyStats)}::jsonb) as m(day date, "profileId" int, action text, type text, label text, count int, visitors int)`;
     await db.execute(sql`

@@ -1,7 +1,7 @@
 import { OFFBOARDING_MESSAGES, ROLE_MESSAGES } from '@profilehub/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companyMembers, dailyStats, leadSubmissions, offboardings, passkeys, profileTotals } from '../../db/schema.ts';
+import { auditLog, companyMembers, dailyStats, dailyViewSources, leadSubmissions, offboardings, passkeys, profileTotals } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision, createUser, freshIp, PASSWORD, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { softPasskey } from '../passkeys/soft-authenticator.ts';
@@ -75,6 +75,34 @@ const visits = async (profileId: number, headers: Record<string, string>) =>
   ((await t.app.inject({ method: 'GET', url: `/api/reports/query/all_visits?profileId=${profileId}`, headers })).json() as { total: number }).total;
 
 describe('deactivating Jane with Leo as successor', () => {
+  it('moves where her views came from to Leo, added to his own, and gives them back on reactivation', async () => {
+    const s = await division();
+    const { jane, leo, sup, companyId } = s;
+    const source = { companyId, day: '2026-02-01', dimension: 'source' };
+    await t.db.insert(dailyViewSources).values([
+      { ...source, profileId: jane.profileId, value: 'qr', count: 4 },
+      { ...source, profileId: jane.profileId, value: 'signature', count: 1 },
+      { ...source, profileId: leo.profileId, value: 'qr', count: 2 },
+    ]);
+    const sourcesOf = async (profileId: number) =>
+      (await t.db.select().from(dailyViewSources).where(eq(dailyViewSources.profileId, profileId)).orderBy(asc(dailyViewSources.value))).map((r) => [
+        r.value,
+        r.count,
+      ]);
+    expect((await deactivate(jane.id, { companyId, outcome: 'successor', successorProfileId: leo.profileId }, sup)).statusCode).toBe(200);
+    expect(await sourcesOf(leo.profileId)).toEqual([
+      ['qr', 6],
+      ['signature', 1],
+    ]);
+    expect(await sourcesOf(jane.profileId)).toEqual([]);
+    expect((await reactivate(jane.id, companyId, sup)).statusCode).toBe(200);
+    expect(await sourcesOf(leo.profileId)).toEqual([['qr', 2]]);
+    expect(await sourcesOf(jane.profileId)).toEqual([
+      ['qr', 4],
+      ['signature', 1],
+    ]);
+  });
+
   it('redirects her page to Leo’s, moves her contacts and statistics to Leo, refuses her token at once; reactivation restores it all', async () => {
     const s = await division();
     const { jane, leo, sup, companyId } = s;

@@ -72,7 +72,8 @@ export async function deactivateMember(deps: OffboardingDeps, actor: Actor, inpu
     const pages = await memberProfiles(tx, userId, companyId);
     const profileIds = pages.map((p) => p.id);
     const leads = successorProfileId !== null ? await moveLeads(tx, profileIds, successorProfileId) : [];
-    const stats = successorProfileId !== null ? await moveStatistics(tx, profileIds, successorProfileId, companyId) : { dailyStats: [], totals: [] };
+    const stats =
+      successorProfileId !== null ? await moveStatistics(tx, profileIds, successorProfileId, companyId) : { dailyStats: [], totals: [], viewSources: [] };
     await setMembershipState(tx, { userId, companyId, profileIds }, { by: actor.userId, outcome, successorProfileId });
     await insertOffboarding(tx, {
       userId,
@@ -80,7 +81,7 @@ export async function deactivateMember(deps: OffboardingDeps, actor: Actor, inpu
       outcome,
       successorProfileId,
       deactivatedBy: actor.userId,
-      moved: { profileIds, leads, dailyStats: stats.dailyStats, totals: stats.totals },
+      moved: { profileIds, leads, dailyStats: stats.dailyStats, totals: stats.totals, viewSources: stats.viewSources },
     });
     // With no active membership left, every session ends now (the sign-in check refuses them too).
     const signedOut = account.role !== 'superadmin' && !(await hasActiveMembership(tx, userId));
