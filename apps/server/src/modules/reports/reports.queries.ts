@@ -48,6 +48,15 @@ function where(scope: RollupScope, range: DayRange, f: KindFilter = {}): SQL | u
   return and(...parts);
 }
 
+/** The scope as a condition on a table with a profile and a division column (none for every division). */
+function inScopeOf(scope: RollupScope, columns: { profileId: AnyPgColumn; companyId: AnyPgColumn }): SQL | undefined {
+  if (scope.kind === 'profile') return eq(columns.profileId, scope.profileId);
+  return scope.companyIds === 'all' ? undefined : inArray(columns.companyId, scope.companyIds);
+}
+
+/** The range as a condition on a rollup's day column. */
+const inDays = (day: AnyPgColumn, range: DayRange) => and(range.start ? gte(day, range.start) : undefined, lte(day, range.end));
+
 // Sums travel as float8: a bigint would arrive as a string from node-postgres.
 const total = (column: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::float8`;
 
@@ -137,19 +146,10 @@ export async function liveProfileCount(db: Db): Promise<number> {
 
 /** Bot and link-preview hits dropped in the scope and range. */
 export async function filteredCount(db: Db, scope: RollupScope, range: DayRange): Promise<number> {
-  const parts: (SQL | undefined)[] = [
-    scope.kind === 'profile'
-      ? eq(dailyFiltered.profileId, scope.profileId)
-      : scope.companyIds === 'all'
-        ? undefined
-        : inArray(dailyFiltered.companyId, scope.companyIds),
-    range.start ? gte(dailyFiltered.day, range.start) : undefined,
-    lte(dailyFiltered.day, range.end),
-  ];
   const [row] = await db
     .select({ n: total(dailyFiltered.count) })
     .from(dailyFiltered)
-    .where(and(...parts));
+    .where(and(inScopeOf(scope, dailyFiltered), inDays(dailyFiltered.day, range)));
   return Number(row?.n ?? 0);
 }
 
@@ -164,17 +164,7 @@ export async function viewSourceCounts(db: Db, scope: RollupScope, range: DayRan
   const rows = await db
     .select({ dimension: t.dimension, value: t.value, count })
     .from(t)
-    .where(
-      and(
-        scope.kind === 'profile'
-          ? eq(dailyViewSources.profileId, scope.profileId)
-          : scope.companyIds === 'all'
-            ? undefined
-            : inArray(companyViewSources.companyId, scope.companyIds),
-        range.start ? gte(t.day, range.start) : undefined,
-        lte(t.day, range.end),
-      ),
-    )
+    .where(and(inScopeOf(scope, { profileId: dailyViewSources.profileId, companyId: companyViewSources.companyId }), inDays(t.day, range)))
     .groupBy(t.dimension, t.value)
     .orderBy(asc(t.dimension), desc(count), asc(t.value));
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
@@ -342,11 +332,7 @@ export async function ownProfileId(db: Db, userId: number): Promise<number | nul
 function leadWhere(scope: RollupScope, range: DayRange): SQL | undefined {
   const until = new Date(Date.parse(`${range.end}T00:00:00Z`) + 86_400_000);
   return and(
-    scope.kind === 'profile'
-      ? eq(leadSubmissions.profileId, scope.profileId)
-      : scope.companyIds === 'all'
-        ? undefined
-        : inArray(leadSubmissions.companyId, scope.companyIds),
+    inScopeOf(scope, leadSubmissions),
     range.start ? gte(leadSubmissions.createdAt, new Date(`${range.start}T00:00:00Z`)) : undefined,
     lt(leadSubmissions.createdAt, until),
   );
