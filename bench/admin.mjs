@@ -9,18 +9,13 @@
 // every figure is a real HTTP request through node:http, as a browser would make it.
 import http from 'node:http';
 import path from 'node:path';
-import { createPgDatabase, fmt, HOST, heading, main, ROOT, table, tempDir, verdict } from './lib/common.mjs';
+import { createPgDatabase, fmt, HOST, heading, main, percentile, ROOT, table, tempDir, verdict } from './lib/common.mjs';
 
 const PROFILES = Number(process.env.BENCH_ADMIN_PROFILES ?? 10_000);
 const DAYS = 30;
 const CHILDREN = Number(process.env.BENCH_ADMIN_CHILDREN ?? 1_000);
 const RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 40);
 const BUDGET = { listP95Pg: 50, exportMs: 3000 };
-
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 /** One request; the body is drained (and kept only when `keep`), so a large download never sits in memory. */
 function request(port, method, urlPath, { headers = {}, keep = true } = {}) {

@@ -27,6 +27,7 @@ import {
   heading,
   main,
   median,
+  percentile,
   prepareDataDir,
   ROOT,
   rssKib,
@@ -61,10 +62,6 @@ const REPORTS = [
 ];
 const reportPath = (report) => (report === 'view-sources' ? '/api/reports/view-sources' : `/api/reports/query/${report}`);
 
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)];
-};
 const day = (d) => d.toISOString().slice(0, 10);
 
 function request(port, method, urlPath, { headers = {}, body } = {}) {

@@ -16,7 +16,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createPgDatabase, fmt, HOST, heading, main, ROOT, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
+import { createPgDatabase, fmt, HOST, heading, main, percentile, ROOT, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const STAFF = 100;
@@ -27,10 +27,6 @@ const REQUESTS = Number(process.env.BENCH_CONTACTS_REQUESTS ?? 40);
 const DBS = (process.env.BENCH_CONTACTS_DBS ?? 'postgres,pglite').split(',');
 const BUDGET_P95_MS = 50;
 
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)];
-};
 const loadavg = () => Math.round(os.loadavg()[0] * 100) / 100;
 
 function request(port, urlPath, headers) {

@@ -10,7 +10,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createPgDatabase, fmt, HOST, heading, main, ROOT, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
+import { createPgDatabase, fmt, HOST, heading, main, percentile, ROOT, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
 
 const DIVISIONS = Number(process.env.BENCH_DIVISIONS ?? 1_000);
 /** People per division (members and profiles, which the console counts per row). */
@@ -18,11 +18,6 @@ const PEOPLE = Number(process.env.BENCH_DIVISIONS_PEOPLE ?? 20);
 const ROUNDS = Number(process.env.BENCH_DIVISIONS_ROUNDS ?? 3);
 const REQUESTS = Number(process.env.BENCH_DIVISIONS_REQUESTS ?? 40);
 const BUDGET_P95_MS = 50;
-
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 function request(port, urlPath, headers) {
   return new Promise((resolve, reject) => {

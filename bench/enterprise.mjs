@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createPgDatabase, fmt, HOST, heading, main, ROOT, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
+import { createPgDatabase, fmt, HOST, heading, main, percentile, ROOT, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
 
 const RUNS = Number(process.env.BENCH_ENTERPRISE_RUNS ?? 30);
 const ROUNDS = 3;
@@ -29,11 +29,6 @@ const EVENTS = process.env.BENCH_ENTERPRISE_EVENTS ?? '5000000';
 const DBS = (process.env.BENCH_ENTERPRISE_DBS ?? 'postgres,pglite').split(',');
 const BUDGET = { postgres: 50, pglite: 100 };
 const ADMIN = 'admin@enterprise.example';
-
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 /** One request; the body is drained (kept only when `keep`), so a large download never sits in memory. */
 function request(port, urlPath, { headers = {}, keep = true } = {}) {

@@ -16,18 +16,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { createPgDatabase, fmt, HOST, heading, main, ROOT, SEED_PASSWORD, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
+import { createPgDatabase, fmt, HOST, heading, main, percentile, ROOT, SEED_PASSWORD, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
 
 const ROUNDS = Number(process.env.BENCH_EXCHANGE_ROUNDS ?? 3);
 const REQUESTS = Number(process.env.BENCH_EXCHANGE_REQUESTS ?? 100);
 /** KB = 1,000 bytes, as in the other scripts. */
 const BUDGET = { submitP95Ms: 50, documentGzipBytes: 14_000 };
 const PAGE_PATH = '/jane-doe';
-
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 function request(port, method, urlPath, { headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {

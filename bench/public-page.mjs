@@ -24,6 +24,7 @@ import {
   heading,
   main,
   median,
+  percentile,
   prepareDataDir,
   SEED_PASSWORD,
   spreadOf,
@@ -148,10 +149,6 @@ function analyseHtml(html) {
 // ---------------------------------------------------------------- small helpers
 
 /** Nearest-rank percentile. */
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)];
-};
 const kb = (bytes) => `${fmt(bytes / 1000, 1)} KB`;
 const countOf = (run, code) => run.statusCodes?.[code]?.count ?? 0;
 

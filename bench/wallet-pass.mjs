@@ -28,7 +28,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fmt, HOST, heading, main, ROOT, SEED_PASSWORD, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
+import { fmt, HOST, heading, main, percentile, ROOT, SEED_PASSWORD, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
 
 // The server's own copies (its dependencies, not the root's), resolved as the server resolves them.
 const serverRequire = createRequire(path.join(ROOT, 'apps/server/package.json'));
@@ -42,11 +42,6 @@ const PAGE_PATH = '/jane-doe';
 const SUPERVISOR = 'supervisor@acme.example';
 const PASS_TYPE = 'pass.bench.profilehub';
 const TEAM = 'ABCDE12345';
-
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 function request(port, method, urlPath, { headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {

@@ -499,6 +499,11 @@ export const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 /** min / median / max of measured rounds. */
+/** The p-th percentile by nearest rank (p95 of 40 values is the 38th smallest). */
+export const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)];
+};
 export const spreadOf = (xs) => ({ min: Math.min(...xs), median: median(xs), max: Math.max(...xs) });
 export const mib = (kib) => kib / 1024;
 export const fmt = (n, digits = 0) =>
