@@ -72,7 +72,10 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
    */
   async function threeSizes(make: (size: number) => Promise<Buffer | null>, base: number): Promise<[Buffer, Buffer, Buffer] | null> {
     const largest = await make(base * 3);
-    if (!largest) return null;
+    return largest ? sizesOf(largest, base) : null;
+  }
+  /** The 1× and 2× of a square PNG that is already 3× `base`. */
+  async function sizesOf(largest: Buffer, base: number): Promise<[Buffer, Buffer, Buffer]> {
     const smaller = (size: number) => sharp(largest).resize(size, size).png().toBuffer();
     const [one, two] = await Promise.all([smaller(base), smaller(base * 2)]);
     return [one, two, largest];
@@ -95,23 +98,26 @@ export function createCardFiles(o: { db: Db; config: Config; images: OwnImages; 
         return { body: Buffer.from(link), etag: `"gw-${version}"` };
       }
       if (!o.wallet.apple) return null;
-      // Wallet requires an icon: the page's, else (no photo, logo or product icon readable) a square of the brand colour.
+      const brand = row.whiteLabel?.icon ?? row.whiteLabel?.logo ?? content.logo?.url;
+      // The photo and the logo are made side by side, and the photo is decoded once: the icon is the
+      // photo too when there is one, so its sizes come from the thumbnail's largest (87 px from 270 px).
+      const [thumbnail, logo] = await Promise.all([
+        threeSizes((size) => o.images.square(content.profilePhoto?.url, { size, fit: 'cover', format: 'png' }), 90),
+        threeSizes((size) => o.images.square(brand, { size, fit: 'contain', format: 'png' }), 50),
+      ]);
+      // Wallet requires an icon: the photo, else the page's icon, else a square of the brand colour.
       const icon =
+        (thumbnail && (await sizesOf(await sharp(thumbnail[2]).resize(87, 87).png().toBuffer(), 29))) ??
         (await threeSizes((size) => iconOf(content, row.whiteLabel, size), 29)) ??
         (await threeSizes((size) => plainSquare(size, brandColor && HEX.test(brandColor) ? brandColor : '#c2410c'), 29));
       if (!icon) return null;
-      const brand = row.whiteLabel?.icon ?? row.whiteLabel?.logo ?? content.logo?.url;
       const body = applePass(o.wallet.apple, {
         serial,
         fields,
         // The pass's link and its QR code say they came from the pass (issue 30's view sources).
         url: taggedUrl(url, 'wallet'),
         brandColor,
-        images: {
-          icon,
-          logo: await threeSizes((size) => o.images.square(brand, { size, fit: 'contain', format: 'png' }), 50),
-          thumbnail: await threeSizes((size) => o.images.square(content.profilePhoto?.url, { size, fit: 'cover', format: 'png' }), 90),
-        },
+        images: { icon, logo, thumbnail },
         webServiceURL: `${o.config.PUBLIC_URL}/api/wallet/apple`,
         authenticationToken: o.wallet.passToken(serial),
       });
