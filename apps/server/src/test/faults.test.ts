@@ -3,7 +3,8 @@
  * black-holes and drops connections while visitors keep sending events and opening a
  * page. Nothing may answer 500 or hang, pages already rendered keep being served, the
  * server recovers by itself, and every event answered 204 is in the database — also
- * after `kill -9`; a SIGTERM under load finishes what is in flight and exits cleanly. Needs TEST_DATABASE_URL (skipped on the embedded database).
+ * after `kill -9`; a SIGTERM under load finishes what is in flight and exits cleanly. Needs
+ * TEST_DATABASE_URL (skipped on the embedded database, whose own kill -9 check is at the end).
  */
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -312,5 +313,56 @@ describe.skipIf(!url)('when PostgreSQL goes away', () => {
     expect(code).toBe(0);
     const stored = await storedValues(load.acknowledged);
     expect(load.acknowledged.filter((v) => !stored.has(v))).toEqual([]);
+  }, 120_000);
+});
+
+/**
+ * The embedded database's own promise: an event answered 204 is in the data directory after
+ * `kill -9` of the server holding it, compared by identity (each event's unique value), with
+ * the store opened again by PGlite as the next start would. On the PGlite pass only: on the
+ * PostgreSQL pass the test above makes the same check against the server.
+ */
+describe.skipIf(!!url)('kill -9 of a server on the embedded database', () => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'ph-fault-pglite-'));
+  const servers: ServerProcess[] = [];
+  const env = {
+    NODE_ENV: 'development',
+    DATABASE_URL: undefined,
+    DATA_DIR: path.join(tmp, 'data'),
+    SEED_PASSWORD: 'Fault-Test-Pass-42',
+    JWT_SECRET: 'fault-test-secret-that-is-long-enough-for-hs256',
+    LOG_LEVEL: 'fatal',
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_PASSES: '1',
+    RATE_LIMITS: 'false',
+  };
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop('SIGKILL')));
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('loses no event that was answered 204: every acknowledged value is in the store when it is opened again', async () => {
+    const server = await startServer(env);
+    servers.push(server);
+    await waitHealthy(server);
+    const jwt = JSON.parse((await json(server.port, 'POST', '/api/auth/local', { identifier: 'leo@acme.example', password: env.SEED_PASSWORD })).body).jwt;
+    const leo = JSON.parse((await json(server.port, 'GET', '/api/companies/users/me', undefined, jwt)).body).profile.id as number;
+    const load = visitors(server.port, leo, 16);
+    while (load.acknowledged.length < 500) await new Promise((resolve) => setTimeout(resolve, 20));
+    await server.stop('SIGKILL');
+    await load.stop();
+    expect(load.acknowledged.length, 'events were acknowledged before the kill').toBeGreaterThanOrEqual(500);
+
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const store = await PGlite.create({ dataDir: path.join(env.DATA_DIR, 'pglite'), extensions: { pg_trgm } });
+    try {
+      const rows = await store.query<{ value: string }>('select value from events where value = any($1::text[])', [load.acknowledged]);
+      const stored = new Set(rows.rows.map((r) => r.value));
+      expect(load.acknowledged.filter((v) => !stored.has(v))).toEqual([]);
+    } finally {
+      await store.close();
+    }
   }, 120_000);
 });
