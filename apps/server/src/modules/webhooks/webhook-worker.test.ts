@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -18,7 +18,7 @@ import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { createCompany, signedInUser } from '../../test/factories.ts';
 import { cloneDatabase, testConfig } from '../../test/harness.ts';
 import { rowsOf } from '../events/rollups.ts';
-import { retryWait, WEBHOOK_RETRY_LIMIT } from './webhook-worker.ts';
+import { retryWait, WEBHOOK_RETRY_LIMIT, WebhookDeliveryWorker } from './webhook-worker.ts';
 import { claimDue, recordAttempts } from './webhooks.queries.ts';
 import { emitWebhook, WEBHOOK_JOB } from './webhooks.service.ts';
 
@@ -252,5 +252,46 @@ describe('a receiver that answers 500', () => {
       failing.delete('/down');
       await app.close();
     }
+  });
+});
+
+describe('a database that fails every claim', () => {
+  it('is logged once when the claims start failing and once when they work again, not at every poll', async () => {
+    const app = await copy();
+    const lines: { level: string; msg: string }[] = [];
+    const record = (level: string) => (_obj: unknown, msg?: string) => void lines.push({ level, msg: msg ?? '' });
+    const log = {
+      warn: record('warn'),
+      info: record('info'),
+      error: record('error'),
+      debug: () => {},
+      trace: () => {},
+      fatal: record('fatal'),
+    } as unknown as FastifyBaseLogger;
+    const worker = new WebhookDeliveryWorker(app.deps, log, { pollMs: 5 });
+    // The table goes missing under the worker: every claim fails at the database, as when it is away.
+    await db().execute(sql`alter table webhook_deliveries rename to webhook_deliveries_away`);
+    let polls = 0;
+    try {
+      worker.start();
+      const failed = () => lines.filter((l) => l.level === 'warn').length;
+      await waitFor(() => failed() === 1);
+      // Many more polls fail: still one warning.
+      const spin = setInterval(() => {
+        polls += 1;
+        worker.wake();
+      }, 5);
+      await waitFor(() => polls >= 20);
+      clearInterval(spin);
+      expect(lines.filter((l) => l.level === 'warn')).toEqual([{ level: 'warn', msg: expect.stringContaining('claiming deliveries failed') }]);
+    } finally {
+      await db().execute(sql`alter table webhook_deliveries_away rename to webhook_deliveries`);
+    }
+    worker.wake();
+    await waitFor(() => lines.some((l) => l.level === 'info'));
+    await worker.stop(1_000);
+    await app.close();
+    expect(lines.map((l) => l.level)).toEqual(['warn', 'info']);
+    expect(lines[1]!.msg).toContain('works again');
   });
 });

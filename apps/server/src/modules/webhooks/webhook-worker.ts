@@ -72,6 +72,8 @@ export class WebhookDeliveryWorker implements RowWorker {
   #started = false;
   #stopped = false;
   #poll: NodeJS.Timeout | null = null;
+  /** Polls in a row whose claim failed (the database away): the outage is logged when it begins and when it ends. */
+  #claimFailures = 0;
   #renew: NodeJS.Timeout | null = null;
   /** Resolves when nothing is held any more (stop waits for it). */
   #drained: (() => void) | null = null;
@@ -162,6 +164,10 @@ export class WebhookDeliveryWorker implements RowWorker {
     try {
       this.#more = false;
       const rows = await claimDue(this.#deps.db, this.id, limit, this.#limits.leaseSeconds, skip);
+      if (this.#claimFailures) {
+        this.#log.info({ failedPolls: this.#claimFailures }, 'webhooks: claiming deliveries works again');
+        this.#claimFailures = 0;
+      }
       if (rows.length === limit) this.#more = true;
       // Stopping: `stop` gives these back with the rest.
       if (!rows.length || this.#stopped) return;
@@ -176,7 +182,9 @@ export class WebhookDeliveryWorker implements RowWorker {
       }
       this.#dispatch();
     } catch (err) {
-      this.#log.warn({ err }, 'webhooks: claiming deliveries failed; tried again at the next poll');
+      // Once per outage, not once a poll: a database away for a minute would otherwise write 60 warnings.
+      if (!this.#claimFailures) this.#log.warn({ err }, 'webhooks: claiming deliveries failed; tried again at each poll until it works');
+      this.#claimFailures += 1;
     } finally {
       if (!this.#stopped) {
         this.#poll = setTimeout(() => this.wake(), this.#limits.pollMs);
