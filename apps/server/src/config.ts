@@ -98,6 +98,12 @@ const ConfigSchema = z.object({
   WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Set to false only in benchmarks that measure something other than abuse protection. */
   RATE_LIMITS: bool.default(true),
+  /**
+   * Count each view also by where it came from (issue #30, decision 032): source tag, referrer domain,
+   * campaign, device, OS, browser and country. false counts views without them, for an operator who
+   * wants no device or country kept even as daily counts (and the ingest benchmark's comparison).
+   */
+  VIEW_SOURCES: bool.default(true),
   WEB_DIST: z.string().optional(),
   /** Uploaded files on local disk; defaults to DATA_DIR/uploads. Unused when S3_BUCKET is set. */
   UPLOADS_DIR: z.string().optional(),

@@ -16,7 +16,7 @@ const BODY_LIMIT = 4096;
 const INVALID_JSON = 'The event is not valid JSON.';
 const NOT_RECORDED = 'The interaction could not be recorded right now; please send it again in a moment.';
 
-type EventDeps = Pick<Deps, 'ingest' | 'limiter' | 'visitorSecret'>;
+type EventDeps = Pick<Deps, 'ingest' | 'limiter' | 'visitorSecret' | 'config'>;
 /** Who sent an event, to which host (the page's own, for a real beacon), and where its request logs. */
 type Sender = { ip: string; userAgent: string | undefined; host: string | undefined; log: FastifyBaseLogger };
 
@@ -41,7 +41,11 @@ async function recordEvent(deps: EventDeps, from: Sender, input: unknown): Promi
       label: event.label ?? null,
       value: event.value ?? null,
       // Only what is derived is kept: the address and the agent go no further than this call.
-      sources: event.action === 'view' && event.type === 'page' ? viewSourcesOf({ source, referrer, campaign }, { userAgent: userAgent ?? '', ip }) : null,
+      // VIEW_SOURCES=false: views are counted without where they came from (no device, OS, browser or country).
+      sources:
+        deps.config.VIEW_SOURCES && event.action === 'view' && event.type === 'page'
+          ? viewSourcesOf({ source, referrer, campaign }, { userAgent: userAgent ?? '', ip })
+          : null,
       visitorHash: visitorHash(deps.visitorSecret, ip, now.toISOString().slice(0, 10)),
       occurredAt: now,
     });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { companyViewSources, dailyViewSources, events, profiles } from '../../db/schema.ts';
+import { companyViewSources, dailyStats, dailyViewSources, events, profiles } from '../../db/schema.ts';
 import { createCompany, freshIp } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { countryOf, viewSourcesOf } from './view-sources.ts';
@@ -13,9 +13,9 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 /** A documented test address of the United Kingdom in MaxMind's and DB-IP's data. */
 const UK_ADDRESS = '81.2.69.160';
 
-async function profile() {
-  const company = await createCompany(t.app.deps.db);
-  const [p] = await t.app.deps.db
+async function profile(app = t.app) {
+  const company = await createCompany(app.deps.db);
+  const [p] = await app.deps.db
     .insert(profiles)
     .values({
       companyId: company.id,
@@ -28,8 +28,8 @@ async function profile() {
   return p!;
 }
 
-const view = (profileId: number, extra: Record<string, string>, o: { ua?: string; ip?: string } = {}) =>
-  t.app.inject({
+const view = (profileId: number, extra: Record<string, string>, o: { ua?: string; ip?: string } = {}, app = t.app) =>
+  app.inject({
     method: 'POST',
     url: '/api/events',
     remoteAddress: o.ip ?? freshIp(),
@@ -38,9 +38,9 @@ const view = (profileId: number, extra: Record<string, string>, o: { ua?: string
   });
 
 /** The profile's view-source rollup as `dimension=value → count`, after the buffered events are written. */
-async function rollupOf(profileId: number): Promise<Record<string, number>> {
-  await t.app.deps.ingest.flush();
-  const rows = await t.app.deps.db.select().from(dailyViewSources).where(eq(dailyViewSources.profileId, profileId));
+async function rollupOf(profileId: number, app = t.app): Promise<Record<string, number>> {
+  await app.deps.ingest.flush();
+  const rows = await app.deps.db.select().from(dailyViewSources).where(eq(dailyViewSources.profileId, profileId));
   return Object.fromEntries(rows.map((r) => [`${r.dimension}=${r.value}`, r.count]));
 }
 
@@ -125,6 +125,20 @@ describe('where views come from (issue 30)', () => {
     const stored = JSON.stringify([rows, await t.app.deps.db.select().from(events).where(eq(events.profileId, p.id))]);
     expect(stored).not.toContain(UK_ADDRESS);
     expect(stored).not.toContain('AppleWebKit');
+  });
+});
+
+describe('VIEW_SOURCES=false', () => {
+  const off = useTestApp({ env: { VIEW_SOURCES: 'false' } });
+  it('counts the view in the statistics but keeps no source, device, OS, browser or country', async () => {
+    const p = await profile(off.app);
+    expect((await view(p.id, { source: 'qr', campaign: 'fair' }, { ip: UK_ADDRESS }, off.app)).statusCode).toBe(204);
+    expect(await rollupOf(p.id, off.app)).toEqual({});
+    const views = await off.app.deps.db
+      .select()
+      .from(dailyStats)
+      .where(and(eq(dailyStats.profileId, p.id), eq(dailyStats.action, 'view')));
+    expect(views.map((r) => r.count)).toEqual([1]);
   });
 });
 
