@@ -159,3 +159,40 @@ test('Jane downloads her lead-form submissions as .xlsx and it reads back', asyn
   expect(mine!.getCell(6).value).toBe('=cmd|calc');
   for (const r of rows) r.eachCell((cell) => expect(cell.formula).toBeUndefined());
 });
+
+test('a view through the QR code lands in "Where views come from", and on a phone the scroll-to-top control covers no card', async ({ page, request }) => {
+  const { id, token } = await janeProfileId(request);
+  const qrViews = async () => {
+    const res = await request.get('/api/reports/view-sources', { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { dimensions: { dimension: string; items: { value: string; count: number }[] }[] };
+    return body.dimensions.find((d) => d.dimension === 'source')?.items.find((i) => i.value === 'qr')?.count ?? 0;
+  };
+  const before = await qrViews();
+  // The page's script sends its URL's ?src= tag with the view beacon (packages/profile-page).
+  const res = await request.post('/api/events', {
+    headers: { 'user-agent': BROWSER_UA, 'content-type': 'text/plain;charset=UTF-8' },
+    data: JSON.stringify({ profileId: id, action: 'view', type: 'page', source: 'qr' }),
+  });
+  expect(res.status()).toBe(204);
+  await expect.poll(qrViews, { timeout: 8_000, intervals: [250, 500, 1000] }).toBe(before + 1);
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInAndWait(page, USERS.jane);
+  await page.goto('/statistics');
+  const sources = page.getByRole('region', { name: 'Where views come from' });
+  const qr = sources.getByRole('region', { name: 'Source' }).getByRole('listitem').filter({ hasText: 'QR code' });
+  await expect(qr).toBeVisible();
+  await expect(qr.getByLabel(`${before + 1} views`)).toBeVisible();
+  await expect(sources.getByRole('link', { name: 'IP geolocation by DB-IP' })).toHaveAttribute('href', 'https://db-ip.com');
+
+  // At the page's end the control sits below the last card, not over its figures.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const control = page.getByRole('button', { name: 'Scroll to top' });
+  await expect(control).toBeVisible();
+  await expect.poll(async () => (await control.boundingBox())?.y ?? 0).toBeGreaterThan(0);
+  const box = (await control.boundingBox())!;
+  const cards = await page.locator('main section').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+  const covered = cards.filter((c) => c.height > 0 && c.left < box.x + box.width && box.x < c.right && c.top < box.y + box.height && box.y < c.bottom);
+  expect(covered, 'cards under the scroll-to-top control at the end of the page').toEqual([]);
+  await shot(page, 'statistics-sources-375');
+});
