@@ -1,4 +1,4 @@
-import type { FeatureFlags, ProfileEditorView } from '@profilehub/shared';
+import type { EditorContent, FeatureFlags, ProfileEditorView } from '@profilehub/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -18,7 +18,7 @@ export function stubDocumentFonts() {
 
 type ViewParts = {
   profile?: Partial<ProfileEditorView['profile']>;
-  content: Record<string, unknown>;
+  content: EditorContent;
   permissions?: Partial<ProfileEditorView['permissions']> & Record<string, unknown>;
   flags?: Partial<FeatureFlags>;
   master?: ProfileEditorView['master'];

@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, type ProfileChanges, type SaveProfileResponse } from '@profilehub/shared';
+import { type EditorContent, PROFILE_MESSAGES, type ProfileChanges, type SaveProfileResponse } from '@profilehub/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { Footer } from './Footer.tsx';
 stubDocumentFonts();
 
 /** A standalone profile's footer, its saves recorded instead of sent. */
-function renderFooter(content: Record<string, unknown> = {}) {
+function renderFooter(content: EditorContent = {}) {
   const view = testEditorView({ content: { fullName: 'Jane Doe', ...content } });
   const saves: ProfileChanges[] = [];
   const save = async (_id: number, version: number, changes: ProfileChanges): Promise<SaveProfileResponse> => {
