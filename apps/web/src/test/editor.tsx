@@ -1,12 +1,15 @@
-import type { EditorContent, FeatureFlags, ProfileEditorView } from '@profilehub/shared';
+import type { EditorContent, FeatureFlags, ProfileChanges, ProfileEditorView } from '@profilehub/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeAll } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
+import { EditorProvider } from '../features/self-service/hooks/editor-context.tsx';
+import { EditorStore } from '../features/self-service/hooks/editor-store.ts';
 import { queryClient } from '../lib/queries.ts';
 import { testFlags } from './dashboard.ts';
 import { mockFetch } from './fetch-mock.ts';
+import { saveReply } from './fixtures.ts';
 
 /** jsdom has no FontFaceSet; Mantine's autosizing textarea listens to it. Call at the top of a test file. */
 export function stubDocumentFonts() {
@@ -80,4 +83,33 @@ export function renderEditorScreen(ui: ReactNode, routes: Parameters<typeof mock
     </AppProviders>,
   );
   return calls;
+}
+
+/**
+ * Renders one part of the editor over profile 7 (standalone, so it owns its consent) with `content`;
+ * its saves are recorded in `saves` instead of sent. `store.flush()` saves what is waiting at once.
+ */
+export function renderEditorPart(ui: ReactNode, content: EditorContent, view: Omit<ViewParts, 'content'> = {}) {
+  const editorView = testEditorView({ ...view, content });
+  const saves: ProfileChanges[] = [];
+  const store = new EditorStore({
+    profileId: 7,
+    version: 4,
+    content: editorView.content,
+    ownsConsent: true,
+    save: async (_id, version, changes) => {
+      saves.push(changes);
+      return saveReply(version + 1).body;
+    },
+  });
+  render(
+    <AppProviders env="test">
+      <QueryClientProvider client={queryClient}>
+        <EditorProvider store={store} view={editorView}>
+          {ui}
+        </EditorProvider>
+      </QueryClientProvider>
+    </AppProviders>,
+  );
+  return { store, saves };
 }
