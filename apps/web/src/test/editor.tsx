@@ -28,6 +28,8 @@ type ViewParts = {
   access?: Partial<ProfileEditorView['access']>;
   /** The division's consent before publishing (the divisions console); off by default. */
   consent?: ProfileEditorView['company']['consent'];
+  /** The rest of the division, as overridden (its limits, say). */
+  company?: Partial<ProfileEditorView['company']>;
 };
 
 /** GET /profiles/{id}?populate=self-service of profile 7 in Acme (id 3): `content` as given, the rest as overridden. */
@@ -68,6 +70,7 @@ export function testEditorView(o: ViewParts): ProfileEditorView {
       profileDomain: 'acme.localhost',
       editRequestsTo: ['supervisor@acme.example'],
       whiteLabel: null,
+      ...o.company,
     },
     master: o.master ?? null,
     access: { canManage: false, canEditStyling: false, canManagePermissions: false, needsApproval: false, ...o.access },
