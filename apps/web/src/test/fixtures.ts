@@ -52,7 +52,7 @@ export function sessionValid(userId = 1): Reply<{ valid: true; userId: number }>
 export const success: Reply<SuccessResponse> = { body: { success: true } satisfies SuccessResponse };
 
 /** An approval request of profile 7 in Acme (id 3), pending unless overridden. */
-export function testApproval(id: number, overrides: Partial<Approval> = {}): Approval {
+function testApproval(id: number, overrides: Partial<Approval> = {}): Approval {
   return {
     id,
     profileId: 7,
