@@ -2,6 +2,7 @@ import type { SsoDiscovery } from '@profilehub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { WhiteLabelResponse } from '../../../lib/white-label.ts';
 import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
 import { authReply, type CodeSentReply, type RegisteredReply, sessionValid, whiteLabelReply } from '../../../test/fixtures.ts';
 import { renderAt, testUser } from '../../../test/render.tsx';
@@ -146,8 +147,9 @@ describe('Sign-in page', () => {
     expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute('href', '/api/connect/google');
   });
 
-  it.each([
+  it.each<[string, Partial<WhiteLabelResponse>]>([
     ['googleSignIn: false', whiteLabelReply({ googleSignIn: false }).body],
+    // What the web reads is Partial: an older server's answer lacks the newer fields.
     ['an older server without the flag', { whiteLabel: null, supportHref: 'https://profilehub.example/support' }],
   ])('hides Google sign-in for %s', async (_, body) => {
     mockFetch({ 'GET /api/white-label': { body } });
