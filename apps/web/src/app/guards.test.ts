@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorBody, mockFetch } from '../test/fetch-mock.ts';
+import { sessionValid } from '../test/fixtures.ts';
 import { testUser } from '../test/render.tsx';
 import { dashboardGuard, signedOutGuard } from './guards.ts';
 
@@ -14,7 +15,7 @@ describe('dashboard guard', () => {
 
   it('sends an unconfirmed user to Login', async () => {
     sessionStorage.setItem('jwt', 'token');
-    mockFetch({ 'GET /api/companies/users/me': { body: testUser({ confirmed: false }) }, 'GET /api/jwts/verify': { body: { valid: true } } });
+    mockFetch({ 'GET /api/companies/users/me': { body: testUser({ confirmed: false }) }, 'GET /api/jwts/verify': sessionValid() });
     expect(await runDashboard('/home')).toBe('/sign-in?params=%2Fhome');
   });
 
@@ -27,14 +28,14 @@ describe('dashboard guard', () => {
 
   it('clears the token when the user cannot be loaded', async () => {
     sessionStorage.setItem('jwt', 'token');
-    mockFetch({ 'GET /api/companies/users/me': errorBody(401, 'Unauthorized'), 'GET /api/jwts/verify': { body: { valid: true } } });
+    mockFetch({ 'GET /api/companies/users/me': errorBody(401, 'Unauthorized'), 'GET /api/jwts/verify': sessionValid() });
     expect(await runDashboard('/statistics')).toBe('/sign-in?params=%2Fstatistics');
     expect(sessionStorage.getItem('jwt')).toBeNull();
   });
 
   it('applies the role rules once the session is valid', async () => {
     sessionStorage.setItem('jwt', 'token');
-    const calls = mockFetch({ 'GET /api/companies/users/me': { body: testUser({ role: 'user' }) }, 'GET /api/jwts/verify': { body: { valid: true } } });
+    const calls = mockFetch({ 'GET /api/companies/users/me': { body: testUser({ role: 'user' }) }, 'GET /api/jwts/verify': sessionValid() });
     expect(await runDashboard('/templates')).toBe('/self-service');
     expect(await runDashboard('/statistics')).toBeNull();
     expect(calls.find((c) => c.path === '/api/jwts/verify')?.headers.authorization).toBe('Bearer token');
@@ -42,7 +43,7 @@ describe('dashboard guard', () => {
 
   it('sends a supervisor opening /self-service without an alias home', async () => {
     sessionStorage.setItem('jwt', 'token');
-    mockFetch({ 'GET /api/companies/users/me': { body: testUser({ role: 'supervisor' }) }, 'GET /api/jwts/verify': { body: { valid: true } } });
+    mockFetch({ 'GET /api/companies/users/me': { body: testUser({ role: 'supervisor' }) }, 'GET /api/jwts/verify': sessionValid() });
     expect(await runDashboard('/self-service')).toBe('/home');
     expect(await runDashboard('/self-service/12_3')).toBeNull();
   });

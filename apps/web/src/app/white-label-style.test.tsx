@@ -1,15 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
+import { whiteLabelReply } from '../test/fixtures.ts';
 import { renderAt } from '../test/render.tsx';
 
 describe('white-label', () => {
   it('applies the custom CSS as text, never as markup, and names the hub', async () => {
     const css = '.ph-navbar { color: red; }</style><img src=x id="injected">';
     mockFetch({
-      'GET /api/white-label': {
-        body: { whiteLabel: { title: 'Acme', brand_color: '#c2410c', css, logo: '/demo/acme-logo.svg' }, supportHref: 'mailto:support@acme.example' },
-      },
+      'GET /api/white-label': whiteLabelReply({
+        whiteLabel: { title: 'Acme', brand_color: '#c2410c', css, logo: '/demo/acme-logo.svg' },
+        supportHref: 'mailto:support@acme.example',
+      }),
     });
     renderAt('/sign-in');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Acme hub' })).toBeInTheDocument();

@@ -37,7 +37,7 @@ describe('the cached user', () => {
   it("keeps the dashboard's ['me'] query in step, and clears it on sign-out", () => {
     const changes: unknown[] = [];
     const unsubscribe = subscribeUser(() => changes.push(getCachedUser()));
-    const user = testUser({ id: 5 }) as never;
+    const user = testUser({ id: 5 });
     startSession({ jwt: 'the-jwt', user });
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toBe(user);
     queryClient.setQueryData(['training-video', 3], { success: true, url: null });

@@ -1,6 +1,6 @@
 import type { Company, FeatureFlags, Me } from '@profilehub/shared';
-import type { WhiteLabelResponse } from '../lib/white-label.ts';
 import { mockFetch } from './fetch-mock.ts';
+import { sessionValid, whiteLabelReply } from './fixtures.ts';
 
 /** A division's feature flags as GET /api/companies/users/me answers them: all off unless given. */
 export function testFlags(overrides: Partial<FeatureFlags> = {}): FeatureFlags {
@@ -42,11 +42,9 @@ export function testCompany(overrides: Partial<Company> = {}): Company {
 export function mockSignedIn(user: Me, routes: Parameters<typeof mockFetch>[0] = {}) {
   sessionStorage.setItem('jwt', 'token');
   return mockFetch({
-    'GET /api/white-label': {
-      body: { whiteLabel: null, supportHref: 'https://profilehub.example/support', googleSignIn: false, closed: null } satisfies WhiteLabelResponse,
-    },
+    'GET /api/white-label': whiteLabelReply(),
     'GET /api/companies/users/me': { body: user satisfies Me },
-    'GET /api/jwts/verify': { body: { valid: true } },
+    'GET /api/jwts/verify': sessionValid(user.id),
     ...routes,
   });
 }

@@ -1,12 +1,15 @@
-import type { FeatureFlags, ProfileEditorView } from '@profilehub/shared';
+import type { EditorContent, FeatureFlags, ProfileChanges, ProfileEditorView } from '@profilehub/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeAll } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
+import { EditorProvider } from '../features/self-service/hooks/editor-context.tsx';
+import { EditorStore } from '../features/self-service/hooks/editor-store.ts';
 import { queryClient } from '../lib/queries.ts';
 import { testFlags } from './dashboard.ts';
 import { mockFetch } from './fetch-mock.ts';
+import { saveReply } from './fixtures.ts';
 
 /** jsdom has no FontFaceSet; Mantine's autosizing textarea listens to it. Call at the top of a test file. */
 export function stubDocumentFonts() {
@@ -18,13 +21,15 @@ export function stubDocumentFonts() {
 
 type ViewParts = {
   profile?: Partial<ProfileEditorView['profile']>;
-  content: Record<string, unknown>;
+  content: EditorContent;
   permissions?: Partial<ProfileEditorView['permissions']> & Record<string, unknown>;
   flags?: Partial<FeatureFlags>;
   master?: ProfileEditorView['master'];
   access?: Partial<ProfileEditorView['access']>;
   /** The division's consent before publishing (the divisions console); off by default. */
   consent?: ProfileEditorView['company']['consent'];
+  /** The rest of the division, as overridden (its limits, say). */
+  company?: Partial<ProfileEditorView['company']>;
 };
 
 /** GET /profiles/{id}?populate=self-service of profile 7 in Acme (id 3): `content` as given, the rest as overridden. */
@@ -65,6 +70,7 @@ export function testEditorView(o: ViewParts): ProfileEditorView {
       profileDomain: 'acme.localhost',
       editRequestsTo: ['supervisor@acme.example'],
       whiteLabel: null,
+      ...o.company,
     },
     master: o.master ?? null,
     access: { canManage: false, canEditStyling: false, canManagePermissions: false, needsApproval: false, ...o.access },
@@ -80,4 +86,33 @@ export function renderEditorScreen(ui: ReactNode, routes: Parameters<typeof mock
     </AppProviders>,
   );
   return calls;
+}
+
+/**
+ * Renders one part of the editor over profile 7 (standalone, so it owns its consent) with `content`;
+ * its saves are recorded in `saves` instead of sent. `store.flush()` saves what is waiting at once.
+ */
+export function renderEditorPart(ui: ReactNode, content: EditorContent, view: Omit<ViewParts, 'content'> = {}) {
+  const editorView = testEditorView({ ...view, content });
+  const saves: ProfileChanges[] = [];
+  const store = new EditorStore({
+    profileId: 7,
+    version: 4,
+    content: editorView.content,
+    ownsConsent: true,
+    save: async (_id, version, changes) => {
+      saves.push(changes);
+      return saveReply(version + 1).body;
+    },
+  });
+  render(
+    <AppProviders env="test">
+      <QueryClientProvider client={queryClient}>
+        <EditorProvider store={store} view={editorView}>
+          {ui}
+        </EditorProvider>
+      </QueryClientProvider>
+    </AppProviders>,
+  );
+  return { store, saves };
 }

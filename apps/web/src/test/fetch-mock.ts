@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@profilehub/shared';
 import { vi } from 'vitest';
 
 /** One part of a multipart body: a field's text, or a file's name, content type and bytes (as text). */
@@ -55,11 +56,7 @@ export function mockFetch(routes: Record<string, Handler>): MockCall[] {
     };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
-    const reply: Reply = handler
-      ? typeof handler === 'function'
-        ? handler(call)
-        : handler
-      : { status: 404, body: { statusCode: 404, code: 'not_found', message: 'Not found', errors: [{ message: 'Not found' }] } };
+    const reply: Reply = handler ? (typeof handler === 'function' ? handler(call) : handler) : errorBody(404, 'Not found', 'not_found');
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'content-type': 'application/json' },
@@ -69,6 +66,7 @@ export function mockFetch(routes: Record<string, Handler>): MockCall[] {
   return calls;
 }
 
-export function errorBody(status: number, message: string) {
-  return { status, body: { statusCode: status, code: 'error', message, errors: [{ message }] } };
+/** An API refusal as every route sends it (`errorReply()` on the server): errors[0] carries the same message. */
+export function errorBody(status: number, message: string, code = 'error') {
+  return { status, body: { statusCode: status, code, message, errors: [{ message }] } satisfies ErrorBody };
 }

@@ -1,13 +1,15 @@
+import type { Company } from '@profilehub/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockSignedIn, testCompany, testFlags } from '../../test/dashboard.ts';
+import { success } from '../../test/fixtures.ts';
 import { renderAt, testUser } from '../../test/render.tsx';
 
 const flags = testFlags({ approvals: true, corporate: true, invite_users: true });
-const company = (overrides: Record<string, unknown> = {}) => testCompany({ feature_flags: flags, paymentStructure: 'corporate', ...overrides });
+const company = (overrides: Partial<Company> = {}) => testCompany({ feature_flags: flags, paymentStructure: 'corporate', ...overrides });
 const signedInAs = (user: ReturnType<typeof testUser>, extra: Parameters<typeof mockSignedIn>[1] = {}) =>
-  mockSignedIn(user, { 'GET /api/auth/logout': { body: { success: true } }, ...extra });
+  mockSignedIn(user, { 'GET /api/auth/logout': success, ...extra });
 
 describe('Main shell', () => {
   it('greets a supervisor, shows their links and the pending approvals', async () => {

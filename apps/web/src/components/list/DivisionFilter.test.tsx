@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
 import { queryClient } from '../../lib/queries.ts';
 import { type MockCall, mockFetch } from '../../test/fetch-mock.ts';
+import { divisionsReply } from '../../test/fixtures.ts';
 import { testDivision } from '../../test/render.tsx';
 import { DivisionFilter } from './DivisionFilter.tsx';
 
@@ -31,7 +32,7 @@ function renderFilter(divisions: typeof ALL) {
   const calls = mockFetch({
     'GET /api/users/divisions': (call: MockCall) => {
       const filter = (call.query.get('filter') ?? '').toLowerCase();
-      return { body: { data: divisions.filter((d) => d.title.toLowerCase().includes(filter)) } };
+      return divisionsReply(divisions.filter((d) => d.title.toLowerCase().includes(filter)));
     },
   });
   const picked: number[][] = [];

@@ -1,8 +1,9 @@
-import type { ApprovalRow, ProfileChange } from '@profilehub/shared';
+import type { ApprovalRow, ApprovalsListResponse, ProfileChange } from '@profilehub/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock.ts';
+import { divisionsReply, sessionValid, whiteLabelReply } from '../../test/fixtures.ts';
 import { renderAt, testUser } from '../../test/render.tsx';
 
 const jobTitle: ProfileChange = { actionType: 'updated', fieldTitle: 'Job title', oldValue: { value: 'Sales' }, newValue: { value: 'Head of Sales' } };
@@ -33,15 +34,21 @@ function signedInSupervisor(pending: ApprovalRow = approval(3, 'Jane Doe', null)
   sessionStorage.setItem('jwt', 'token');
   const user = testUser({ role: 'supervisor', companies: [], supervisedCompanyIds: [3], profile: null, pendingApprovals: 1 });
   return mockFetch({
-    'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
+    'GET /api/white-label': whiteLabelReply(),
     'GET /api/companies/users/me': { body: user },
-    'GET /api/jwts/verify': { body: { valid: true } },
-    'GET /api/users/divisions': { body: { data: [] } },
+    'GET /api/jwts/verify': sessionValid(),
+    'GET /api/users/divisions': divisionsReply([]),
     'GET /api/approvals': (call) => ({
       body:
         call.query.get('status') === 'resolved'
-          ? { data: [approval(2, 'Jane Doe', false), approval(1, 'Jane Doe', true)], page: 0, pageSize: 25, total: 2, pending: 1 }
-          : { data: [pending], page: 0, pageSize: 25, total: 1, pending: 1 },
+          ? ({
+              data: [approval(2, 'Jane Doe', false), approval(1, 'Jane Doe', true)],
+              page: 0,
+              pageSize: 25,
+              total: 2,
+              pending: 1,
+            } satisfies ApprovalsListResponse)
+          : ({ data: [pending], page: 0, pageSize: 25, total: 1, pending: 1 } satisfies ApprovalsListResponse),
     }),
   });
 }

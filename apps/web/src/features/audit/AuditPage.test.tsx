@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock.ts';
+import { divisionsReply, sessionValid, whiteLabelReply } from '../../test/fixtures.ts';
 import { renderAt, testUser } from '../../test/render.tsx';
 
 const updated: AuditEntry = {
@@ -34,11 +35,10 @@ const roleChanged: AuditEntry = {
 function signedInSuperadmin() {
   sessionStorage.setItem('jwt', 'token');
   return mockFetch({
-    'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
+    'GET /api/white-label': whiteLabelReply(),
     'GET /api/companies/users/me': { body: testUser({ role: 'superadmin', profile: null }) },
-    'GET /api/jwts/verify': { body: { valid: true } },
-    'GET /api/users/divisions': { body: { data: [] } },
-    'GET /api/approvals/count': { body: { count: 0 } },
+    'GET /api/jwts/verify': sessionValid(),
+    'GET /api/users/divisions': divisionsReply([]),
     'GET /api/audit': (call) => ({
       body: {
         data: call.query.get('action') === 'role.changed' ? [roleChanged] : [updated, roleChanged],

@@ -1,4 +1,4 @@
-import type { CardScanResult, ContactDetail, ContactRow, ContactsListResponse } from '@profilehub/shared';
+import type { CardScanResult, ContactCreateBody, ContactDetail, ContactEraseResult, ContactRow, ContactsListResponse } from '@profilehub/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,9 +33,9 @@ function signedInJane(more: Parameters<typeof mockSignedIn>[1] = {}) {
       } satisfies ContactsListResponse,
     }),
     'GET /api/contacts/11': { body: detail },
-    'PATCH /api/contacts/11': (call) => ({ body: { ...detail, notes: (call.body as { notes: string }).notes } }),
+    'PATCH /api/contacts/11': (call) => ({ body: { ...detail, notes: (call.body as { notes: string }).notes } satisfies ContactDetail }),
     'DELETE /api/contacts/12': { status: 204 },
-    'POST /api/contacts/erase': { body: { erased: 2, message: '2 contacts erased.' } },
+    'POST /api/contacts/erase': { body: { erased: 2, message: '2 contacts erased.' } satisfies ContactEraseResult },
     'GET /api/contacts/vcard': { body: 'BEGIN:VCARD' },
     ...more,
   });
@@ -119,7 +119,7 @@ describe('Contacts screen', () => {
     };
     const calls = signedInJane({
       'POST /api/contacts/scan': { body: scanned },
-      'POST /api/contacts': (call) => ({ status: 201, body: { ...detail, ...(call.body as object), id: 11 } }),
+      'POST /api/contacts': (call) => ({ status: 201, body: { ...detail, ...(call.body as ContactCreateBody), id: 11 } satisfies ContactDetail }),
     });
     renderAt('/contacts');
     const user = userEvent.setup({ delay: null });

@@ -1,4 +1,4 @@
-import { type Me, PERMISSION_TOOLTIPS, PROFILE_MESSAGES, type ProfileEditorView, type SaveProfileResponse } from '@profilehub/shared';
+import { type EditorContent, PERMISSION_TOOLTIPS, PROFILE_MESSAGES, type ProfileEditorView, type StaleProfileBody } from '@profilehub/shared';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { AppProviders } from '../../app/providers.tsx';
 import { setCachedUser } from '../../lib/auth.ts';
 import { renderEditorScreen, stubDocumentFonts, testEditorView } from '../../test/editor.tsx';
 import { errorBody, type mockFetch } from '../../test/fetch-mock.ts';
+import { saveReply } from '../../test/fixtures.ts';
 import { testUser } from '../../test/render.tsx';
 import { EditorProvider } from './hooks/editor-context.tsx';
 import { EditorStore } from './hooks/editor-store.ts';
@@ -16,7 +17,7 @@ import { GalleryItemModal } from './sections/Galleries.tsx';
 stubDocumentFonts();
 
 function editorView(
-  o: { content?: Record<string, unknown>; childPermissions?: ProfileEditorView['permissions']['childPermissions']; child?: boolean } = {},
+  o: { content?: EditorContent; childPermissions?: ProfileEditorView['permissions']['childPermissions']; child?: boolean } = {},
 ): ProfileEditorView {
   return testEditorView({
     profile: { masterProfileId: o.child ? 2 : null },
@@ -64,7 +65,7 @@ describe('Profile editor: a child’s empty field', () => {
 });
 
 describe('Profile editor: the supervisor’s last decision, to the owner', () => {
-  beforeEach(() => setCachedUser(testUser({ profile: { id: 7, alias: null } }) as Me));
+  beforeEach(() => setCachedUser(testUser({ profile: { id: 7, alias: null } })));
   afterEach(() => setCachedUser(undefined));
   const withDecision = (lastDecision: ProfileEditorView['profile']['lastDecision'], pendingApprovalId: number | null = null) => {
     const view = editorView();
@@ -105,7 +106,7 @@ describe('Profile editor: validation (spec §5)', () => {
   });
 
   it('holds a new link button back until it has an address, then saves it', async () => {
-    const calls = renderEditor(editorView(), { 'PATCH /api/profiles/7': { body: { version: 5, updatedAt: '2026-01-01T00:00:01.000Z' } } });
+    const calls = renderEditor(editorView(), { 'PATCH /api/profiles/7': saveReply(5) });
     await userEvent.click(screen.getByRole('button', { name: 'Buttons' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add a button' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Link button' }));
@@ -205,9 +206,7 @@ describe('Profile editor: a child’s permissions (spec §6)', () => {
 describe('Profile editor: autosave (spec §4)', () => {
   it('saves only the changed field 2 s after the last change and shows the first save’s message once', async () => {
     const calls = renderEditor(editorView(), {
-      'PATCH /api/profiles/7': (call) => ({
-        body: { success: true, message: 7, companyId: 3, hideNotification: false, version: (call.body as { version: number }).version + 1 },
-      }),
+      'PATCH /api/profiles/7': (call) => saveReply((call.body as { version: number }).version + 1),
     });
     const field = screen.getByRole('textbox', { name: 'Job title / subheading' });
     await userEvent.clear(field);
@@ -226,7 +225,7 @@ describe('Profile editor: autosave (spec §4)', () => {
           ...errorBody(409, 'This profile was changed in another window or by someone else.').body,
           currentVersion: 5,
           content: { ...editorView().content, fullName: 'Jane D.' },
-        },
+        } satisfies StaleProfileBody,
       },
     });
     const field = screen.getByRole('textbox', { name: 'Job title / subheading' });
@@ -242,7 +241,7 @@ describe('Profile editor: autosave (spec §4)', () => {
 });
 
 describe('Profile editor: the Welcome modal (spec §2)', () => {
-  const me = (profileId: number) => testUser({ profile: { id: profileId, alias: null } }) as Me;
+  const me = (profileId: number) => testUser({ profile: { id: profileId, alias: null } });
   afterEach(() => setCachedUser(undefined));
 
   it('greets a person opening their own card once', async () => {
@@ -273,15 +272,7 @@ describe('Profile editor: an incomplete item does not hold the rest back (#25 ro
       },
     });
     const calls = renderEditor(view, {
-      'PATCH /api/profiles/7': (call) => ({
-        body: {
-          success: true,
-          message: 7,
-          companyId: 3,
-          hideNotification: false,
-          version: (call.body as { version: number }).version + 1,
-        } satisfies SaveProfileResponse,
-      }),
+      'PATCH /api/profiles/7': (call) => saveReply((call.body as { version: number }).version + 1),
     });
     const field = screen.getByRole('textbox', { name: 'Job title / subheading' });
     await userEvent.clear(field);
@@ -293,7 +284,7 @@ describe('Profile editor: an incomplete item does not hold the rest back (#25 ro
 });
 
 describe('Profile editor: someone else’s profile (#25 row 4)', () => {
-  const me = (profileId: number) => testUser({ profile: { id: profileId, alias: null } }) as Me;
+  const me = (profileId: number) => testUser({ profile: { id: profileId, alias: null } });
   afterEach(() => setCachedUser(undefined));
   const declined = (): ProfileEditorView => {
     const view = editorView();

@@ -1,3 +1,4 @@
+import type { AccountMessage, Company, Me, NotificationPrefs, NotificationPrefsResponse, PurchaseHistory } from '@profilehub/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,25 +7,26 @@ import { errorBody, type MockCall } from '../../test/fetch-mock.ts';
 import { renderAt, testUser } from '../../test/render.tsx';
 import { DEFAULT_FAQ } from './settings-content.ts';
 
-const company = (overrides: Record<string, unknown> = {}) => testCompany({ feature_flags: testFlags({ approvals: true }), ...overrides });
+const company = (overrides: Partial<Company> = {}) => testCompany({ feature_flags: testFlags({ approvals: true }), ...overrides });
 
-function signedInAs(c: ReturnType<typeof company>, extra: Parameters<typeof mockSignedIn>[1] = {}, user: Record<string, unknown> = {}) {
+function signedInAs(c: ReturnType<typeof company>, extra: Parameters<typeof mockSignedIn>[1] = {}, user: Partial<Me> = {}) {
   return mockSignedIn(testUser({ role: 'user', company: c, companies: [c], ...user }), extra);
 }
 
-const payment = (id: number, overrides: Record<string, unknown> = {}) => ({
-  id,
-  userId: 1,
-  companyId: 3,
-  provider: 'payfast',
-  status: 'COMPLETE',
-  amountGross: 12_345,
-  currency: 'USD',
-  billingDate: '2025-02-01T10:00:00.000Z',
-  expirationDate: '2026-02-01T10:00:00.000Z',
-  createdAt: '2025-02-01T10:00:00.000Z',
-  ...overrides,
-});
+const payment = (id: number, overrides: Partial<PurchaseHistory> = {}): PurchaseHistory =>
+  ({
+    id,
+    userId: 1,
+    companyId: 3,
+    provider: 'payfast',
+    status: 'COMPLETE',
+    amountGross: 12_345,
+    currency: 'USD',
+    billingDate: '2025-02-01T10:00:00.000Z',
+    expirationDate: '2026-02-01T10:00:00.000Z',
+    createdAt: '2025-02-01T10:00:00.000Z',
+    ...overrides,
+  }) satisfies PurchaseHistory;
 
 describe('Manage Billing', () => {
   it("lists the person's own payments with amounts from minor units", async () => {
@@ -118,12 +120,14 @@ describe('FAQ, Legal and Support', () => {
 });
 
 describe('Manage Notifications', () => {
-  const prefs = { approvalRequests: true, approvalDecisions: true, leadMessages: true };
+  const prefs: NotificationPrefs = { approvalRequests: true, approvalDecisions: true, leadMessages: true };
 
   it('a user chooses which mails they get; the change is saved with the server’s message', async () => {
     const calls = signedInAs(company(), {
       'GET /api/account/notifications': { body: prefs },
-      'PUT /api/account/notifications': (call: MockCall) => ({ body: { success: true, message: 'Your email choices were saved.', prefs: call.body } }),
+      'PUT /api/account/notifications': (call: MockCall) => ({
+        body: { success: true, message: 'Your email choices were saved.', prefs: call.body as NotificationPrefs } satisfies NotificationPrefsResponse,
+      }),
     });
     renderAt('/home#manage-notifications');
     const dialog = await screen.findByRole('dialog', { name: 'Manage Notifications' });
@@ -145,7 +149,7 @@ describe('Manage Notifications', () => {
     signedInAs(
       company(),
       {
-        'GET /api/account/notifications': { body: { ...prefs, approvalDecisions: false } },
+        'GET /api/account/notifications': { body: { ...prefs, approvalDecisions: false } satisfies NotificationPrefs },
         'PUT /api/account/notifications': errorBody(400, 'Choose on or off for approval requests.'),
       },
       { role: 'supervisor' },
@@ -169,8 +173,8 @@ describe('Delete Account', () => {
 
   it('mails a code, deletes the account with it and signs the person out', async () => {
     const calls = signedInAs(company(), {
-      'POST /api/account/delete-code': { body: { success: true, message: 'sent' } },
-      'POST /api/account/delete': { body: { success: true, message: 'Your account was deleted.' } },
+      'POST /api/account/delete-code': { body: { success: true, message: 'sent' } satisfies AccountMessage },
+      'POST /api/account/delete': { body: { success: true, message: 'Your account was deleted.' } satisfies AccountMessage },
     });
     const { at } = renderAt('/home#delete-account');
     const dialog = await screen.findByRole('dialog', { name: 'Delete Account' });
@@ -189,7 +193,7 @@ describe('Delete Account', () => {
 
   it('keeps the person signed in and says why on a wrong code', async () => {
     signedInAs(company(), {
-      'POST /api/account/delete-code': { body: { success: true, message: 'sent' } },
+      'POST /api/account/delete-code': { body: { success: true, message: 'sent' } satisfies AccountMessage },
       'POST /api/account/delete': errorBody(400, 'The code is incorrect or has expired. Request a new code.'),
     });
     const { at } = renderAt('/home#delete-account');

@@ -1,8 +1,9 @@
-import { todayUtc, VIEW_DIMENSIONS, type ViewSourcesResponse } from '@profilehub/shared';
+import { type LeadFormsResponse, type ReportOverview, type ReportResponse, todayUtc, VIEW_DIMENSIONS, type ViewSourcesResponse } from '@profilehub/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockSignedIn, testCompany, testFlags } from '../../test/dashboard.ts';
 import type { MockCall } from '../../test/fetch-mock.ts';
+import { divisionsReply } from '../../test/fixtures.ts';
 import { renderAt, testDivision, testUser } from '../../test/render.tsx';
 
 const acme = testCompany({ feature_flags: testFlags({ corporate: true }), paymentStructure: 'corporate' });
@@ -27,7 +28,7 @@ const viewSources = (call: MockCall): ViewSourcesResponse => ({
   end: call.query.get('end') ?? '2026-05-20',
 });
 
-const empty = (call: MockCall) => ({
+const empty = (call: MockCall): ReportResponse => ({
   data: [],
   total: 0,
   visitors: 0,
@@ -37,20 +38,22 @@ const empty = (call: MockCall) => ({
   end: call.query.get('end') ?? '2026-05-20',
 });
 
+type Answers = Record<string, (call: MockCall) => ReportResponse>;
+
 /** Report answers by name; anything not given is empty. */
-function reports(answers: Record<string, (call: MockCall) => unknown>) {
+function reports(answers: Answers) {
   return (call: MockCall) => {
     const name = call.path.split('/').at(-1)!;
     return { body: (answers[name] ?? empty)(call) };
   };
 }
 
-function signedInAs(user: ReturnType<typeof testUser>, answers: Record<string, (call: MockCall) => unknown>, overview: unknown) {
+function signedInAs(user: ReturnType<typeof testUser>, answers: Answers, overview: ReportOverview) {
   const handler = reports(answers);
   return mockSignedIn(user, {
-    'GET /api/users/divisions': { body: { data: [testDivision(acme.id, acme.title, { masterProfileId: null })] } },
+    'GET /api/users/divisions': divisionsReply([testDivision(acme.id, acme.title, { masterProfileId: null })]),
     'GET /api/reports/overview': { body: overview },
-    'GET /api/reports/lead-forms': { body: { data: [], total: 4 } },
+    'GET /api/reports/lead-forms': { body: { data: [], total: 4 } satisfies LeadFormsResponse },
     'GET /api/reports/view-sources': (call: MockCall) => ({ body: viewSources(call) }),
     'GET /api/reports/query/all_visits': handler,
     'GET /api/reports/query/profile_views': handler,
@@ -98,7 +101,7 @@ const busy = {
       { label: 'Jane Doe', data: 10, profileId: 7, companyId: 3, picture: null },
     ],
   }),
-};
+} satisfies Answers;
 
 describe('Statistics page', () => {
   it('lifetime views are lifetime, whatever range is chosen (not up to the end of a past month)', async () => {

@@ -1,11 +1,13 @@
+import type { InviteAliasResponse, InviteResponse, OffboardingResponse, SetDivisionRoleResponse, UserRow, UsersListResponse } from '@profilehub/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { testCompany } from '../../test/dashboard.ts';
-import { type MockCall, mockFetch } from '../../test/fetch-mock.ts';
+import { testCompany, testFlags } from '../../test/dashboard.ts';
+import { errorBody, type MockCall, mockFetch } from '../../test/fetch-mock.ts';
+import { divisionsReply, publishReply, sessionValid, whiteLabelReply } from '../../test/fixtures.ts';
 import { renderAt, testDivision, testUser } from '../../test/render.tsx';
 
-const flags = { approvals: true, templates: true, permissions: false, rte: false, corporate: true, invite_users: true, style_editing: false };
+const flags = testFlags({ approvals: true, templates: true, corporate: true, invite_users: true });
 const company = (id: number, title: string, extraFlags: Partial<typeof flags> = {}) =>
   testCompany({
     id,
@@ -16,34 +18,35 @@ const company = (id: number, title: string, extraFlags: Partial<typeof flags> = 
     feature_flags: { ...flags, ...extraFlags },
     paymentStructure: 'corporate',
   });
-const row = (id: number, fullName: string) => ({
-  id,
-  userId: id,
-  fullName,
-  jobTitle: 'Sales',
-  profileThumbnail: null,
-  url: null,
-  alias: null,
-  email: `${id}@acme.test`,
-  companyId: 3,
-  companyName: 'Acme',
-  templateName: 'Standard',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  count: id,
-  publishedAt: '2026-01-01T00:00:00.000Z',
-  role: 'user',
-  // Person 2 (user 3) was deactivated in the division.
-  deactivatedAt: id === 3 ? '2026-02-01T00:00:00.000Z' : null,
-});
+const row = (id: number, fullName: string): UserRow =>
+  ({
+    id,
+    userId: id,
+    fullName,
+    jobTitle: 'Sales',
+    profileThumbnail: null,
+    url: null,
+    alias: null,
+    email: `${id}@acme.test`,
+    companyId: 3,
+    companyName: 'Acme',
+    templateName: 'Standard',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    count: id,
+    publishedAt: '2026-01-01T00:00:00.000Z',
+    role: 'user',
+    // Person 2 (user 3) was deactivated in the division.
+    deactivatedAt: id === 3 ? '2026-02-01T00:00:00.000Z' : null,
+  }) satisfies UserRow;
 
 function signedInSupervisor(extra: Record<string, Parameters<typeof mockFetch>[0][string]> = {}, acmeFlags: Partial<typeof flags> = {}) {
   sessionStorage.setItem('jwt', 'token');
   const user = testUser({ role: 'supervisor', companies: [company(3, 'Acme', acmeFlags), company(4, 'Beta')], supervisedCompanyIds: [3, 4], profile: null });
   return mockFetch({
-    'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } },
+    'GET /api/white-label': whiteLabelReply(),
     'GET /api/companies/users/me': { body: user },
-    'GET /api/jwts/verify': { body: { valid: true } },
-    'GET /api/users/divisions': { body: { data: [testDivision(3, 'Acme'), testDivision(4, 'Beta')] } },
+    'GET /api/jwts/verify': sessionValid(),
+    'GET /api/users/divisions': divisionsReply([testDivision(3, 'Acme'), testDivision(4, 'Beta')]),
     'GET /api/users': (call: MockCall) => ({
       body: {
         data: Array.from({ length: 10 }, (_, i) => row(i + 1 + Number(call.query.get('page')) * 10, `Person ${i}`)),
@@ -51,7 +54,7 @@ function signedInSupervisor(extra: Record<string, Parameters<typeof mockFetch>[0
         pageSize: 10,
         total: 42,
         counts: { published: 42, unpublished: 3, all: 45 },
-      },
+      } satisfies UsersListResponse,
     }),
     ...extra,
   });
@@ -122,7 +125,13 @@ describe('Users list row links (spec §2)', () => {
   it('a supervisor makes a person of their division a supervisor from the row menu, after confirming', async () => {
     const calls = signedInSupervisor({
       'PUT /api/users/2/role': {
-        body: { success: true, message: 'The person is now a supervisor of the division.', userId: 2, companyId: 3, role: 'supervisor' },
+        body: {
+          success: true,
+          message: 'The person is now a supervisor of the division.',
+          userId: 2,
+          companyId: 3,
+          role: 'supervisor',
+        } satisfies SetDivisionRoleResponse,
       },
     });
     renderAt('/users');
@@ -142,9 +151,7 @@ describe('Users list row links (spec §2)', () => {
   it('Publish Profile on someone’s declined changes asks first, and publishes only once confirmed (decision 009)', async () => {
     const calls = signedInSupervisor({
       'PUT /api/profiles/2/publish': (call: MockCall) =>
-        call.query.get('confirm') === 'declined'
-          ? { body: { success: true, site: { netlifySiteID: '2', siteId: '2', domainName: 'acme.localhost' }, publishedAt: '2026-11-27T00:00:00.000Z' } }
-          : { status: 409, body: { statusCode: 409, code: 'declined_changes', message: 'declined', errors: [] } },
+        call.query.get('confirm') === 'declined' ? publishReply(2, '2026-11-27T00:00:00.000Z') : errorBody(409, 'declined', 'declined_changes'),
     });
     renderAt('/users');
     const user = userEvent.setup({ delay: null });
@@ -166,10 +173,12 @@ describe('Offboarding from the row menu (issue #28)', () => {
     await user.click(await screen.findByRole('button', { name: `More actions for ${name}` }));
     return screen.findByRole('menu');
   };
-  const done = { success: true, userId: 2, companyId: 3, outcome: 'successor', moved: { leads: 2, statistics: 3 } };
+  const done = { success: true, userId: 2, companyId: 3, outcome: 'successor', moved: { leads: 2, statistics: 3 } } as const;
 
   it('deactivates with a successor found by searching the division’s people', async () => {
-    const calls = signedInSupervisor({ 'POST /api/users/2/deactivate': { body: { ...done, message: 'The person has been deactivated.' } } });
+    const calls = signedInSupervisor({
+      'POST /api/users/2/deactivate': { body: { ...done, message: 'The person has been deactivated.' } satisfies OffboardingResponse },
+    });
     renderAt('/users');
     const user = userEvent.setup({ delay: null });
     await user.click(within(await menuOf('Person 1')).getByRole('menuitem', { name: 'Deactivate…' }));
@@ -197,7 +206,9 @@ describe('Offboarding from the row menu (issue #28)', () => {
   });
 
   it('deactivates with "no longer with the company" without a successor', async () => {
-    const calls = signedInSupervisor({ 'POST /api/users/2/deactivate': { body: { ...done, outcome: 'gone', message: 'The person has been deactivated.' } } });
+    const calls = signedInSupervisor({
+      'POST /api/users/2/deactivate': { body: { ...done, outcome: 'gone', message: 'The person has been deactivated.' } satisfies OffboardingResponse },
+    });
     renderAt('/users');
     const user = userEvent.setup({ delay: null });
     await user.click(within(await menuOf('Person 1')).getByRole('menuitem', { name: 'Deactivate…' }));
@@ -211,7 +222,7 @@ describe('Offboarding from the row menu (issue #28)', () => {
 
   it('shows a deactivated person with a badge, and reactivates them after confirming', async () => {
     const calls = signedInSupervisor({
-      'POST /api/users/3/reactivate': { body: { ...done, userId: 3, message: 'The person has been reactivated.' } },
+      'POST /api/users/3/reactivate': { body: { ...done, userId: 3, message: 'The person has been reactivated.' } satisfies OffboardingResponse },
     });
     renderAt('/users');
     const row = (await screen.findAllByRole('row', { name: /Person 2/ }))[0]!;
@@ -237,9 +248,11 @@ describe('Invite new user', () => {
     const calls = signedInSupervisor({
       'GET /api/users/alias-available': (call) =>
         call.query.get('alias') === 'taken'
-          ? { body: { success: false, message: 'The alias `taken` has already been taken.' } }
-          : { body: { success: true, message: call.query.get('alias') } },
-      'POST /api/users': { body: { success: true, message: 'User invited', userId: 9, profileId: 19, companyId: 4, alias: 'mary-smith', emailed: true } },
+          ? { body: { success: false, message: 'The alias `taken` has already been taken.' } satisfies InviteAliasResponse }
+          : { body: { success: true, message: call.query.get('alias') ?? '' } satisfies InviteAliasResponse },
+      'POST /api/users': {
+        body: { success: true, message: 'User invited', userId: 9, profileId: 19, companyId: 4, alias: 'mary-smith', emailed: true } satisfies InviteResponse,
+      },
     });
     // The check of the good alias waits until the button has been looked at.
     const realFetch = globalThis.fetch;

@@ -1,17 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
+import { authReply, sessionValid, whiteLabelReply } from '../../../test/fixtures.ts';
 import { renderAt, testUser } from '../../../test/render.tsx';
 
-const whiteLabel = { 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support', googleSignIn: true } } };
+const whiteLabel = { 'GET /api/white-label': whiteLabelReply({ googleSignIn: true }) };
 
 describe('Google callback page', () => {
   it('trades the id token for a session once and goes home', async () => {
     const calls = mockFetch({
       ...whiteLabel,
-      'GET /api/auth/google/callback': { body: { jwt: 'google-jwt', user: testUser({ role: 'user' }) } },
+      'GET /api/auth/google/callback': authReply(testUser({ role: 'user' }), 'google-jwt'),
       'GET /api/companies/users/me': { body: testUser({ role: 'user' }) },
-      'GET /api/jwts/verify': { body: { valid: true } },
+      'GET /api/jwts/verify': sessionValid(),
     });
     const { at } = renderAt('/authenticate/google?id_token=the-id-token');
     await waitFor(() => expect(at().pathname).toBe('/self-service'));
@@ -24,9 +25,9 @@ describe('Google callback page', () => {
   it("trades the hub's one-time ticket (the browser leg) in a POST body", async () => {
     const calls = mockFetch({
       ...whiteLabel,
-      'POST /api/auth/google/ticket': { body: { jwt: 'ticket-jwt', user: testUser({ role: 'user' }) } },
+      'POST /api/auth/google/ticket': authReply(testUser({ role: 'user' }), 'ticket-jwt'),
       'GET /api/companies/users/me': { body: testUser({ role: 'user' }) },
-      'GET /api/jwts/verify': { body: { valid: true } },
+      'GET /api/jwts/verify': sessionValid(),
     });
     const { at } = renderAt('/authenticate/google?ticket=the-ticket');
     await waitFor(() => expect(at().pathname).toBe('/self-service'));

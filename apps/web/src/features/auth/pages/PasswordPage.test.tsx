@@ -3,9 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
+import { authReply, type SetupPasswordReply, sessionValid, whiteLabelReply } from '../../../test/fixtures.ts';
 import { renderAt, testUser } from '../../../test/render.tsx';
 
-const whiteLabel = { 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } } };
+const whiteLabel = { 'GET /api/white-label': whiteLabelReply() };
 
 async function fill(newPassword: string, confirm: string) {
   const field = await screen.findByLabelText('New Password');
@@ -58,8 +59,8 @@ describe('Password page', () => {
     localStorage.setItem('changePassword', '1');
     const calls = mockFetch({
       ...whiteLabel,
-      'POST /api/profiles/setup': { body: { success: true, user: testUser({ role: 'supervisor' }) } },
-      'GET /api/jwts/verify': { body: { valid: true } },
+      'POST /api/profiles/setup': { body: { success: true, user: testUser({ role: 'supervisor' }) } satisfies SetupPasswordReply },
+      'GET /api/jwts/verify': sessionValid(),
     });
     const { at } = renderAt('/reset-password');
     expect(await screen.findByText('Click Here')).toBeInTheDocument();
@@ -72,8 +73,8 @@ describe('Password page', () => {
   it('resets with the emailed code', async () => {
     const calls = mockFetch({
       ...whiteLabel,
-      'POST /api/auth/reset-password': { body: { jwt: 'fresh', user: testUser({ role: 'user' }) } },
-      'GET /api/jwts/verify': { body: { valid: true } },
+      'POST /api/auth/reset-password': authReply(testUser({ role: 'user' }), 'fresh'),
+      'GET /api/jwts/verify': sessionValid(),
     });
     const { at } = renderAt('/reset-password?code=XYZ');
     await fill('Abcdefghi1', 'Abcdefghi1');
@@ -88,13 +89,14 @@ describe('Password page', () => {
 
   it('Change Password asks an account with a password for the current one: required, sent, and a wrong one said under its field', async () => {
     sessionStorage.setItem('jwt', 'token');
-    const me: Me = { ...(testUser() as Me), hasPassword: true };
+    const me: Me = { ...testUser(), hasPassword: true };
     let wrong = true;
     const calls = mockFetch({
       ...whiteLabel,
       'GET /api/companies/users/me': { body: me },
-      'POST /api/profiles/setup': () => (wrong ? errorBody(400, AUTH_MESSAGES.currentPasswordWrong) : { body: { success: true, user: me } }),
-      'GET /api/jwts/verify': { body: { valid: true } },
+      'POST /api/profiles/setup': () =>
+        wrong ? errorBody(400, AUTH_MESSAGES.currentPasswordWrong) : { body: { success: true, user: me } satisfies SetupPasswordReply },
+      'GET /api/jwts/verify': sessionValid(),
     });
     const { at } = renderAt('/reset-password');
     const currentField = await screen.findByLabelText('Current Password');
@@ -118,12 +120,12 @@ describe('Password page', () => {
 
   it('an account without a password (code or Google only) sets its first without being asked for one', async () => {
     sessionStorage.setItem('jwt', 'token');
-    const me: Me = { ...(testUser() as Me), hasPassword: false };
+    const me: Me = { ...testUser(), hasPassword: false };
     const calls = mockFetch({
       ...whiteLabel,
       'GET /api/companies/users/me': { body: me },
-      'POST /api/profiles/setup': { body: { success: true, user: { ...me, hasPassword: true } } },
-      'GET /api/jwts/verify': { body: { valid: true } },
+      'POST /api/profiles/setup': { body: { success: true, user: { ...me, hasPassword: true } } satisfies SetupPasswordReply },
+      'GET /api/jwts/verify': sessionValid(),
     });
     const { at } = renderAt('/reset-password');
     await waitFor(() => expect(calls.some((c) => c.path === '/api/companies/users/me')).toBe(true));

@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock.ts';
+import { authReply, type CodeSentReply, whiteLabelReply } from '../../../test/fixtures.ts';
 import { renderAt, testUser } from '../../../test/render.tsx';
 
-const whiteLabel = { 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } } };
+const whiteLabel = { 'GET /api/white-label': whiteLabelReply() };
 
 describe('Register page', () => {
   it('asks for an email', async () => {
@@ -17,8 +18,8 @@ describe('Register page', () => {
   it('takes the emailed code, links the account and goes to set a password', async () => {
     const calls = mockFetch({
       ...whiteLabel,
-      'POST /api/profiles/generate-otp': { body: { success: true, message: 'otp-sent' } },
-      'POST /api/profiles/link': { body: { jwt: 'new-jwt', user: testUser({ confirmed: false }) } },
+      'POST /api/profiles/generate-otp': { body: { success: true, message: 'otp-sent' } satisfies CodeSentReply },
+      'POST /api/profiles/link': authReply(testUser({ confirmed: false }), 'new-jwt'),
     });
     const { at } = renderAt('/register?email=new%40acme.example');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
@@ -33,7 +34,7 @@ describe('Register page', () => {
   });
 
   it('sends an already registered email to the password view', async () => {
-    mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-otp': { body: { success: false, message: 'already-registered' } } });
+    mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-otp': { body: { success: false, message: 'already-registered' } satisfies CodeSentReply } });
     const { at } = renderAt('/register?email=jane%40acme.example');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(at().pathname).toBe('/sign-in'));
@@ -42,7 +43,7 @@ describe('Register page', () => {
   });
 
   it('shows the no-user view for an unknown email', async () => {
-    mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-otp': { body: { success: false, message: 'no-profile' } } });
+    mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-otp': { body: { success: false, message: 'no-profile' } satisfies CodeSentReply } });
     renderAt('/register?email=who%40nowhere.example');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'You are not a Profilehub User' })).toBeInTheDocument();

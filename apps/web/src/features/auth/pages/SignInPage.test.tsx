@@ -1,10 +1,13 @@
+import type { SsoDiscovery } from '@profilehub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { WhiteLabelResponse } from '../../../lib/white-label.ts';
 import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
+import { authReply, type CodeSentReply, type RegisteredReply, sessionValid, whiteLabelReply } from '../../../test/fixtures.ts';
 import { renderAt, testUser } from '../../../test/render.tsx';
 
-const whiteLabel = { 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } } };
+const whiteLabel = { 'GET /api/white-label': whiteLabelReply() };
 
 describe('Sign-in page', () => {
   it.each([
@@ -19,7 +22,7 @@ describe('Sign-in page', () => {
   });
 
   it('names a white-label company in the header', async () => {
-    mockFetch({ 'GET /api/white-label': { body: { whiteLabel: { title: 'Acme' }, supportHref: 'mailto:help@acme.example' } } });
+    mockFetch({ 'GET /api/white-label': whiteLabelReply({ whiteLabel: { title: 'Acme' }, supportHref: 'mailto:help@acme.example' }) });
     renderAt('/sign-in');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Acme hub' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'mailto:help@acme.example');
@@ -57,8 +60,8 @@ describe('Sign-in page', () => {
     const calls = mockFetch({
       ...whiteLabel,
       'GET /api/profiles/register-completed': errorBody(403, 'Verify'),
-      'POST /api/profiles/generate-login-otp': { body: { success: true } },
-      'POST /api/profiles/verify-otp': { body: { success: true } },
+      'POST /api/profiles/generate-login-otp': { body: { success: true } satisfies CodeSentReply },
+      'POST /api/profiles/verify-otp': { body: { success: true } satisfies CodeSentReply },
     });
     renderAt('/sign-in');
     await userEvent.type(await screen.findByLabelText('Email address'), 'jane@acme.example');
@@ -77,7 +80,7 @@ describe('Sign-in page', () => {
   });
 
   it('?verify opened from an address claims no code was sent: it offers to email one, and shows the boxes once it went out', async () => {
-    const calls = mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-login-otp': { body: { success: true } } });
+    const calls = mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-login-otp': { body: { success: true } satisfies CodeSentReply } });
     renderAt('/sign-in?verify=jane%40acme.example');
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify your email' })).toBeInTheDocument();
     expect(screen.queryByText(/We sent a 4-digit code/)).not.toBeInTheDocument();
@@ -130,7 +133,7 @@ describe('Sign-in page', () => {
   });
 
   it('goes from the email step to the password step for a registered address', async () => {
-    mockFetch({ ...whiteLabel, 'GET /api/profiles/register-completed': { body: { success: true, message: 'registered' } } });
+    mockFetch({ ...whiteLabel, 'GET /api/profiles/register-completed': { body: { success: true, message: 'registered' } satisfies RegisteredReply } });
     renderAt('/sign-in');
     await userEvent.type(await screen.findByLabelText('Email address'), ' Jane@Acme.example ');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -139,13 +142,14 @@ describe('Sign-in page', () => {
   });
 
   it('offers Google sign-in only when the server has it configured', async () => {
-    mockFetch({ 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support', googleSignIn: true } } });
+    mockFetch({ 'GET /api/white-label': whiteLabelReply({ googleSignIn: true }) });
     renderAt('/sign-in');
     expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute('href', '/api/connect/google');
   });
 
-  it.each([
-    ['googleSignIn: false', { whiteLabel: null, supportHref: 'https://profilehub.example/support', googleSignIn: false }],
+  it.each<[string, Partial<WhiteLabelResponse>]>([
+    ['googleSignIn: false', whiteLabelReply({ googleSignIn: false }).body],
+    // What the web reads is Partial: an older server's answer lacks the newer fields.
     ['an older server without the flag', { whiteLabel: null, supportHref: 'https://profilehub.example/support' }],
   ])('hides Google sign-in for %s', async (_, body) => {
     mockFetch({ 'GET /api/white-label': { body } });
@@ -156,7 +160,7 @@ describe('Sign-in page', () => {
   });
 
   it('welcomes a first visit from a profile page once', async () => {
-    mockFetch({ ...whiteLabel, 'GET /api/profiles/register-completed': { body: true } });
+    mockFetch({ ...whiteLabel, 'GET /api/profiles/register-completed': { body: true satisfies RegisteredReply } });
     const ftv = encodeURIComponent('https://profilehub.example/jane-doe');
     const first = renderAt(`/sign-in?_ftv=${ftv}`);
     expect(await screen.findByRole('heading', { name: 'Welcome to Profilehub' })).toBeInTheDocument();
@@ -170,8 +174,8 @@ describe('Sign-in page', () => {
   it('signs in, stores the token and restores the guarded target', async () => {
     const calls = mockFetch({
       ...whiteLabel,
-      'POST /api/auth/local': { body: { jwt: 'the-jwt', user: testUser({ role: 'supervisor' }) } },
-      'GET /api/jwts/verify': { body: { valid: true } },
+      'POST /api/auth/local': authReply(testUser({ role: 'supervisor' })),
+      'GET /api/jwts/verify': sessionValid(),
     });
     const { at } = renderAt(`/sign-in?email=sup%40acme.example&params=${encodeURIComponent('/statistics?x=1')}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
@@ -184,7 +188,7 @@ describe('Sign-in page', () => {
   });
 
   it('sends an unconfirmed user to set a password after signing in', async () => {
-    mockFetch({ ...whiteLabel, 'POST /api/auth/local': { body: { jwt: 'the-jwt', user: testUser({ confirmed: false }) } } });
+    mockFetch({ ...whiteLabel, 'POST /api/auth/local': authReply(testUser({ confirmed: false })) });
     const { at } = renderAt('/sign-in?email=jane%40acme.example');
     await userEvent.type(await screen.findByLabelText('Password'), 'whatever');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -208,7 +212,7 @@ describe('Sign-in page', () => {
   });
   describe('company single sign-on', () => {
     it('when SSO is required: "Continue with SSO" to the provider, the message, and no password field', async () => {
-      const calls = mockFetch({ ...whiteLabel, 'POST /api/auth/sso/discover': { body: { sso: true, required: true } } });
+      const calls = mockFetch({ ...whiteLabel, 'POST /api/auth/sso/discover': { body: { sso: true, required: true } satisfies SsoDiscovery } });
       renderAt('/sign-in');
       await userEvent.type(await screen.findByLabelText('Email address'), 'Ada@Corp.example');
       await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -223,8 +227,8 @@ describe('Sign-in page', () => {
     it('when SSO is offered but not required: the password view with "Continue with SSO" beside it', async () => {
       mockFetch({
         ...whiteLabel,
-        'POST /api/auth/sso/discover': { body: { sso: true, required: false } },
-        'GET /api/profiles/register-completed': { body: { success: true, message: 'registered' } },
+        'POST /api/auth/sso/discover': { body: { sso: true, required: false } satisfies SsoDiscovery },
+        'GET /api/profiles/register-completed': { body: { success: true, message: 'registered' } satisfies RegisteredReply },
       });
       renderAt('/sign-in');
       await userEvent.type(await screen.findByLabelText('Email address'), 'ada@corp.example');

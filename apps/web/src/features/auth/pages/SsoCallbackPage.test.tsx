@@ -2,17 +2,18 @@ import { SSO_MESSAGES } from '@profilehub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
+import { authReply, sessionValid, whiteLabelReply } from '../../../test/fixtures.ts';
 import { renderAt, testUser } from '../../../test/render.tsx';
 
-const whiteLabel = { 'GET /api/white-label': { body: { whiteLabel: null, supportHref: 'https://profilehub.example/support' } } };
+const whiteLabel = { 'GET /api/white-label': whiteLabelReply() };
 
 describe('SSO callback page', () => {
   it("trades the hub's one-time ticket for a session, once, in a POST body", async () => {
     const calls = mockFetch({
       ...whiteLabel,
-      'POST /api/auth/sso/ticket': { body: { jwt: 'sso-jwt', user: testUser({ role: 'user' }) } },
+      'POST /api/auth/sso/ticket': authReply(testUser({ role: 'user' }), 'sso-jwt'),
       'GET /api/companies/users/me': { body: testUser({ role: 'user' }) },
-      'GET /api/jwts/verify': { body: { valid: true } },
+      'GET /api/jwts/verify': sessionValid(),
     });
     const { at } = renderAt('/authenticate/sso?ticket=the-ticket');
     await waitFor(() => expect(at().pathname).toBe('/self-service'));

@@ -1,4 +1,4 @@
-import type { ApiKey } from '@profilehub/shared';
+import type { ApiKey, ApiKeyCreated, ApiKeyList } from '@profilehub/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { queryClient } from '../../../lib/queries.ts';
 import { mockFetch } from '../../../test/fetch-mock.ts';
+import { success } from '../../../test/fixtures.ts';
 import { ApiKeysCard } from './ApiKeysCard.tsx';
 
 const KEY: ApiKey = {
@@ -27,15 +28,15 @@ describe('the API keys card', () => {
     sessionStorage.setItem('jwt', 'token');
     let keys: ApiKey[] = [KEY];
     const calls = mockFetch({
-      'GET /api/companies/5/api-keys': () => ({ body: { keys } }),
+      'GET /api/companies/5/api-keys': () => ({ body: { keys } satisfies ApiKeyList }),
       'POST /api/companies/5/api-keys': () => {
         const made: ApiKey = { ...KEY, id: 4, name: 'HR tool', prefix: 'phk_zZ9_xY8w', scopes: ['profiles:read', 'users:invite'] };
         keys = [...keys, made];
-        return { status: 201, body: { ...made, key: 'phk_zZ9_xY8w-secret-shown-once' } };
+        return { status: 201, body: { ...made, key: 'phk_zZ9_xY8w-secret-shown-once' } satisfies ApiKeyCreated };
       },
       'DELETE /api/companies/5/api-keys/3': () => {
         keys = keys.map((k) => (k.id === 3 ? { ...k, revokedAt: '2026-01-02T10:00:00.000Z' } : k));
-        return { body: { success: true } };
+        return success;
       },
     });
     render(

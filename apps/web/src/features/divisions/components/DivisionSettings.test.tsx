@@ -1,4 +1,4 @@
-import { type CompanyConsoleRow, PROFILE_MESSAGES } from '@profilehub/shared';
+import { type CompanyConsoleRow, type CompanyPreviewResult, type DomainState, type ErrorBody, PROFILE_MESSAGES } from '@profilehub/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -49,10 +49,14 @@ function renderSettings(patchReply: (call: MockCall) => { status?: number; body?
   sessionStorage.setItem('jwt', 'token');
   const calls = mockFetch({
     'GET /api/companies/console/5': { body: row },
-    'GET /api/companies/5/domain': { body: { domain: null, pending: null, status: 'none' } },
+    'GET /api/companies/5/domain': {
+      body: { status: 'none', domain: null, target: 'hub.test', checkUrl: null, token: null, verifiedAt: null } satisfies DomainState,
+    },
     'POST /api/companies/5/preview': (call) => {
       const colour = (call.body as Body).whiteLabel?.brand_color ?? 'none';
-      return { body: { signIn: `<p>sign-in ${colour}</p>`, page: `<p>page ${colour}</p>`, contrast: { ratio: 5.2, readable: true } } };
+      return {
+        body: { signIn: `<p>sign-in ${colour}</p>`, page: `<p>page ${colour}</p>`, contrast: { ratio: 5.2, readable: true } } satisfies CompanyPreviewResult,
+      };
     },
     'PATCH /api/companies/5': patchReply,
   });
@@ -115,7 +119,7 @@ describe('DivisionSettings (issue 26)', () => {
     const message = 'Send from an address at hub.test: the division’s verified domain or the hub’s own mail domain.';
     const calls = renderSettings(() => ({
       status: 400,
-      body: { statusCode: 400, code: 'bad_request', message, errors: [{ path: 'mailFromAddress', message }] },
+      body: { statusCode: 400, code: 'bad_request', message, errors: [{ path: 'mailFromAddress', message }] } satisfies ErrorBody,
     }));
     await userEvent.type(await screen.findByLabelText('Sender address'), 'ceo@bank.example');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));

@@ -1,4 +1,4 @@
-import type { ScimToken } from '@profilehub/shared';
+import type { ScimToken, ScimTokenCreated, ScimTokenList } from '@profilehub/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { queryClient } from '../../../lib/queries.ts';
 import { mockFetch } from '../../../test/fetch-mock.ts';
+import { success } from '../../../test/fixtures.ts';
 import { ScimCard } from './ScimCard.tsx';
 
 const TOKEN: ScimToken = {
@@ -25,15 +26,15 @@ describe('the SCIM provisioning card', () => {
     sessionStorage.setItem('jwt', 'token');
     let tokens: ScimToken[] = [TOKEN];
     const calls = mockFetch({
-      'GET /api/companies/5/scim-tokens': () => ({ body: { tokens, baseUrl: 'https://hub.test/scim/v2' } }),
+      'GET /api/companies/5/scim-tokens': () => ({ body: { tokens, baseUrl: 'https://hub.test/scim/v2' } satisfies ScimTokenList }),
       'POST /api/companies/5/scim-tokens': () => {
         const made = { ...TOKEN, id: 4, name: 'Entra ID', hint: 'zZ9_' };
         tokens = [...tokens, made];
-        return { status: 201, body: { ...made, token: 'phscim_secret-shown-once-zZ9_' } };
+        return { status: 201, body: { ...made, token: 'phscim_secret-shown-once-zZ9_' } satisfies ScimTokenCreated };
       },
       'DELETE /api/companies/5/scim-tokens/3': () => {
         tokens = tokens.map((t) => (t.id === 3 ? { ...t, revokedAt: '2026-01-02T10:00:00.000Z' } : t));
-        return { body: { success: true } };
+        return success;
       },
     });
     render(

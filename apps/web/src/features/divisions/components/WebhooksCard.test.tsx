@@ -1,4 +1,4 @@
-import type { Webhook } from '@profilehub/shared';
+import type { Webhook, WebhookDeliveryPage, WebhookList, WebhookWithSecret } from '@profilehub/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { queryClient } from '../../../lib/queries.ts';
 import { mockFetch } from '../../../test/fetch-mock.ts';
+import { success } from '../../../test/fixtures.ts';
 import { WebhooksCard } from './WebhooksCard.tsx';
 
 const HOOK: Webhook = {
@@ -25,13 +26,13 @@ describe('the webhooks card', () => {
     sessionStorage.setItem('jwt', 'token');
     let webhooks: Webhook[] = [HOOK];
     const calls = mockFetch({
-      'GET /api/companies/5/webhooks': () => ({ body: { webhooks, events: EVENTS } }),
+      'GET /api/companies/5/webhooks': () => ({ body: { webhooks, events: EVENTS } satisfies WebhookList }),
       'POST /api/companies/5/webhooks': () => {
-        const made = { ...HOOK, id: 8, url: 'https://b.example.com/in', events: ['contact.created'] };
+        const made: Webhook = { ...HOOK, id: 8, url: 'https://b.example.com/in', events: ['contact.created'] };
         webhooks = [...webhooks, made];
-        return { status: 201, body: { ...made, secret: 'whsec_c2VjcmV0LXNob3duLW9uY2U=' } };
+        return { status: 201, body: { ...made, secret: 'whsec_c2VjcmV0LXNob3duLW9uY2U=' } satisfies WebhookWithSecret };
       },
-      'POST /api/companies/5/webhooks/7/test': { body: { success: true } },
+      'POST /api/companies/5/webhooks/7/test': success,
       'GET /api/companies/5/webhooks/7/deliveries': {
         body: {
           deliveries: [
@@ -52,7 +53,7 @@ describe('the webhooks card', () => {
           total: 1,
           page: 1,
           pageSize: 10,
-        },
+        } satisfies WebhookDeliveryPage,
       },
     });
     render(

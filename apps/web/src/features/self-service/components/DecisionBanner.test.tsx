@@ -1,4 +1,4 @@
-import type { Me, ProfileEditorView } from '@profilehub/shared';
+import type { ProfileEditorView } from '@profilehub/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCachedUser } from '../../../lib/auth.ts';
@@ -19,7 +19,7 @@ function renderWith(profile: Partial<Record>) {
 
 describe('Profile editor: a rollback of the owner’s changes', () => {
   // The owner is signed in: the banner is addressed to her (someone else reads it neutrally).
-  beforeEach(() => setCachedUser(testUser({ profile: { id: 7, alias: null } }) as Me));
+  beforeEach(() => setCachedUser(testUser({ profile: { id: 7, alias: null } })));
   afterEach(() => setCachedUser(undefined));
 
   it('says her last changes were rolled back, by whom and when — not that they were approved', () => {

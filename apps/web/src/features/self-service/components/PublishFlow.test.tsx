@@ -1,9 +1,10 @@
-import type { ProfileEditorView } from '@profilehub/shared';
+import type { AliasTestResponse, EditorContent, ProfileEditorView, SetAliasResponse } from '@profilehub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderEditorScreen, stubDocumentFonts, testEditorView } from '../../../test/editor.tsx';
 import type { mockFetch } from '../../../test/fetch-mock.ts';
+import { approvalReply, publishReply } from '../../../test/fixtures.ts';
 import { ProfileEditor } from '../ProfileEditor.tsx';
 import { PUBLISH_TEXTS } from './PublishFlow.tsx';
 
@@ -18,7 +19,7 @@ const complete = {
   profilePhoto: { url: '/uploads/a.png' },
   banners: [{ id: 'cover', slider: [{ id: 's1', url: '/uploads/b.png' }] }],
   mainActionButton: { key: 'main-action-button', title: 'Book', url: 'https://acme.example/book', icon: 'calendar' },
-};
+} satisfies EditorContent;
 
 function view(o: { canManage: boolean; needsApproval: boolean; pendingApprovalId: number | null; alias?: string | null }): ProfileEditorView {
   return testEditorView({
@@ -40,12 +41,11 @@ function renderEditor(v: ProfileEditorView, routes: Parameters<typeof mockFetch>
   return renderEditorScreen(<ProfileEditor view={v} title="Edit profile" />, routes);
 }
 
-const approval = (id: number) => ({ body: { success: true, data: { id, approved: null } } });
-const published = { body: { success: true, site: { netlifySiteID: '7', siteId: '7', domainName: 'acme.localhost' }, publishedAt: '2026-01-02T00:00:00.000Z' } };
+const published = publishReply();
 
 describe('Publish flow, approvals path (spec §4 step 4)', () => {
   it('a user asks for approval and is told it is submitted', async () => {
-    const calls = renderEditor(view({ canManage: false, needsApproval: true, pendingApprovalId: null }), { 'POST /api/approvals': approval(11) });
+    const calls = renderEditor(view({ canManage: false, needsApproval: true, pendingApprovalId: null }), { 'POST /api/approvals': approvalReply(11) });
     await userEvent.click(screen.getByRole('button', { name: 'Submit for approval' }));
     expect(await screen.findByText(PUBLISH_TEXTS.submitted)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/approvals')?.body).toMatchObject({ targetProfile: 7, profileId: 7, company: 3 });
@@ -54,7 +54,7 @@ describe('Publish flow, approvals path (spec §4 step 4)', () => {
   });
 
   it('a user with a pending request re-requests it after the publish warning', async () => {
-    const calls = renderEditor(view({ canManage: false, needsApproval: true, pendingApprovalId: 11 }), { 'PUT /api/approvals/single/11': approval(11) });
+    const calls = renderEditor(view({ canManage: false, needsApproval: true, pendingApprovalId: 11 }), { 'PUT /api/approvals/single/11': approvalReply(11) });
     await userEvent.click(screen.getByRole('button', { name: 'Re-submit for approval' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Send latest changes' }));
     expect(await screen.findByText(PUBLISH_TEXTS.submitted)).toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('Publish flow, approvals path (spec §4 step 4)', () => {
   it('a supervisor approves the pending request directly (no rebuild), then builds; the dialog closes when the build is done', async () => {
     let publishCalled = false;
     const calls = renderEditor(view({ canManage: true, needsApproval: false, pendingApprovalId: 11 }), {
-      'PUT /api/approvals/respond/11': approval(11),
+      'PUT /api/approvals/respond/11': approvalReply(11, { approved: true, respondedAt: '2026-01-02T09:00:00.000Z' }),
       'PUT /api/profiles/7/publish': () => {
         publishCalled = true;
         return published;
@@ -83,8 +83,8 @@ describe('Publish flow, approvals path (spec §4 step 4)', () => {
 
   it('without an alias the My Profile Link modal comes first; Continue waits for the check', async () => {
     renderEditor(view({ canManage: true, needsApproval: false, pendingApprovalId: null, alias: null }), {
-      'POST /api/profiles/7/alias/test': { body: { success: true, message: 'jane-doe' } },
-      'PUT /api/profiles/7/alias': { body: { success: true, alias: 'jane-doe' } },
+      'POST /api/profiles/7/alias/test': { body: { success: true, message: 'jane-doe' } satisfies AliasTestResponse },
+      'PUT /api/profiles/7/alias': { body: { success: true, alias: 'jane-doe' } satisfies SetAliasResponse },
       'PUT /api/profiles/7/publish': published,
     });
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));

@@ -1,33 +1,14 @@
-import { PROFILE_MESSAGES, type ProfileChanges, type SaveProfileResponse } from '@profilehub/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { type EditorContent, PROFILE_MESSAGES } from '@profilehub/shared';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { stubDocumentFonts, testEditorView } from '../../../test/editor.tsx';
-import { EditorProvider } from '../hooks/editor-context.tsx';
-import { EditorStore } from '../hooks/editor-store.ts';
+import { renderEditorPart, stubDocumentFonts } from '../../../test/editor.tsx';
 import { Footer } from './Footer.tsx';
 
 stubDocumentFonts();
 
 /** A standalone profile's footer, its saves recorded instead of sent. */
-function renderFooter(content: Record<string, unknown> = {}) {
-  const view = testEditorView({ content: { fullName: 'Jane Doe', ...content } });
-  const saves: ProfileChanges[] = [];
-  const save = async (_id: number, version: number, changes: ProfileChanges): Promise<SaveProfileResponse> => {
-    saves.push(changes);
-    return { success: true, message: 7, companyId: 3, hideNotification: false, version: version + 1 };
-  };
-  const store = new EditorStore({ profileId: 7, version: 4, content: view.content, ownsConsent: true, save });
-  render(
-    <AppProviders env="test">
-      <EditorProvider store={store} view={view}>
-        <Footer />
-      </EditorProvider>
-    </AppProviders>,
-  );
-  return { store, saves };
-}
+const renderFooter = (content: EditorContent = {}) => renderEditorPart(<Footer />, { fullName: 'Jane Doe', ...content });
 
 describe('Footer: consent before publishing', () => {
   it('consent turned on with no text shows the field error and is not saved until a text is written', async () => {

@@ -1,4 +1,4 @@
-import type { ProfileEditorView } from '@profilehub/shared';
+import type { PermissionRecordResponse, ProfileEditorView, RebuildChildrenResponse } from '@profilehub/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -52,8 +52,9 @@ function renderTemplate(view: ProfileEditorView, o: { isSuperadmin?: boolean; mo
 }
 
 const toggle = (flag: 'Optional' | 'Show' | 'Edit', label: string) => screen.getByRole('button', { name: `${flag} permission of ${label}` });
-const record = (id: number, kind: 'child' | 'master', permissions: unknown[]) => ({
-  body: { success: true, data: { id, profileId: 2, kind, title: 'Acme Standard - Permissions', permissions } },
+type Entries = PermissionRecordResponse['data']['permissions'];
+const record = (id: number, kind: 'child' | 'master', permissions: Entries) => ({
+  body: { success: true, data: { id, profileId: 2, kind, title: 'Acme Standard - Permissions', permissions } } satisfies PermissionRecordResponse,
 });
 
 describe('Template editor: permissions mode (spec §4 Permissions editing)', () => {
@@ -90,8 +91,8 @@ describe('Template editor: permissions mode (spec §4 Permissions editing)', () 
   it('creates the record named "{profile name} - Permissions" the first time, then updates it by the returned id', async () => {
     const calls = renderTemplate(templateView(), {
       routes: {
-        'POST /api/permissions': (call) => record(31, 'child', (call.body as { data: { permissions: unknown[] } }).data.permissions),
-        'PUT /api/permissions/31': (call) => record(31, 'child', (call.body as { data: { permissions: unknown[] } }).data.permissions),
+        'POST /api/permissions': (call) => record(31, 'child', (call.body as { data: { permissions: Entries } }).data.permissions),
+        'PUT /api/permissions/31': (call) => record(31, 'child', (call.body as { data: { permissions: Entries } }).data.permissions),
       },
     });
     await userEvent.click(toggle('Edit', 'Job title / subheading'));
@@ -167,7 +168,7 @@ describe('Template editor: permissions mode (spec §4 Permissions editing)', () 
   it('lets a superadmin switch to the master permissions and back', async () => {
     const calls = renderTemplate(templateView(), {
       isSuperadmin: true,
-      routes: { 'POST /api/permissions': (call) => record(40, 'master', (call.body as { data: { permissions: unknown[] } }).data.permissions) },
+      routes: { 'POST /api/permissions': (call) => record(40, 'master', (call.body as { data: { permissions: Entries } }).data.permissions) },
     });
     expect(screen.getByText('Child permissions')).toBeInTheDocument();
     await userEvent.click(toggle('Edit', 'Full name'));
@@ -248,7 +249,7 @@ describe('Template editor: save (spec §2)', () => {
   it('asks "Ready to update your template ?" and rebuilds every published child on the second choice', async () => {
     const calls = renderTemplate(templateView(), {
       mode: 'template',
-      routes: { 'POST /api/profiles/rebuild-children/2': { body: { success: true, total: 3, rebuilt: 3, failed: 0 } } },
+      routes: { 'POST /api/profiles/rebuild-children/2': { body: { success: true, total: 3, rebuilt: 3, failed: 0 } satisfies RebuildChildrenResponse } },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Save template' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ready to update your template ?' });
