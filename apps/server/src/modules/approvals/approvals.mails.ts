@@ -19,12 +19,11 @@ const nameOf = (o: { firstName: string | null; lastName: string | null; email: s
 
 /** A request arrived: every supervisor of the division (but the one who asked, and those who turned these mails off) hears of it. */
 export async function approvalRequestMails({ db, config }: MailEnv, ctx: ProfileContext, requesterId: number): Promise<Mail[]> {
-  const [owner, requester, supervisors, brand] = await Promise.all([
-    mailUser(db, ctx.profile.userId),
-    mailUser(db, requesterId),
-    supervisorsWantingRequests(db, ctx.profile.companyId),
-    brandOfDivision(db, ctx.profile.companyId, config.PUBLIC_URL),
-  ]);
+  // One after another: `db` is the caller's transaction, one connection that takes one query at a time.
+  const owner = await mailUser(db, ctx.profile.userId);
+  const requester = await mailUser(db, requesterId);
+  const supervisors = await supervisorsWantingRequests(db, ctx.profile.companyId);
+  const brand = await brandOfDivision(db, ctx.profile.companyId, config.PUBLIC_URL);
   const who = owner ? nameOf(owner) : 'A profile';
   return supervisors
     .filter((email) => email !== requester?.email)
@@ -45,7 +44,8 @@ export async function approvalDecisionMail(
   ctx: ProfileContext,
   decision: { approved: boolean; message: string | null; liveUrl: string | null },
 ): Promise<Mail | null> {
-  const [owner, brand] = await Promise.all([mailUser(db, ctx.profile.userId), brandOfDivision(db, ctx.profile.companyId, config.PUBLIC_URL)]);
+  const owner = await mailUser(db, ctx.profile.userId);
+  const brand = await brandOfDivision(db, ctx.profile.companyId, config.PUBLIC_URL);
   if (!owner?.wantsDecisions) return null;
   const note = decision.message ? ['', 'Message from your supervisor:', decision.message] : [];
   if (decision.approved) {
@@ -79,11 +79,9 @@ export async function approvalDecisionMail(
  */
 export async function rollbackMail({ db, config }: MailEnv, ctx: ProfileContext, o: { byUserId: number; liveUrl: string }): Promise<Mail | null> {
   if (ctx.profile.userId === null || ctx.profile.userId === o.byUserId) return null;
-  const [owner, by, brand] = await Promise.all([
-    mailUser(db, ctx.profile.userId),
-    mailUser(db, o.byUserId),
-    brandOfDivision(db, ctx.profile.companyId, config.PUBLIC_URL),
-  ]);
+  const owner = await mailUser(db, ctx.profile.userId);
+  const by = await mailUser(db, o.byUserId);
+  const brand = await brandOfDivision(db, ctx.profile.companyId, config.PUBLIC_URL);
   if (!owner?.wantsDecisions) return null;
   const who = by ? nameOf(by) : 'Your supervisor';
   return brandedMail(brand, {
