@@ -260,6 +260,8 @@ export const TEMPLATE_REBUILD_TEXTS = {
   doneWithFailures: (rebuilt: number, failed: number) =>
     `${rebuilt.toLocaleString('en-US')} profiles updated; ${failed.toLocaleString('en-US')} could not be updated and keep their previous page.`,
   failed: 'The update stopped before every profile was updated. Profiles already updated keep their new page; please try again.',
+  background: 'You can close this window: the update goes on without it.',
+  reconnecting: 'Progress cannot be fetched right now; the update goes on and this view tries again.',
   close: 'Close',
 } as const;
 

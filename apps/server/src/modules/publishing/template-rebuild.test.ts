@@ -83,6 +83,15 @@ describe('a followed rebuild', () => {
     expect((await getProfileRow(t.db, ann.id))!.publishedEtag).toBe(annBefore.publishedEtag);
     expect((await getProfileRow(t.db, ann.id))!.publishedHtml).not.toContain('Our new website');
     expect((await getProfileRow(t.db, ben.id))!.publishedEtag).not.toBe(benBefore.publishedEtag);
-    expect((await getProfileRow(t.db, ben.id))!.publishedHtml).toContain('Our new website');
+    const rebuilt = (await getProfileRow(t.db, ben.id))!;
+    expect(rebuilt.publishedHtml).toContain('Our new website');
+    // The batch stores what a publish renders: publishing Ben again stores the very same page.
+    expect((await publish(ben.headers, ben.id)).statusCode).toBe(200);
+    expect(await getProfileRow(t.db, ben.id)).toMatchObject({
+      publishedHtml: rebuilt.publishedHtml,
+      publishedEtag: rebuilt.publishedEtag,
+      publishedContent: rebuilt.publishedContent,
+      site: rebuilt.site,
+    });
   });
 });
