@@ -66,10 +66,10 @@ import { publicPageFastRoute, refuseUnknownHosts, servePublicPage } from './modu
 import { PublicSites, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 import { createSiteFiles } from './modules/public-pages/site-files.ts';
 import {
+  failTemplateRebuild,
   PAGES_DUE_JOB,
   REBUILD_CHILDREN_JOB,
   RERENDER_DIVISION_JOB,
-  failTemplateRebuild,
   type RebuildChildrenData,
   type RebuildCounts,
   rebuildChildrenJob,

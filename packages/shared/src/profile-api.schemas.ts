@@ -234,7 +234,6 @@ export type PublishQuery = z.infer<typeof PublishQuerySchema>;
 /** 409 of a publish that needs an approval request instead (spec §4 step 4); names the pending one, if any. */
 export const ApprovalRequiredBodySchema = ErrorBodySchema.extend({ pendingApprovalId: z.number().nullable().optional() });
 
-
 /**
  * POST /profiles/rebuild-children/{id} (202) and GET /profiles/rebuilds/{id}: a template's
  * rebuild of its published children as a job the editor follows (decision 034). `done` counts

@@ -1,8 +1,8 @@
 /** The stored pages of profiles as publishing reads and writes them (publishing.service.ts). */
 import { and, asc, count, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type CompanyScope, inScope } from '../../http/scope.ts';
 import { companies, type profilePublications, profiles, templateRebuilds, users } from '../../db/schema.ts';
+import { type CompanyScope, inScope } from '../../http/scope.ts';
 
 type NewProfile = typeof profiles.$inferInsert;
 /** A rendered page as its profile row stores it. */

@@ -34,10 +34,10 @@ import {
   publishedProfileIds,
   publishedProfileIdsUsingLeadForm,
   publishedProfileWithCompany,
-  storeNextChange,
   type RebuiltPage,
   recordRebuildBatch,
   startTemplateRebuild,
+  storeNextChange,
   storePublishedPage,
   storeRebuiltPages,
   storeRerenderedPage,
@@ -426,7 +426,13 @@ const RENDERS_PER_TURN = 25;
  * Queues the rebuild of a template's children as a job the editor follows: its progress row
  * and its job commit together; the caller wakes the worker after the commit.
  */
-export async function queueTemplateRebuild(jobs: Pick<Jobs, 'queue'>, db: Db, masterId: number, companyId: number, createdBy: number | null): Promise<TemplateRebuild> {
+export async function queueTemplateRebuild(
+  jobs: Pick<Jobs, 'queue'>,
+  db: Db,
+  masterId: number,
+  companyId: number,
+  createdBy: number | null,
+): Promise<TemplateRebuild> {
   return db.transaction(async (tx) => {
     const row = await insertTemplateRebuild(tx as unknown as Db, { companyId, masterId, createdBy });
     await jobs.queue(tx as unknown as Db, REBUILD_CHILDREN_JOB, { masterId, rebuildId: row.id } satisfies RebuildChildrenData, {

@@ -23,10 +23,7 @@ describe('RebuildProgress (decision 034)', () => {
     const onClose = vi.fn();
     renderEditorScreen(
       <RebuildProgress started={queued} savedAll={SAVED_ALL} onClose={onClose} />,
-      polls(
-        { state: 'running', total: 10_000, done: 4_000, rebuilt: 4_000 },
-        { state: 'done', total: 10_000, done: 10_000, rebuilt: 10_000 },
-      ),
+      polls({ state: 'running', total: 10_000, done: 4_000, rebuilt: 4_000 }, { state: 'done', total: 10_000, done: 10_000, rebuilt: 10_000 }),
     );
     expect(screen.getByText(T.queued)).toBeInTheDocument();
     expect(await screen.findByText(T.progress(4_000, 10_000), undefined, waitLong)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
-import { TEMPLATE_REBUILD_TEXTS, type ProfileEditorView, type TemplateRebuild } from '@profilehub/shared';
+import { type ProfileEditorView, TEMPLATE_REBUILD_TEXTS, type TemplateRebuild } from '@profilehub/shared';
 import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
@@ -7,8 +7,8 @@ import { rebuildChildren } from '../api/rebuild-children.ts';
 import { useEditor } from '../hooks/editor-context.tsx';
 import { ProfileEditor } from '../ProfileEditor.tsx';
 import { PermissionsLegend } from './PermissionsLegend.tsx';
-import { RebuildProgress } from './RebuildProgress.tsx';
 import { type PermissionsEditor, usePermissionsEditor } from './permissions-mode.tsx';
+import { RebuildProgress } from './RebuildProgress.tsx';
 
 /** Spec §8. */
 const TEMPLATE_SAVED = 'Your changes has been saved!';
@@ -198,7 +198,13 @@ function SaveTemplate({ busy }: { busy: boolean }) {
       <Modal opened={opened && rebuild !== null} onClose={close} title={TEMPLATE_REBUILD_TEXTS.title} centered size="lg">
         {rebuild ? <RebuildProgress started={rebuild} savedAll={TEMPLATE_SAVED_ALL} onClose={close} /> : null}
       </Modal>
-      <Modal opened={opened && rebuild === null} onClose={() => (saving ? undefined : setOpened(false))} title="Ready to update your template ?" centered size="lg">
+      <Modal
+        opened={opened && rebuild === null}
+        onClose={() => (saving ? undefined : setOpened(false))}
+        title="Ready to update your template ?"
+        centered
+        size="lg"
+      >
         <Stack>
           <Text size="sm">Profiles created from this template get its latest values. Published profiles change only when you update them too.</Text>
           <Stack gap="xs">
