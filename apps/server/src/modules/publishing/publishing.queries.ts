@@ -1,5 +1,5 @@
 /** The stored pages of profiles as publishing reads and writes them (publishing.service.ts). */
-import { and, asc, count, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, type profilePublications, profiles, templateRebuilds, users } from '../../db/schema.ts';
 import { type CompanyScope, inScope } from '../../http/scope.ts';
@@ -142,14 +142,17 @@ export async function countPublishedChildren(db: Db, masterId: number): Promise<
  * microsecond): the rebuild writes a child only if it is still that (`storeRebuiltPages`).
  */
 export async function publishedChildrenAfter(db: Db, masterId: number, afterId: number, limit: number) {
-  return db
-    .select({ profile: profiles, company: companies, ownerRole: users.role, readPublishedAt: sql<string>`${profiles.publishedAt}::text` })
+  // Not the page being replaced: ~27 KB a child that the rebuild never reads.
+  const { publishedHtml: _replaced, ...profile } = getTableColumns(profiles);
+  const rows = await db
+    .select({ profile, company: companies, ownerRole: users.role, readPublishedAt: sql<string>`${profiles.publishedAt}::text` })
     .from(profiles)
     .innerJoin(companies, eq(companies.id, profiles.companyId))
     .leftJoin(users, eq(users.id, profiles.userId))
     .where(and(publishedChildOf(masterId), gt(profiles.id, afterId)))
     .orderBy(asc(profiles.id))
     .limit(limit);
+  return rows.map((r) => ({ ...r, profile: { ...r.profile, publishedHtml: null } }));
 }
 
 /** A child's rebuilt page, and the `published_at` its rebuild read. */
