@@ -66,9 +66,11 @@ import { publicPageFastRoute, refuseUnknownHosts, servePublicPage } from './modu
 import { PublicSites, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 import { createSiteFiles } from './modules/public-pages/site-files.ts';
 import {
+  failTemplateRebuild,
   PAGES_DUE_JOB,
   REBUILD_CHILDREN_JOB,
   RERENDER_DIVISION_JOB,
+  type RebuildChildrenData,
   type RebuildCounts,
   rebuildChildrenJob,
   rerenderAllPublished,
@@ -195,8 +197,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         : [],
     }),
   };
-  deps.jobs.define<{ masterId: number }, RebuildCounts>(REBUILD_CHILDREN_JOB, ({ masterId }) =>
-    rebuildChildrenJob(deps, masterId, (profileId, err) => app.log.error({ err, profileId, masterId }, 'rebuilding a child failed')),
+  deps.jobs.define<RebuildChildrenData, RebuildCounts>(
+    REBUILD_CHILDREN_JOB,
+    (data) => rebuildChildrenJob(deps, data, (profileId, err) => app.log.error({ err, profileId, masterId: data.masterId }, 'rebuilding a child failed')),
+    { gaveUp: (data) => failTemplateRebuild(deps.db, data) },
   );
   deps.jobs.define<{ companyId: number }, { changed: number }>(
     RERENDER_DIVISION_JOB,

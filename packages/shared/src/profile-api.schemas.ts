@@ -234,14 +234,35 @@ export type PublishQuery = z.infer<typeof PublishQuerySchema>;
 /** 409 of a publish that needs an approval request instead (spec §4 step 4); names the pending one, if any. */
 export const ApprovalRequiredBodySchema = ErrorBodySchema.extend({ pendingApprovalId: z.number().nullable().optional() });
 
-export const RebuildChildrenResponseSchema = z.object({
-  success: z.literal(true),
-  /** Published children of the template. */
+/**
+ * POST /profiles/rebuild-children/{id} (202) and GET /profiles/rebuilds/{id}: a template's
+ * rebuild of its published children as a job the editor follows (decision 034). `done` counts
+ * the children looked at so far, of `total`; `rebuilt` those stored, `failed` those that could
+ * not be rendered (a child unpublished or published again meanwhile is neither).
+ */
+export const TemplateRebuildSchema = z.object({
+  id: z.number().int(),
+  templateId: z.number().int(),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
   total: z.number().int(),
+  done: z.number().int(),
   rebuilt: z.number().int(),
   failed: z.number().int(),
 });
-export type RebuildChildrenResponse = z.infer<typeof RebuildChildrenResponseSchema>;
+export type TemplateRebuild = z.infer<typeof TemplateRebuildSchema>;
+
+/** What the editor's progress view says while a rebuild runs and when it has finished. */
+export const TEMPLATE_REBUILD_TEXTS = {
+  title: 'Updating published profiles',
+  progress: (done: number, total: number) => `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} profiles updated`,
+  queued: 'Waiting to start…',
+  doneWithFailures: (rebuilt: number, failed: number) =>
+    `${rebuilt.toLocaleString('en-US')} profiles updated; ${failed.toLocaleString('en-US')} could not be updated and keep their previous page.`,
+  failed: 'The update stopped before every profile was updated. Profiles already updated keep their new page; please try again.',
+  background: 'You can close this window: the update goes on without it.',
+  reconnecting: 'Progress cannot be fetched right now; the update goes on and this view tries again.',
+  close: 'Close',
+} as const;
 
 // ─── Themes ─────────────────────────────────────────────────────────────────
 
@@ -417,6 +438,7 @@ export const PROFILE_API_MESSAGES = {
   deletePublished: 'Unpublish the profile before deleting it.',
   deleteTemplateInUse: 'Profiles still use this template: move or delete them first.',
   notATemplate: 'Only a template (master profile) has children and permissions.',
+  rebuildNotFound: 'This update of published profiles was not found.',
   templatesOff: 'Templates are not enabled for this division.',
   templateNoOwner: 'A template has no owner and no template of its own.',
   masterOfOtherDivision: 'Choose a template of the same division.',

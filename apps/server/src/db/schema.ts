@@ -764,6 +764,33 @@ export const importJobs = pgTable('import_jobs', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
 
+/**
+ * A template's rebuild of its published children started from the editor (decision 034): the
+ * progress the editor follows, on whichever copy it asks. `afterId` is the last child whose
+ * batch is written, so a retried job goes on after it rather than from the start.
+ */
+export const templateRebuilds = pgTable('template_rebuilds', {
+  id: serial('id').primaryKey(),
+  /** The template's division: who may follow the job is asked of the template, in that division's scope. */
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  masterId: integer('master_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** queued, running, done or failed. */
+  state: text('state').notNull().default('queued'),
+  /** Published children when the job started; done counts those looked at (rebuilt, failed, or unpublished meanwhile). */
+  total: integer('total').notNull().default(0),
+  done: integer('done').notNull().default(0),
+  rebuilt: integer('rebuilt').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  afterId: integer('after_id').notNull().default(0),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
 /** Each row's outcome, written in the transaction that imports it: a row with an outcome is never imported again. */
 export const importJobRows = pgTable(
   'import_job_rows',

@@ -430,8 +430,12 @@ export interface paths {
     put: operations["putProfileUnpublish"];
   };
   "/api/profiles/rebuild-children/{id}": {
-    /** Republish every published child of a template with the template’s current content */
+    /** Republish every published child of a template with the template’s current content: queued as a job (202 with its progress, followed at GET /profiles/rebuilds/{id}) */
     post: operations["postProfilesRebuildChildrenById"];
+  };
+  "/api/profiles/rebuilds/{id}": {
+    /** A template rebuild’s progress: children done of the total, rebuilt and failed (another division’s rebuild answers 404) */
+    get: operations["getProfilesRebuild"];
   };
   "/api/profiles/{id}/signature": {
     /** A published profile’s email signature (HTML and plain text) with the layouts it may use; 409 when not published */
@@ -9014,8 +9018,63 @@ export interface operations {
       };
     };
   };
-  /** Republish every published child of a template with the template’s current content */
+  /** Republish every published child of a template with the template’s current content: queued as a job (202 with its progress, followed at GET /profiles/rebuilds/{id}) */
   postProfilesRebuildChildrenById: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        content: {
+          "application/json": {
+            id: number;
+            templateId: number;
+            /** @enum {string} */
+            state: "queued" | "running" | "done" | "failed";
+            total: number;
+            done: number;
+            rebuilt: number;
+            failed: number;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (each wrong field is named in `errors`). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not signed in: no valid token (or SCIM token, or API key) came with the request, or the credentials given were refused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not allowed: this user may not do this (or this account may not sign in this way, or this API key lacks the scope). */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description No such thing, or one of another division (answered like a missing one). */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description The database is away for a moment; `Retry-After` says when to try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A template rebuild’s progress: children done of the total, rebuilt and failed (another division’s rebuild answers 404) */
+  getProfilesRebuild: {
     parameters: {
       path: {
         id: number;
@@ -9026,9 +9085,12 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            /** @enum {boolean} */
-            success: true;
+            id: number;
+            templateId: number;
+            /** @enum {string} */
+            state: "queued" | "running" | "done" | "failed";
             total: number;
+            done: number;
             rebuilt: number;
             failed: number;
           };

@@ -11,6 +11,7 @@ const put = (headers: Headers, url: string) => t.app.inject({ method: 'PUT', url
 const publish = (headers: Headers, id: number) => put(headers, `/api/profiles/${id}/publish`);
 const unpublish = (headers: Headers, id: number) => put(headers, `/api/profiles/${id}/unpublish`);
 const rebuild = (headers: Headers, id: number) => t.app.inject({ method: 'POST', url: `/api/profiles/rebuild-children/${id}`, headers });
+const rebuildStatus = (headers: Headers, id: number) => t.app.inject({ method: 'GET', url: `/api/profiles/rebuilds/${id}`, headers });
 const page = (host: string, alias: string) => t.app.inject({ method: 'GET', url: `/${alias}`, headers: { host } });
 
 async function division(o: Parameters<typeof createTemplateDivision>[1] = {}) {
@@ -189,8 +190,13 @@ describe('POST /api/profiles/rebuild-children/:id', () => {
     await setProfile(t.db, d.masterId, { content: { ...master.content, links } });
 
     const res = await rebuild(d.sup.headers, d.masterId);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, total: 2, rebuilt: 2, failed: 0 });
+    expect(res.statusCode).toBe(202);
+    const started = res.json();
+    expect(started).toEqual({ id: expect.any(Number), templateId: d.masterId, state: 'queued', total: 0, done: 0, rebuilt: 0, failed: 0 });
+    await t.app.deps.jobs.idle();
+    const status = await rebuildStatus(d.sup.headers, started.id);
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toEqual({ id: started.id, templateId: d.masterId, state: 'done', total: 2, done: 2, rebuilt: 2, failed: 0 });
     const jane = (await getProfileRow(t.db, d.jane.id))!;
     expect(jane.publishedHtml).toContain('Our new website');
     expect(jane.publishedHtml).toContain('Head of Sales');
@@ -211,5 +217,21 @@ describe('POST /api/profiles/rebuild-children/:id', () => {
     expect((await rebuild({}, d.masterId)).statusCode).toBe(401);
     const noFlag = await division();
     expect((await rebuild(noFlag.sup.headers, noFlag.masterId)).statusCode).toBe(403);
+  });
+
+  it('is followed by the template’s editors only: another division’s rebuild answers 404, like a missing one', async () => {
+    const d = await division({ flags: { templates: true } });
+    await publish(d.jane.headers, d.jane.id);
+    const started = (await rebuild(d.sup.headers, d.masterId)).json();
+    await t.app.deps.jobs.idle();
+    const admin = await t.signedIn({ role: 'superadmin' });
+    expect((await rebuildStatus(admin.headers, started.id)).json()).toMatchObject({ state: 'done', total: 1, done: 1, rebuilt: 1 });
+    const other = await division({ flags: { templates: true } });
+    const notFound = await rebuildStatus(other.sup.headers, started.id);
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json().message).toBe(M.rebuildNotFound);
+    expect((await rebuildStatus(d.jane.headers, started.id)).statusCode).toBe(404);
+    expect((await rebuildStatus(d.sup.headers, started.id + 1_000_000)).statusCode).toBe(404);
+    expect((await rebuildStatus({}, started.id)).statusCode).toBe(401);
   });
 });

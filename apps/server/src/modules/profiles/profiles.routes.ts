@@ -13,24 +13,33 @@ import {
   PublishBlockedBodySchema,
   PublishQuerySchema,
   PublishResponseSchema,
-  RebuildChildrenResponseSchema,
   SaveProfileResponseSchema,
   SaveProfileSchema,
   SetAliasResponseSchema,
   StaleProfileBodySchema,
   SuccessSchema,
+  TemplateRebuildSchema,
   ValidateAliasQuerySchema,
   ValidateAliasResponseSchema,
 } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/auth.ts';
-import { badRequest, errorBody } from '../../http/errors.ts';
+import { badRequest, errorBody, notFound } from '../../http/errors.ts';
 import { needsApproval } from '../../http/policy.ts';
 import { LIMITS } from '../../http/rate-limit.ts';
+import { scopeOf } from '../../http/scope.ts';
 import { settlePendingOnPublish } from '../approvals/approvals.service.ts';
 import { audit } from '../audit/audit.service.ts';
-import { publishBlock, publishProfile, REBUILD_CHILDREN_JOB, type RebuildCounts, unpublishProfile } from '../publishing/publishing.service.ts';
+import {
+  publishBlock,
+  publishProfile,
+  queueTemplateRebuild,
+  REBUILD_CHILDREN_JOB,
+  rebuildStatus,
+  templateRebuild,
+  unpublishProfile,
+} from '../publishing/publishing.service.ts';
 import { emitWebhook, profileEvent, WEBHOOK_JOB } from '../webhooks/webhooks.service.ts';
 import {
   aliasIsFree,
@@ -258,20 +267,44 @@ export async function profilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Republish every published child of a template with the template’s current content',
+        summary:
+          'Republish every published child of a template with the template’s current content: queued as a job (202 with its progress, followed at GET /profiles/rebuilds/{id})',
         params: IdParamsSchema,
-        response: { 200: RebuildChildrenResponseSchema },
+        response: { 202: TemplateRebuildSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const actor = actorOf(req);
       const ctx = await visibleProfile(deps, actor, req.params.id);
       if (!ctx.profile.isMaster) throw badRequest(M.notATemplate);
       requireManager(actor, ctx);
       requireTemplateEditor(actor, ctx);
-      // A durable job: a restart or a lost connection does not leave half the children stale.
-      const counts = await deps.jobs.run<{ masterId: number }, RebuildCounts>(REBUILD_CHILDREN_JOB, { masterId: ctx.profile.id });
-      return { success: true as const, ...counts };
+      // A durable job the editor follows: a restart or a lost connection does not leave half the children stale.
+      const row = await queueTemplateRebuild(deps.jobs, db, ctx.profile.id, ctx.company.id, actor.userId);
+      deps.jobs.wakeWorker(REBUILD_CHILDREN_JOB);
+      return reply.code(202).send(rebuildStatus(row));
+    },
+  );
+
+  r.get(
+    '/profiles/rebuilds/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A template rebuild’s progress: children done of the total, rebuilt and failed (another division’s rebuild answers 404)',
+        params: IdParamsSchema,
+        response: { 200: TemplateRebuildSchema },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const row = await templateRebuild(db, req.params.id, scopeOf(actor));
+      if (!row) throw notFound(M.rebuildNotFound);
+      // Followed by those who may start it: the template's editors (another division's template answers 404).
+      const ctx = await visibleProfile(deps, actor, row.masterId);
+      requireManager(actor, ctx);
+      requireTemplateEditor(actor, ctx);
+      return rebuildStatus(row);
     },
   );
 }

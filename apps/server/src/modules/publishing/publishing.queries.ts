@@ -1,7 +1,8 @@
 /** The stored pages of profiles as publishing reads and writes them (publishing.service.ts). */
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, type profilePublications, profiles, users } from '../../db/schema.ts';
+import { companies, type profilePublications, profiles, templateRebuilds, users } from '../../db/schema.ts';
+import { type CompanyScope, inScope } from '../../http/scope.ts';
 
 type NewProfile = typeof profiles.$inferInsert;
 /** A rendered page as its profile row stores it. */
@@ -127,22 +128,111 @@ export async function clearPublishedPage(db: Db, profileId: number): Promise<voi
   await db.update(profiles).set({ publishedAt: null, publishedHtml: null, publishedEtag: null, nextChangeAt: null }).where(eq(profiles.id, profileId));
 }
 
-/** The published children of a template, with their divisions and their owners' roles. */
-export async function publishedChildren(db: Db, masterId: number) {
-  return db
-    .select({ profile: profiles, company: companies, ownerRole: users.role })
+const publishedChildOf = (masterId: number) => and(eq(profiles.masterProfileId, masterId), eq(profiles.isMaster, false), isNotNull(profiles.publishedAt));
+
+/** How many published children a template has (a rebuild's total). */
+export async function countPublishedChildren(db: Db, masterId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(profiles).where(publishedChildOf(masterId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The next `limit` published children of a template after the child `afterId` (keyset, by id),
+ * with their divisions, their owners' roles, and `published_at` exactly as stored (text, to the
+ * microsecond): the rebuild writes a child only if it is still that (`storeRebuiltPages`).
+ */
+export async function publishedChildrenAfter(db: Db, masterId: number, afterId: number, limit: number) {
+  // Not the page being replaced: ~27 KB a child that the rebuild never reads.
+  const { publishedHtml: _replaced, ...profile } = getTableColumns(profiles);
+  const rows = await db
+    .select({ profile, company: companies, ownerRole: users.role, readPublishedAt: sql<string>`${profiles.publishedAt}::text` })
     .from(profiles)
     .innerJoin(companies, eq(companies.id, profiles.companyId))
     .leftJoin(users, eq(users.id, profiles.userId))
-    .where(and(eq(profiles.masterProfileId, masterId), eq(profiles.isMaster, false), isNotNull(profiles.publishedAt)));
+    .where(and(publishedChildOf(masterId), gt(profiles.id, afterId)))
+    .orderBy(asc(profiles.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, profile: { ...r.profile, publishedHtml: null } }));
 }
 
-/** Stores a child's rebuilt page unless it was unpublished meanwhile (it then stays down); whether it was stored. */
-export async function storeRebuiltPage(db: Db, profileId: number, page: StoredPage & Pick<NewProfile, 'publishedAt' | 'site'>): Promise<boolean> {
-  const done = await db
-    .update(profiles)
-    .set(page)
-    .where(and(eq(profiles.id, profileId), isNotNull(profiles.publishedAt)))
-    .returning({ id: profiles.id });
-  return done.length > 0;
+/** A child's rebuilt page, and the `published_at` its rebuild read. */
+export type RebuiltPage = StoredPage & { id: number; readPublishedAt: string };
+
+/**
+ * Stores a batch of rebuilt pages in one statement, each only if its child's `published_at` is
+ * still the one the rebuild read: a child unpublished meanwhile stays down, and one published
+ * meanwhile keeps that newer page (its own new overrides), which the rebuild never saw. Returns
+ * the ids stored.
+ */
+export async function storeRebuiltPages(db: Db, publishedAt: Date, pages: RebuiltPage[]): Promise<number[]> {
+  if (pages.length === 0) return [];
+  const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+  // One parameter per value (VALUES), not one array per column: a batch's pages are ~15 MB of
+  // HTML, and PostgreSQL parses a text[] literal of that size several times slower than the
+  // same strings as separate parameters (measured, decision 034).
+  const rows = pages.map(
+    (p) => sql`(${p.id}::int, ${p.readPublishedAt}::timestamptz, ${p.publishedHtml ?? null}::text, ${p.publishedEtag ?? null}::text,
+      ${json(p.publishedContent)}::jsonb, ${json(p.publishedLeadForm)}::jsonb, ${json(p.site)}::jsonb, ${p.nextChangeAt?.toISOString() ?? null}::timestamptz)`,
+  );
+  const result = await db.execute(sql`
+    update profiles p set
+      published_at = ${publishedAt.toISOString()}::timestamptz,
+      published_html = v.html, published_etag = v.etag,
+      published_content = v.content, published_lead_form = v.lead_form, site = v.site,
+      next_change_at = v.next_change_at
+    from (values ${sql.join(rows, sql`, `)}) as v(id, read_published_at, html, etag, content, lead_form, site, next_change_at)
+    where p.id = v.id and p.published_at = v.read_published_at
+    returning p.id
+  `);
+  const stored = (result as { rows?: { id: number }[] }).rows ?? (result as unknown as { id: number }[]);
+  return stored.map((r) => Number(r.id));
+}
+
+export type TemplateRebuild = typeof templateRebuilds.$inferSelect;
+
+/** Records a rebuild the editor follows (its job is queued in the same transaction). */
+export async function insertTemplateRebuild(db: Db, r: { companyId: number; masterId: number; createdBy: number | null }): Promise<TemplateRebuild> {
+  const [row] = await db.insert(templateRebuilds).values(r).returning();
+  return row!;
+}
+
+/** A rebuild of a template in `scope`; another division's is undefined, like a missing one. */
+export async function templateRebuildById(db: Db, id: number, scope: CompanyScope): Promise<TemplateRebuild | undefined> {
+  const [row] = await db
+    .select()
+    .from(templateRebuilds)
+    .where(and(eq(templateRebuilds.id, id), inScope(templateRebuilds.companyId, scope)))
+    .limit(1);
+  return row;
+}
+
+/** The job starts (or starts again after a retry): it is running, over the children published now. */
+export async function startTemplateRebuild(db: Db, id: number, total: number): Promise<TemplateRebuild | undefined> {
+  const [row] = await db
+    .update(templateRebuilds)
+    .set({ state: 'running', total: sql`greatest(${total}, ${templateRebuilds.done})` })
+    .where(eq(templateRebuilds.id, id))
+    .returning();
+  return row;
+}
+
+/** A batch is written: its counts and the last child it covered (committed with the batch's pages). */
+export async function recordRebuildBatch(db: Db, id: number, batch: { afterId: number; done: number; rebuilt: number; failed: number }): Promise<void> {
+  await db
+    .update(templateRebuilds)
+    .set({
+      afterId: batch.afterId,
+      done: sql`${templateRebuilds.done} + ${batch.done}`,
+      rebuilt: sql`${templateRebuilds.rebuilt} + ${batch.rebuilt}`,
+      failed: sql`${templateRebuilds.failed} + ${batch.failed}`,
+    })
+    .where(eq(templateRebuilds.id, id));
+}
+
+/** The job has finished (`done`) or given up after its last try (`failed`). */
+export async function finishTemplateRebuild(db: Db, id: number, state: 'done' | 'failed'): Promise<void> {
+  await db
+    .update(templateRebuilds)
+    .set({ state, finishedAt: new Date(), total: state === 'done' ? templateRebuilds.done : templateRebuilds.total })
+    .where(eq(templateRebuilds.id, id));
 }

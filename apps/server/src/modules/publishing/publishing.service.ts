@@ -4,10 +4,18 @@
  * set `publishedAt`. The public page is served from what is stored here.
  */
 import { markExpired, nextPageChange, pageRenderInput, type RenderInput, renderProfilePage } from '@profilehub/profile-page';
-import { type ErrorBody, PROFILE_API_MESSAGES as M, type MissingItem, type ProfileContent, type Site } from '@profilehub/shared';
+import {
+  type ErrorBody,
+  PROFILE_API_MESSAGES as M,
+  type MissingItem,
+  type ProfileContent,
+  type Site,
+  type TemplateRebuild as TemplateRebuildStatus,
+} from '@profilehub/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { errorBody } from '../../http/errors.ts';
+import type { CompanyScope } from '../../http/scope.ts';
 import { flagsOf } from '../companies/companies.queries.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { storedLeadForm } from '../leads/lead-forms.queries.ts';
@@ -17,16 +25,24 @@ import {
   claimDuePage,
   claimDuePages,
   clearPublishedPage,
+  countPublishedChildren,
   type DuePage,
+  finishTemplateRebuild,
   insertPublication,
-  publishedChildren,
+  insertTemplateRebuild,
+  publishedChildrenAfter,
   publishedProfileIds,
   publishedProfileIdsUsingLeadForm,
   publishedProfileWithCompany,
+  type RebuiltPage,
+  recordRebuildBatch,
+  startTemplateRebuild,
   storeNextChange,
   storePublishedPage,
-  storeRebuiltPage,
+  storeRebuiltPages,
   storeRerenderedPage,
+  type TemplateRebuild,
+  templateRebuildById,
 } from './publishing.queries.ts';
 
 /** Where pages live: the public domain and the hub's scheme and port (pages share them locally). */
@@ -124,19 +140,35 @@ export function pageUrl(site: Site, alias: string | null, config: Pick<SiteConfi
   return `${hub.protocol}//${site.domainName}${hub.port ? `:${hub.port}` : ''}/${alias ?? ''}`;
 }
 
-type ThemeLookup = (themeId: number, companyId: number) => Promise<ThemeRow | null>;
+/** What a render looks up in the database: a page's theme and the lead form its contact form names. */
+type Lookups = {
+  themeOf: (themeId: number, companyId: number) => Promise<ThemeRow | null>;
+  leadFormOf: (companyId: number, content: ProfileContent) => Promise<PageLeadForm | null>;
+};
 
-/** Looks each theme up once (a rebuild renders many pages with the same few themes). */
-function themeLookup(db: Db): ThemeLookup {
-  const seen = new Map<string, Promise<ThemeRow | null>>();
-  return (themeId, companyId) => {
-    const key = `${companyId}:${themeId}`;
-    let found = seen.get(key);
-    if (!found) {
-      found = themeForCompany(db, themeId, companyId).then((t) => t ?? null);
-      seen.set(key, found);
-    }
-    return found;
+/** Looks each theme and lead form up once (a rebuild renders many pages with the same few of each). */
+function lookups(db: Db): Lookups {
+  const themes = new Map<string, Promise<ThemeRow | null>>();
+  const forms = new Map<string, Promise<PageLeadForm | null>>();
+  return {
+    themeOf: (themeId, companyId) => {
+      const key = `${companyId}:${themeId}`;
+      let found = themes.get(key);
+      if (!found) {
+        found = themeForCompany(db, themeId, companyId).then((t) => t ?? null);
+        themes.set(key, found);
+      }
+      return found;
+    },
+    leadFormOf: (companyId, content) => {
+      const key = `${companyId}:${content.contactForm?.formId ?? ''}`;
+      let found = forms.get(key);
+      if (!found) {
+        found = leadFormFor(db, companyId, content);
+        forms.set(key, found);
+      }
+      return found;
+    },
   };
 }
 
@@ -144,19 +176,11 @@ function themeLookup(db: Db): ThemeLookup {
  * Renders a profile's page at `now`. Gallery items already expired are marked `expired` in
  * the stored content; when the page next changes by itself is stored with it (decision 028).
  */
-async function renderFor(
-  db: Db,
-  ctx: ProfileContext,
-  own: Record<string, unknown>,
-  config: SiteConfig,
-  themeOf: ThemeLookup,
-  now: Date,
-  drawn?: PageLeadForm | null,
-) {
+async function renderFor(ctx: ProfileContext, own: Record<string, unknown>, config: SiteConfig, look: Lookups, now: Date, drawn?: PageLeadForm | null) {
   const content = markExpired(pageContentOf(ctx, own), now);
-  const theme = typeof content.stylingId === 'number' ? await themeOf(content.stylingId, ctx.company.id) : null;
+  const theme = typeof content.stylingId === 'number' ? await look.themeOf(content.stylingId, ctx.company.id) : null;
   const site = siteOf(ctx.profile, ctx.company, config.PUBLIC_DOMAIN);
-  const leadForm = drawn !== undefined ? drawn : await leadFormFor(db, ctx.company.id, content);
+  const leadForm = drawn !== undefined ? drawn : await look.leadFormOf(ctx.company.id, content);
   const { html, etag, nextChangeAt } = renderPublishedPage({
     profile: ctx.profile,
     company: ctx.company,
@@ -332,7 +356,7 @@ export async function publishProfile(
   leadForm?: PageLeadForm | null,
 ): Promise<{ site: Site; publishedAt: Date }> {
   const own = ctx.profile.content;
-  const page = await renderFor(env.db, ctx, own, env.config, themeLookup(env.db), now, leadForm);
+  const page = await renderFor(ctx, own, env.config, lookups(env.db), now, leadForm);
   const { content, site } = page;
   await env.db.transaction(async (tx) => {
     // The page's update locks the profile's row until commit, so publishes of one profile
@@ -374,7 +398,7 @@ export async function renderSamplePage(
   if (!ctx) return undefined;
   const own = ctx.profile.content as Record<string, unknown>;
   const sample = { ...own, firstName: own.firstName || 'Jane', lastName: own.lastName || 'Doe', jobTitle: own.jobTitle || 'Sales' };
-  const page = await renderFor(env.db, { ...ctx, company: { ...ctx.company, ...unsaved } }, sample, env.config, themeLookup(env.db), new Date());
+  const page = await renderFor({ ...ctx, company: { ...ctx.company, ...unsaved } }, sample, env.config, lookups(env.db), new Date());
   return page.html;
 }
 
@@ -387,16 +411,76 @@ export async function unpublishProfile(env: PublishEnv, profile: ProfileRow): Pr
 /** The job that rebuilds a template's published children (a durable job: modules/jobs). */
 export const REBUILD_CHILDREN_JOB = 'rebuild-children';
 export type RebuildCounts = { total: number; rebuilt: number; failed: number };
+/** The job's data: the template, and the progress row the editor follows (`queueTemplateRebuild`; SCIM waits for its run instead). */
+export type RebuildChildrenData = { masterId: number; rebuildId?: number };
+
+/**
+ * Children rendered and written at a time (decision 034): one read and one write per batch.
+ * The time of a rebuild is the database's (sending and writing ~27 KB pages), not the render's.
+ */
+const REBUILD_BATCH = 500;
+/** Renders between two turns of the event loop: a batch never holds up the server's requests for long. */
+const RENDERS_PER_TURN = 25;
+
+/**
+ * Queues the rebuild of a template's children as a job the editor follows: its progress row
+ * and its job commit together; the caller wakes the worker after the commit.
+ */
+export async function queueTemplateRebuild(
+  jobs: Pick<Jobs, 'queue'>,
+  db: Db,
+  masterId: number,
+  companyId: number,
+  createdBy: number | null,
+): Promise<TemplateRebuild> {
+  return db.transaction(async (tx) => {
+    const row = await insertTemplateRebuild(tx as unknown as Db, { companyId, masterId, createdBy });
+    await jobs.queue(tx as unknown as Db, REBUILD_CHILDREN_JOB, { masterId, rebuildId: row.id } satisfies RebuildChildrenData, {
+      expireInSeconds: 3_600,
+      heartbeatSeconds: 30,
+    });
+    return row;
+  });
+}
+
+/** A rebuild of a template in `scope` (the actor's divisions), or undefined. */
+export function templateRebuild(db: Db, id: number, scope: CompanyScope): Promise<TemplateRebuild | undefined> {
+  return templateRebuildById(db, id, scope);
+}
+
+/** A rebuild's progress as the editor follows it. */
+export function rebuildStatus(row: TemplateRebuild): TemplateRebuildStatus {
+  const { id, masterId, total, done, rebuilt, failed } = row;
+  return { id, templateId: masterId, state: row.state as TemplateRebuildStatus['state'], total, done, rebuilt, failed };
+}
+
+/** The job gave up after its last try: the editor following it is told so. */
+export async function failTemplateRebuild(db: Db, data: RebuildChildrenData): Promise<void> {
+  if (data.rebuildId !== undefined) await finishTemplateRebuild(db, data.rebuildId, 'failed');
+}
 
 /**
  * The rebuild of a template's children as a job: run by whichever copy fetches it, again
- * after a crash (a second run renders the same pages). The request that queued it checked
- * who may ask; a template deleted meanwhile has no children left to rebuild.
+ * after a crash (a retry of a followed rebuild goes on after its last written batch; SCIM's
+ * renders the same pages again). The request that queued it checked who may ask; a template
+ * deleted meanwhile has no children left to rebuild.
  */
-export async function rebuildChildrenJob(env: PublishEnv, masterId: number, onError: (profileId: number, err: unknown) => void): Promise<RebuildCounts> {
-  const master = await loadProfileContext(env.db, masterId);
-  if (!master?.profile.isMaster) return { total: 0, rebuilt: 0, failed: 0 };
-  return rebuildChildren(env, master, onError);
+export async function rebuildChildrenJob(
+  env: PublishEnv,
+  data: RebuildChildrenData,
+  onError: (profileId: number, err: unknown) => void,
+): Promise<RebuildCounts> {
+  const master = await loadProfileContext(env.db, data.masterId);
+  if (data.rebuildId === undefined) {
+    if (!master?.profile.isMaster) return { total: 0, rebuilt: 0, failed: 0 };
+    return rebuildChildren(env, master, onError);
+  }
+  const row = await startTemplateRebuild(env.db, data.rebuildId, master ? await countPublishedChildren(env.db, data.masterId) : 0);
+  if (!row) return { total: 0, rebuilt: 0, failed: 0 };
+  if (master?.profile.isMaster) await rebuildChildren(env, master, onError, new Date(), { id: row.id, afterId: row.afterId });
+  await finishTemplateRebuild(env.db, row.id, 'done');
+  const done = (await templateRebuildById(env.db, row.id, 'all'))!;
+  return { total: done.total, rebuilt: done.rebuilt, failed: done.failed };
 }
 
 /**
@@ -404,45 +488,67 @@ export async function rebuildChildrenJob(env: PublishEnv, masterId: number, onEr
  * published child of a template with the template's current content merged
  * with what each child last published — a child's unpublished (or unapproved)
  * edits stay unpublished. Unpublished children are left alone.
+ * In batches (decision 034): read by id after the last batch, rendered here, written in one
+ * statement; with `progress`, the batch's counts are committed with its pages.
  */
 async function rebuildChildren(
   env: PublishEnv,
   masterCtx: ProfileContext,
   onError: (profileId: number, err: unknown) => void = () => {},
   now = new Date(),
+  progress?: { id: number; afterId: number },
 ): Promise<RebuildCounts> {
   const { db, config } = env;
-  const children = await publishedChildren(db, masterCtx.profile.id);
-  let rebuilt = 0;
-  let failed = 0;
-  const themeOf = themeLookup(db);
-  for (const child of children) {
-    try {
-      const ctx: ProfileContext = {
-        profile: { ...child.profile, ownerRole: child.ownerRole },
-        company: { ...child.company, flags: flagsOf(child.company) },
-        master: masterCtx.profile,
-        childPermissions: masterCtx.childPermissions,
-        masterPermissions: null,
-      };
-      const own = child.profile.publishedOverrides ?? child.profile.content;
-      const { content, html, etag, nextChangeAt, site, leadForm } = await renderFor(db, ctx, own, config, themeOf, now);
-      const stored = await storeRebuiltPage(db, child.profile.id, {
-        publishedAt: now,
-        publishedHtml: html,
-        publishedEtag: etag,
-        nextChangeAt,
-        publishedContent: content as Record<string, unknown>,
-        publishedLeadForm: leadForm,
-        site,
-      });
-      if (stored) rebuilt += 1;
-      env.publishedPages?.forget(child.profile.companyId, child.profile.alias);
-    } catch (err) {
-      // One broken child must not stop the others; the caller logs it.
-      onError(child.profile.id, err);
-      failed += 1;
+  const look = lookups(db);
+  const counts: RebuildCounts = { total: 0, rebuilt: 0, failed: 0 };
+  let afterId = progress?.afterId ?? 0;
+  for (;;) {
+    const children = await publishedChildrenAfter(db, masterCtx.profile.id, afterId, REBUILD_BATCH);
+    if (children.length === 0) break;
+    const pages: RebuiltPage[] = [];
+    let failed = 0;
+    for (const [i, child] of children.entries()) {
+      if (i % RENDERS_PER_TURN === RENDERS_PER_TURN - 1) await new Promise((r) => setImmediate(r));
+      try {
+        const ctx: ProfileContext = {
+          profile: { ...child.profile, ownerRole: child.ownerRole },
+          company: { ...child.company, flags: flagsOf(child.company) },
+          master: masterCtx.profile,
+          childPermissions: masterCtx.childPermissions,
+          masterPermissions: null,
+        };
+        const own = child.profile.publishedOverrides ?? child.profile.content;
+        const { content, html, etag, nextChangeAt, site, leadForm } = await renderFor(ctx, own, config, look, now);
+        pages.push({
+          id: child.profile.id,
+          readPublishedAt: child.readPublishedAt,
+          publishedHtml: html,
+          publishedEtag: etag,
+          nextChangeAt,
+          publishedContent: content as Record<string, unknown>,
+          publishedLeadForm: leadForm,
+          site,
+        });
+      } catch (err) {
+        // One broken child must not stop the others; the caller logs it.
+        onError(child.profile.id, err);
+        failed += 1;
+      }
     }
+    afterId = children[children.length - 1]!.profile.id;
+    const batch = { afterId, done: children.length, failed, rebuilt: 0 };
+    const stored = progress
+      ? await db.transaction(async (tx) => {
+          const ids = await storeRebuiltPages(tx as unknown as Db, now, pages);
+          await recordRebuildBatch(tx as unknown as Db, progress.id, { ...batch, rebuilt: ids.length });
+          return ids;
+        })
+      : await storeRebuiltPages(db, now, pages);
+    counts.total += children.length;
+    counts.rebuilt += stored.length;
+    counts.failed += failed;
+    for (const child of children) env.publishedPages?.forget(child.profile.companyId, child.profile.alias);
+    if (children.length < REBUILD_BATCH) break;
   }
-  return { total: children.length, rebuilt, failed };
+  return counts;
 }

@@ -7,7 +7,7 @@
 import { QUERY_REPORTS, REPORT_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approvals, importJobs, leadForms, leadSubmissions, permissionRecords, profileStylings, uploads, users } from '../../db/schema.ts';
+import { approvals, importJobs, leadForms, leadSubmissions, permissionRecords, profileStylings, templateRebuilds, uploads, users } from '../../db/schema.ts';
 import { UNCONFIRMED_MESSAGE } from '../../http/auth.ts';
 import { childDetails, createTemplateDivision, createUser, freshIp, multipartBody, signIn } from '../factories.ts';
 import { useTestApp } from '../harness.ts';
@@ -91,7 +91,20 @@ const SCIM_OPERATIONS = new Set([
  * body that names it. `own` routes act on the caller alone (no other division's id to aim at).
  */
 type Target = {
-  kind: 'profile' | 'template' | 'approval' | 'leadForm' | 'permission' | 'styling' | 'upload' | 'company' | 'user' | 'importJob' | 'contact' | 'own';
+  kind:
+    | 'profile'
+    | 'template'
+    | 'approval'
+    | 'leadForm'
+    | 'permission'
+    | 'styling'
+    | 'upload'
+    | 'company'
+    | 'user'
+    | 'importJob'
+    | 'templateRebuild'
+    | 'contact'
+    | 'own';
   body?: (b: Ids) => unknown;
   query?: (b: Ids) => string;
 };
@@ -106,6 +119,7 @@ type Ids = {
   company: number;
   user: number;
   importJob: number;
+  templateRebuild: number;
   contact: number;
 };
 const TARGETS: Record<string, Target> = {
@@ -217,6 +231,7 @@ const TARGETS: Record<string, Target> = {
     body: (b) => ({ company: b.company, masterProfile: b.template, person: { first_name: 'New' }, userAccountEmail: 'new-person@example.test' }),
   },
   'POST /api/profiles/rebuild-children/{id}': { kind: 'template' },
+  'GET /api/profiles/rebuilds/{id}': { kind: 'templateRebuild' },
   'POST /api/profiles/setup': { kind: 'own' },
   'GET /api/profiles/validateAlias': { kind: 'own' },
   'GET /api/purchase-histories': { kind: 'own' },
@@ -305,8 +320,14 @@ beforeAll(async () => {
       total: 0,
     })
     .returning();
+  // The other division's rebuild of its template's children, done.
+  const [templateRebuild] = await db
+    .insert(templateRebuilds)
+    .values({ companyId: other.company.id, masterId: other.masterId, createdBy: null, state: 'done' })
+    .returning();
   b = {
     importJob: importJob!.id,
+    templateRebuild: templateRebuild!.id,
     profile: bUser.profileId!,
     template: other.masterId,
     approval: approval!.id,

@@ -1,4 +1,4 @@
-import type { PermissionRecordResponse, ProfileEditorView, RebuildChildrenResponse } from '@profilehub/shared';
+import { type PermissionRecordResponse, type ProfileEditorView, TEMPLATE_REBUILD_TEXTS, type TemplateRebuild } from '@profilehub/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -246,17 +246,25 @@ describe('Template editor: default mode and placeholders (spec §6)', () => {
 });
 
 describe('Template editor: save (spec §2)', () => {
-  it('asks "Ready to update your template ?" and rebuilds every published child on the second choice', async () => {
+  it('asks "Ready to update your template ?" and, on the second choice, follows the rebuild of every published child in a progress view', async () => {
+    const rebuild = { id: 7, templateId: 2, total: 3, failed: 0 };
     const calls = renderTemplate(templateView(), {
       mode: 'template',
-      routes: { 'POST /api/profiles/rebuild-children/2': { body: { success: true, total: 3, rebuilt: 3, failed: 0 } satisfies RebuildChildrenResponse } },
+      routes: {
+        'POST /api/profiles/rebuild-children/2': { status: 202, body: { ...rebuild, state: 'queued', total: 0, done: 0, rebuilt: 0 } satisfies TemplateRebuild },
+        'GET /api/profiles/rebuilds/7': { body: { ...rebuild, state: 'done', done: 3, rebuilt: 3 } satisfies TemplateRebuild },
+      },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Save template' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ready to update your template ?' });
     expect(within(dialog).getByRole('button', { name: 'Update template' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update template and all published profiles' }));
-    expect(await screen.findByText(TEMPLATE_SAVED_ALL)).toBeInTheDocument();
+    const progress = await screen.findByRole('dialog', { name: TEMPLATE_REBUILD_TEXTS.title });
+    expect(await within(progress).findByText(TEMPLATE_SAVED_ALL, undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(within(progress).getByText('3 of 3 profiles updated')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/profiles/rebuild-children/2')).toBe(true);
+    await userEvent.click(within(progress).getByText(TEMPLATE_REBUILD_TEXTS.close));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TEMPLATE_REBUILD_TEXTS.title })).not.toBeInTheDocument());
   });
 
   it('"Update template" saves without touching the children', async () => {

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
-import type { ProfileEditorView } from '@profilehub/shared';
+import { type ProfileEditorView, TEMPLATE_REBUILD_TEXTS, type TemplateRebuild } from '@profilehub/shared';
 import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
@@ -8,6 +8,7 @@ import { useEditor } from '../hooks/editor-context.tsx';
 import { ProfileEditor } from '../ProfileEditor.tsx';
 import { PermissionsLegend } from './PermissionsLegend.tsx';
 import { type PermissionsEditor, usePermissionsEditor } from './permissions-mode.tsx';
+import { RebuildProgress } from './RebuildProgress.tsx';
 
 /** Spec §8. */
 const TEMPLATE_SAVED = 'Your changes has been saved!';
@@ -160,33 +161,50 @@ const SAVE_TEMPLATE = ['save-template'];
 function SaveTemplate({ busy }: { busy: boolean }) {
   const { store, view } = useEditor();
   const [opened, setOpened] = useState(false);
+  /** The rebuild of the published children the dialog follows, once queued. */
+  const [rebuild, setRebuild] = useState<TemplateRebuild | null>(null);
   const save = useMutation({
     mutationKey: SAVE_TEMPLATE,
     /** `all`: the template and every published profile made from it. False when the template itself could not be saved. */
-    mutationFn: async (all: boolean) => {
+    mutationFn: async (all: boolean): Promise<TemplateRebuild | boolean> => {
       if (!(await store.flush())) {
         toastError(store.getStatus() === 'invalid' ? 'Please fix the highlighted fields before saving.' : (store.getLastError() ?? 'Failed to update profile'));
         return false;
       }
-      if (all) await rebuildChildren(view.profile.id);
-      return true;
+      // The children are rebuilt by a job: the dialog turns into its progress view.
+      return all ? rebuildChildren(view.profile.id) : true;
     },
-    onSuccess: (saved, all) => {
-      if (!saved) return;
-      setOpened(false);
-      toastSuccess(all ? TEMPLATE_SAVED_ALL : TEMPLATE_SAVED);
+    onSuccess: (saved) => {
+      if (saved === false) return;
+      if (saved === true) {
+        setOpened(false);
+        toastSuccess(TEMPLATE_SAVED);
+      } else setRebuild(saved);
     },
     onError: (error) => toastError(error),
   });
   const saving = save.isPending;
   const choice = saving ? (save.variables ? 'all' : 'template') : null;
+  const close = () => {
+    setOpened(false);
+    setRebuild(null);
+  };
 
   return (
     <>
       <Button size="sm" disabled={busy} onClick={() => setOpened(true)} flex={{ base: 1, sm: 'none' }} px="sm">
         Save template
       </Button>
-      <Modal opened={opened} onClose={() => (saving ? undefined : setOpened(false))} title="Ready to update your template ?" centered size="lg">
+      <Modal opened={opened && rebuild !== null} onClose={close} title={TEMPLATE_REBUILD_TEXTS.title} centered size="lg">
+        {rebuild ? <RebuildProgress started={rebuild} savedAll={TEMPLATE_SAVED_ALL} onClose={close} /> : null}
+      </Modal>
+      <Modal
+        opened={opened && rebuild === null}
+        onClose={() => (saving ? undefined : setOpened(false))}
+        title="Ready to update your template ?"
+        centered
+        size="lg"
+      >
         <Stack>
           <Text size="sm">Profiles created from this template get its latest values. Published profiles change only when you update them too.</Text>
           <Stack gap="xs">
