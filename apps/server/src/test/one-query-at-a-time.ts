@@ -8,7 +8,8 @@ import { afterAll, expect } from 'vitest';
 
 const overlapping: string[] = [];
 process.on('warning', (warning) => {
-  if (warning.name === 'DeprecationWarning' && warning.message.includes('client is already executing a query')) overlapping.push(warning.stack ?? warning.message);
+  if (warning.name === 'DeprecationWarning' && warning.message.includes('client is already executing a query'))
+    overlapping.push(warning.stack ?? warning.message);
 });
 
 afterAll(() => {

@@ -251,7 +251,10 @@ describe('Template editor: save (spec §2)', () => {
     const calls = renderTemplate(templateView(), {
       mode: 'template',
       routes: {
-        'POST /api/profiles/rebuild-children/2': { status: 202, body: { ...rebuild, state: 'queued', total: 0, done: 0, rebuilt: 0 } satisfies TemplateRebuild },
+        'POST /api/profiles/rebuild-children/2': {
+          status: 202,
+          body: { ...rebuild, state: 'queued', total: 0, done: 0, rebuilt: 0 } satisfies TemplateRebuild,
+        },
         'GET /api/profiles/rebuilds/7': { body: { ...rebuild, state: 'done', done: 3, rebuilt: 3 } satisfies TemplateRebuild },
       },
     });
