@@ -43,7 +43,14 @@ if (!process.env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite', 'PG_VE
   console.log('Creating the embedded database…');
   run([process.execPath, 'apps/server/src/bootstrap/prepare.ts'], { ...env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
 }
-const server = spawn(process.execPath, ['apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env });
+// Memory (issue 27; bench/startup.mjs prints it). V8 sizes the young generation of each thread
+// (the server's and the embedded database's) from the machine's memory: up to 64 MiB a semi-space,
+// and the two threads held ~250 MiB of it for short-lived garbage. 8 MiB a semi-space measured
+// ~180 MiB less RSS. glibc gives threads that allocate their own malloc arenas (64 MiB each, up
+// to 8 a core); two hold this server's allocations with less left resident. Both are read at
+// process start, so they are set here, not in server.ts.
+const serverEnv = { ...env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+const server = spawn(process.execPath, ['--max-semi-space-size=8', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env: serverEnv });
 // Pass stop signals on so the server can close its database cleanly.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
