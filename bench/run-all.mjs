@@ -94,6 +94,25 @@ if (runs.startup) {
     rows.push([`npm start: first 200 from /api/health, median${fallback}`, `${fmt(r.medianMs)} ms`, `≤ ${fmt(r.budgetMs)} ms`, r.pass ? 'PASS' : 'OVER']);
     rows.push(['  server RSS after start (whole tree)', `${fmt(r.serverRssMiB, 1)} MiB (${fmt(r.treeRssMiB, 1)} MiB)`, 'printed', '']);
     rows.push([
+      '  server RSS idle (PGlite), median',
+      `${fmt(r.memory.idle.median, 1)} MiB`,
+      `≤ ${r.budgetIdleMiB} MiB`,
+      r.memory.idle.median <= r.budgetIdleMiB ? 'PASS' : 'OVER',
+    ]);
+    rows.push([
+      '  server RSS peak under visits (PGlite), median',
+      `${fmt(r.memory.loadPeak.median, 1)} MiB`,
+      `≤ ${r.budgetLoadMiB} MiB`,
+      r.memory.loadPeak.median <= r.budgetLoadMiB ? 'PASS' : 'OVER',
+    ]);
+    if (r.postgresMemory)
+      rows.push([
+        '  server RSS idle / under visits (DATABASE_URL)',
+        `${fmt(r.postgresMemory.idle.median, 1)} / ${fmt(r.postgresMemory.loadPeak.median, 1)} MiB`,
+        'printed',
+        '',
+      ]);
+    rows.push([
       '  SIGTERM shutdown',
       `${r.shutdownClean ? 'clean, exit 0' : 'NOT clean'}, ${fmt(r.shutdownMedianMs)} ms`,
       'exit 0',
