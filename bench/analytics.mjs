@@ -47,6 +47,10 @@ const REPORT_RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 30);
 const SCAN_RUNS = 5;
 /** BENCH_PARTS=ingest skips the 10 M-event reports part (minutes of data generation); BENCH_PARTS=reports skips the ingest. */
 const PARTS = (process.env.BENCH_PARTS ?? 'ingest,reports').split(',');
+/** Which databases the reports part measures (BENCH_REPORTS_DBS=postgres for PostgreSQL alone). */
+const REPORT_DBS = (process.env.BENCH_REPORTS_DBS ?? 'pglite,postgres').split(',');
+/** A PostgreSQL database that keeps the reports data set between runs (else a new one each run, dropped at the end). */
+const KEPT_PG_URL = process.env.BENCH_REPORTS_PG_URL;
 const BUDGET = { ingestOfLimit: 0.7, reportP95Pg: 50, reportP95Pglite: 100, speedup: 100, pageRatio: 0.7 };
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const REPORTS = [
@@ -531,6 +535,16 @@ async function ensureDataset(kind, pg) {
     console.log(`  using the ${fmt(EVENTS)}-event data set in ${path.relative(ROOT, dir)} (BENCH_FRESH=1 regenerates it)`);
     return { target, seconds: null };
   }
+  // BENCH_REPORTS_PG_URL: a PostgreSQL database of one's own that keeps the data set between runs.
+  if (kind === 'pg' && KEPT_PG_URL && process.env.BENCH_FRESH !== '1') {
+    const db = await openSql(target).catch(() => null);
+    const [have] = db ? await db.query('select count(*)::int as n from events').catch(() => [{ n: 0 }]) : [{ n: 0 }];
+    await db?.close();
+    if (have.n >= EVENTS) {
+      console.log(`  using the ${fmt(have.n)}-event data set in BENCH_REPORTS_PG_URL (BENCH_FRESH=1 regenerates it)`);
+      return { target, seconds: null };
+    }
+  }
   rmSync(target.dataDir, { recursive: true, force: true });
   mkdirSync(target.dataDir, { recursive: true });
   const env = serverEnv({ DATA_DIR: target.dataDir, ...(target.url ? { DATABASE_URL: target.url } : {}) });
@@ -698,11 +712,9 @@ await main('analytics', async () => {
     } else console.log('  PostgreSQL: none answers at 127.0.0.1:5432, skipped');
   }
 
-  if (PARTS.includes('reports')) results.reportsPglite = await reportsRun('Reports on PGlite', 'pglite');
-  if (pg && PARTS.includes('reports')) {
-    if (process.env.BENCH_SKIP_PG_REPORTS === '1') console.log('\nReports on PostgreSQL: skipped (BENCH_SKIP_PG_REPORTS=1)');
-    else results.reportsPg = await reportsRun('Reports on PostgreSQL', 'pg', pg);
-  }
+  if (PARTS.includes('reports') && REPORT_DBS.includes('pglite')) results.reportsPglite = await reportsRun('Reports on PGlite', 'pglite');
+  if (pg && PARTS.includes('reports') && REPORT_DBS.includes('postgres'))
+    results.reportsPg = await reportsRun('Reports on PostgreSQL', 'pg', KEPT_PG_URL ? { url: KEPT_PG_URL } : pg);
   await pg?.drop();
 
   const rows = [['figure', 'value', 'budget', 'verdict']];
