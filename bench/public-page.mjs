@@ -553,7 +553,7 @@ await main('public-page', async () => {
   );
   console.log(
     `    many pages (${fmt(many.pages.length)} pages of ${fmt(MANY_DIVISIONS)} divisions, Zipf s = ${ZIPF_S}): app ${perS(manyRates.app)}, raw ${perS(manyRates.raw)}, app / raw ${pct(ratios.manyRaw)}; server peak RSS ${mibOf(peakRssKib.many)} (${mibOf(peakRssKib.start)} at start); ` +
-      `the app's GETs per round met ${manyCoverage.map((c) => fmt(c.distinct)).join(' / ')} distinct pages, ${manyCoverage.map((c) => `${fmt(c.topShare * 100, 1)} %`).join(' / ')} of them to the top 1 % (${fmt(manyCoverage[0].topRanks)} pages)`,
+      `the app's GETs per round met ${manyCoverage.map((c) => fmt(c.distinct)).join(' / ')} distinct pages, and ${manyCoverage.map((c) => `${fmt(c.topShare * 100, 1)} %`).join(' / ')} of those GETs went to the top 1 % (${fmt(manyCoverage[0].topRanks)} pages)`,
   );
   console.log(`  app / nginx: visits ${pct(ratios.visitsNginx)}; GET page alone ${pct(ratios.pageNginx)}`);
   console.log(`  load average at the start of each round: ${fmt(loads.min, 2)} / ${fmt(loads.median, 2)} / ${fmt(loads.max, 2)}\n`);
