@@ -159,6 +159,13 @@ if (runs['public-page']) {
       `≥ ${fmt(r.budgets.ratio * 100)} %`,
       r.pass.ratio ? 'PASS' : 'UNDER',
     ]);
+    if (r.manyPages)
+      rows.push([
+        `    visits over ${fmt(r.manyPages.pages)} pages (Zipf s = ${r.manyPages.zipfS}), app / raw`,
+        pct(r.ratios.manyRaw),
+        `≥ ${fmt(r.budgets.ratio * 100)} %`,
+        r.ratios.manyRaw.median >= r.budgets.ratio ? 'PASS' : 'UNDER',
+      ]);
     rows.push(['    GET page alone, app / raw', pct(r.ratios.pageRaw), `≥ ${fmt(r.budgets.pageRatio * 100)} %`, r.pass.pageRatio ? 'PASS' : 'UNDER']);
     rows.push(['    visits app / nginx', pct(r.ratios.visitsNginx), 'printed', '']);
     rows.push(['  publish one profile, median / p90', `${fmt(r.publish.medianMs, 1)} / ${fmt(r.publish.p90Ms, 1)} ms`, 'printed', '']);
