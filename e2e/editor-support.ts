@@ -81,3 +81,21 @@ export async function uploadProfilePhoto(page: Page): Promise<void> {
   await savedAfter(page, () => crop.getByRole('button', { name: 'Crop and upload' }).click());
   await expect(crop).toBeHidden();
 }
+
+/**
+ * Adds a button from the Buttons section's "Add a button" menu. The control is brought to the
+ * middle of the screen first: opened near the bottom, its menu fell under the sticky save bar,
+ * which took the click (seen in CI on a busy machine); a menu that closed under the click is
+ * opened again.
+ */
+export async function addButton(page: Page, kind: string): Promise<void> {
+  const add = page.getByRole('button', { name: 'Add a button' });
+  const item = page.getByRole('menuitem', { name: kind });
+  await expect(async () => {
+    if (!(await item.isVisible())) {
+      await add.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await add.click();
+    }
+    await item.click({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+}

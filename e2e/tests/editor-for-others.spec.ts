@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Auth, auth, editorView, openSection, saveStatus } from '../editor-support.ts';
+import { type Auth, addButton, auth, editorView, openSection, saveStatus } from '../editor-support.ts';
 import { PORT } from '../env.ts';
 import { expectToast, shot, sideNav, signInAndWait, USERS } from '../support.ts';
 
@@ -94,8 +94,7 @@ test('a supervisor’s job title on Leo’s card is saved while a new button wai
   await openSection(page, 'Buttons');
   const rows = page.getByRole('list', { name: 'Buttons' }).getByRole('listitem');
   const n = (await rows.count()) + 1;
-  await page.getByRole('button', { name: 'Add a button' }).click();
-  await page.getByRole('menuitem', { name: 'Link button' }).click();
+  await addButton(page, 'Link button');
   await expect(rows).toHaveCount(n);
   await page.getByLabel(`Button ${n} title`).fill('Book a review');
 
@@ -143,8 +142,7 @@ test('a supervisor’s job title on Leo’s card is saved while a new button wai
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: "Editing Leo Lane's profile" })).toBeVisible({ timeout: 20_000 });
   await openSection(page, 'Buttons');
-  await page.getByRole('button', { name: 'Add a button' }).click();
-  await page.getByRole('menuitem', { name: 'Link button' }).click();
+  await addButton(page, 'Link button');
   await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'invalid');
   await page.goForward();
   await expect(leave).toBeVisible();
@@ -158,8 +156,7 @@ test('closing the tab with a button still missing its URL asks the browser to st
   await signInAndWait(page, USERS.supervisor);
   await openLeo(page, id);
   await openSection(page, 'Buttons');
-  await page.getByRole('button', { name: 'Add a button' }).click();
-  await page.getByRole('menuitem', { name: 'Link button' }).click();
+  await addButton(page, 'Link button');
   await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'invalid');
   const dialog = page.waitForEvent('dialog');
   await page.close({ runBeforeUnload: true });

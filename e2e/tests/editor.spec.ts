@@ -1,5 +1,17 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { auth, editorView, openEditor, openSection, ownProfileId, preview, savedAfter, saveStatus, section, uploadProfilePhoto } from '../editor-support.ts';
+import {
+  addButton,
+  auth,
+  editorView,
+  openEditor,
+  openSection,
+  ownProfileId,
+  preview,
+  savedAfter,
+  saveStatus,
+  section,
+  uploadProfilePhoto,
+} from '../editor-support.ts';
 import { PORT } from '../env.ts';
 import { apiLogin, expectToast, SEED_PASSWORD, shot, signInAndWait, USERS } from '../support.ts';
 
@@ -68,11 +80,7 @@ test('Jane fills her sections, reorders by drag, uploads and crops a photo, sees
   // The photo's autosave settles first: its answer re-renders the editor, and a menu opened
   // in that moment was once seen closing under the click (CI, a busy machine).
   await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'saved');
-  const linkButton = page.getByRole('menuitem', { name: 'Link button' });
-  await expect(async () => {
-    if (!(await linkButton.isVisible())) await page.getByRole('button', { name: 'Add a button' }).click();
-    await linkButton.click({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
+  await addButton(page, 'Link button');
   await expect(rows).toHaveCount(n);
   // A link button without an address is not saved: the field says what it needs.
   await expect(page.getByText('Enter the address this button opens (https://…).', { exact: true })).toBeVisible();
