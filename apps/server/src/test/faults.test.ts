@@ -24,6 +24,18 @@ const url = process.env.TEST_DATABASE_URL;
 const FAULT_MS = Number(process.env.FAULT_SECONDS ?? 10) * 1000;
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 
+/** What every server of these tests runs with; each adds its database and data directory. */
+const SERVER_ENV = {
+  NODE_ENV: 'development',
+  SEED_PASSWORD: 'Fault-Test-Pass-42',
+  JWT_SECRET: 'fault-test-secret-that-is-long-enough-for-hs256',
+  LOG_LEVEL: 'fatal',
+  ARGON2_MEMORY_KIB: '1024',
+  ARGON2_PASSES: '1',
+  // The beacon's per-IP limit would stop the load; every request here comes from one address.
+  RATE_LIMITS: 'false',
+};
+
 /** Visitors sending events (each with a unique value) and loading a page until stopped; every answer is kept. */
 function visitors(port: number, profileId: number, inFlight = 6, agent?: http.Agent) {
   const acknowledged: string[] = [];
@@ -73,18 +85,7 @@ describe.skipIf(!url)('when PostgreSQL goes away', () => {
   let leo: number;
   const servers: ServerProcess[] = [];
 
-  const env = (databaseUrl: string) => ({
-    NODE_ENV: 'development',
-    DATABASE_URL: databaseUrl,
-    SEED_PASSWORD: 'Fault-Test-Pass-42',
-    JWT_SECRET: 'fault-test-secret-that-is-long-enough-for-hs256',
-    LOG_LEVEL: 'fatal',
-    ARGON2_MEMORY_KIB: '1024',
-    ARGON2_PASSES: '1',
-    // The beacon's per-IP limit would stop the load; every request here comes from one address.
-    RATE_LIMITS: 'false',
-    DATA_DIR: path.join(tmp, `data-${servers.length}`),
-  });
+  const env = (databaseUrl: string) => ({ ...SERVER_ENV, DATABASE_URL: databaseUrl, DATA_DIR: path.join(tmp, `data-${servers.length}`) });
 
   /** Which of these event values are stored. */
   async function storedValues(values: string[]): Promise<Set<string>> {
@@ -107,7 +108,9 @@ describe.skipIf(!url)('when PostgreSQL goes away', () => {
     const seeder = await startServer(env(withDatabase(url!, dbName)));
     servers.push(seeder);
     await waitHealthy(seeder);
-    const jwt = JSON.parse((await json(seeder.port, 'POST', '/api/auth/local', { identifier: 'leo@acme.example', password: 'Fault-Test-Pass-42' })).body).jwt;
+    const jwt = JSON.parse(
+      (await json(seeder.port, 'POST', '/api/auth/local', { identifier: 'leo@acme.example', password: SERVER_ENV.SEED_PASSWORD })).body,
+    ).jwt;
     leo = JSON.parse((await json(seeder.port, 'GET', '/api/companies/users/me', undefined, jwt)).body).profile.id;
     await seeder.stop();
   }, 120_000);
@@ -325,17 +328,7 @@ describe.skipIf(!url)('when PostgreSQL goes away', () => {
 describe.skipIf(!!url)('kill -9 of a server on the embedded database', () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'ph-fault-pglite-'));
   const servers: ServerProcess[] = [];
-  const env = {
-    NODE_ENV: 'development',
-    DATABASE_URL: undefined,
-    DATA_DIR: path.join(tmp, 'data'),
-    SEED_PASSWORD: 'Fault-Test-Pass-42',
-    JWT_SECRET: 'fault-test-secret-that-is-long-enough-for-hs256',
-    LOG_LEVEL: 'fatal',
-    ARGON2_MEMORY_KIB: '1024',
-    ARGON2_PASSES: '1',
-    RATE_LIMITS: 'false',
-  };
+  const env = { ...SERVER_ENV, DATABASE_URL: undefined, DATA_DIR: path.join(tmp, 'data') };
 
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop('SIGKILL')));
