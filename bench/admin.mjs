@@ -14,7 +14,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createPgDatabase, fmt, HOST, heading, main, percentile, ROOT, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
+import { createPgDatabase, fmt, HOST, heading, main, ownRssDuring, percentile, ROOT, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
 
 const PROFILES = Number(process.env.BENCH_ADMIN_PROFILES ?? 10_000);
 const DAYS = 30;
@@ -107,16 +107,9 @@ async function seed(db, sql) {
 /** The streamed export of every row, with the peak RSS growth while it streams. */
 async function exportFigure(get) {
   await get('/api/users/export?filter=zzz', false);
-  global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
-  let peak = rssBefore;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 10);
-  const exp = await get('/api/users/export', false);
-  clearInterval(sampler);
+  const { result: exp, before, peak } = await ownRssDuring(() => get('/api/users/export', false));
   if (exp.status !== 200) throw new Error(`export answered ${exp.status}`);
-  return { ms: exp.ms, bytes: exp.bytes, rssGrowthMiB: (peak - rssBefore) / 2 ** 20 };
+  return { ms: exp.ms, bytes: exp.bytes, rssGrowthMiB: (peak - before) / 2 ** 20 };
 }
 
 /**

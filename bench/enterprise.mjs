@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createPgDatabase, fmt, HOST, heading, main, percentile, ROOT, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
+import { createPgDatabase, fmt, HOST, heading, main, ownRssDuring, percentile, ROOT, spreadOf, table, tempDir, verdict } from './lib/common.mjs';
 
 const RUNS = Number(process.env.BENCH_ENTERPRISE_RUNS ?? 30);
 const ROUNDS = 3;
@@ -150,15 +150,8 @@ async function runOn(label, dbOptions) {
   }
 
   // Export: RSS sampled every 10 ms while every profile streams out as .xlsx.
-  global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
-  let peak = rssBefore;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 10);
   const exportLoad = loadavg();
-  const exp = await request(port, '/api/users/export', { headers: as.superadmin, keep: false });
-  clearInterval(sampler);
+  const { result: exp, before: rssBefore, peak } = await ownRssDuring(() => request(port, '/api/users/export', { headers: as.superadmin, keep: false }));
   if (exp.status !== 200) throw new Error(`${label}: export answered ${exp.status}`);
   const exportResult = {
     rows: counts.profiles,
