@@ -15,6 +15,7 @@
 // (BENCH_FRESH=1 regenerates it); a 10 M set takes a few minutes and ~3 GB of disk.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 // A deterministic PRNG, so every run sends the same traffic.
 import { prng } from '../apps/server/src/test/prng.ts';
@@ -38,6 +39,7 @@ import {
   startServer,
   stopProcess,
   table,
+  threadCpuS,
   verdict,
 } from './lib/common.mjs';
 
@@ -51,6 +53,8 @@ const PARTS = (process.env.BENCH_PARTS ?? 'ingest,reports').split(',');
 const REPORT_DBS = (process.env.BENCH_REPORTS_DBS ?? 'pglite,postgres').split(',');
 /** A PostgreSQL database that keeps the reports data set between runs (else a new one each run, dropped at the end). */
 const KEPT_PG_URL = process.env.BENCH_REPORTS_PG_URL;
+/** Which databases the ingest part measures (BENCH_INGEST_DBS=pglite for the embedded one alone). */
+const INGEST_DBS = (process.env.BENCH_INGEST_DBS ?? 'pglite,postgres').split(',');
 const BUDGET = { ingestOfLimit: 0.7, reportP95Pg: 50, reportP95Pglite: 100, speedup: 100, pageRatio: 0.7 };
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const REPORTS = [
@@ -338,7 +342,10 @@ async function ingestRun(label, target) {
   for (let i = 0; i < INGEST_ROUNDS; i++) {
     const phase = `r${i}`;
     const ackedBefore = acked.size;
+    const cpuBefore = threadCpuS(server.child.pid);
     const app = await cannon(trafficOpts({ port: server.port, phase, duration: INGEST_S, next, sent, acked }));
+    const cpuAfter = threadCpuS(server.child.pid);
+    const busy = (name) => ((cpuAfter[name] ?? 0) - (cpuBefore[name] ?? 0)) / app.durationS;
     const rawRun = await cannon(trafficOpts({ port: rawPort, phase: `raw${i}`, duration: INGEST_S, next }));
     const beacons = app.statusCodes?.['204']?.count ?? 0;
     rounds.push({
@@ -349,6 +356,9 @@ async function ingestRun(label, target) {
       other: Object.entries(app.statusCodes ?? {}).filter(([code]) => code !== '204'),
       errors: app.errors + app.timeouts,
       p99: app.latencyMs.p99,
+      mainBusy: busy('MainThread'),
+      workerBusy: busy('WorkerThread'),
+      load: os.loadavg()[0],
     });
   }
   const rssAfter = rssKib(server.child.pid);
@@ -437,6 +447,14 @@ async function ingestRun(label, target) {
       )} %; the server's people's events/s with them ${spread(rounds.map((r) => r.personPerS))}, without them (VIEW_SOURCES=false, the same traffic, ${INGEST_ROUNDS} rounds after) ${spread(
         plainRounds.map((r) => r.personPerS),
       )} → ${fmt((median(rounds.map((r) => r.personPerS)) / median(plainRounds.map((r) => r.personPerS))) * 100, 1)} % (medians)`,
+  );
+  console.log(
+    `  ${label}: the server's threads while the rounds ran (share of one core): main ${spread(
+      rounds.map((r) => r.mainBusy * 100),
+    )} %, worker threads (${target.url ? 'no embedded database' : "the embedded database's"}) ${spread(rounds.map((r) => r.workerBusy * 100))} %; load average ${spread(
+      rounds.map((r) => r.load),
+      1,
+    )}`,
   );
   const refused = rounds.flatMap((r) => r.other.map(([code, v]) => `${code}: ${fmt(v.count)}`));
   if (refused.length || rounds.some((r) => r.errors))
@@ -704,12 +722,14 @@ await main('analytics', async () => {
     console.log(
       `Ingest (RATE_LIMITS=false; ${fmt(INGEST_PROFILES)} profiles in ${fmt(INGEST_DIVISIONS)} divisions, ${fmt(INGEST_PEOPLE)} visitors, 10 % bots, real and made-up tap labels):`,
     );
-    const prep = await prepareDataDir('analytics-ingest');
-    results.ingestPglite = await ingestRun('PGlite', { dataDir: prep.dataDir });
-    if (pg) {
+    if (INGEST_DBS.includes('pglite')) {
+      const prep = await prepareDataDir('analytics-ingest');
+      results.ingestPglite = await ingestRun('PGlite', { dataDir: prep.dataDir });
+    }
+    if (pg && INGEST_DBS.includes('postgres')) {
       const prepPg = await prepareDataDir('analytics-ingest-pg', { DATABASE_URL: pg.url });
       results.ingestPg = await ingestRun('PostgreSQL', { dataDir: prepPg.dataDir, url: pg.url });
-    } else console.log('  PostgreSQL: none answers at 127.0.0.1:5432, skipped');
+    } else if (INGEST_DBS.includes('postgres')) console.log('  PostgreSQL: none answers at 127.0.0.1:5432, skipped');
   }
 
   if (PARTS.includes('reports') && REPORT_DBS.includes('pglite')) results.reportsPglite = await reportsRun('Reports on PGlite', 'pglite');

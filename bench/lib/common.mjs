@@ -371,6 +371,33 @@ export function rssKib(pid) {
   }
 }
 
+/**
+ * CPU seconds each kind of thread of a process has used so far (Linux /proc, user + system), by
+ * the thread's name: Node's main thread is 'MainThread', a worker_threads Worker (the embedded
+ * database's) 'WorkerThread', V8's helpers 'V8Worker', libuv's pool 'libuv-worker'.
+ */
+export function threadCpuS(pid) {
+  const byName = {};
+  let tids = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byName;
+  }
+  for (const tid of tids) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      // Fields after the parenthesised name: state is field 3, utime 14 and stime 15 (1-based).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byName[name] = (byName[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return byName;
+}
+
 function cmdline(pid) {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');

@@ -54,6 +54,39 @@ const outcome = (p: Promise<void>) =>
   );
 
 describe('EventIngest', () => {
+  it('sends the next batch to the database before it answers the last one, and still writes one batch at a time', async () => {
+    const p = await publishedProfile();
+    const log: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const db = t.app.deps.db;
+    const watched = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver);
+        return async (query: Parameters<Db['execute']>[0]) => {
+          log.push('write');
+          mostInFlight = Math.max(mostInFlight, ++inFlight);
+          try {
+            return await target.execute(query);
+          } finally {
+            inFlight--;
+          }
+        };
+      },
+    });
+    const ingest = new EventIngest(watched, t.app.log, { flushMs: 60_000, batchSize: 1 });
+    // The first write of a server also prunes old visitor rows (one more execute): out of the way first.
+    await ingest.accept(event(p.id));
+    log.length = 0;
+    const answered = [1, 2, 3].map((n) => ingest.accept(event(p.id)).then(() => log.push(`answered ${n}`)));
+    await Promise.all(answered);
+    await ingest.flush();
+    // The second write was sent before the first batch's event was answered.
+    expect(log.indexOf('answered 1')).toBeGreaterThan(log.indexOf('write', 1));
+    expect(mostInFlight).toBe(1);
+    expect(await storedCount(p.id)).toBe(4);
+  });
+
   it('answers an event only once it is committed, and a failed write refuses its events instead of keeping them', async () => {
     const p = await publishedProfile();
     const db = t.app.deps.db;

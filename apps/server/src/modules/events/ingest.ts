@@ -112,13 +112,22 @@ export class EventIngest {
     this.#timer = undefined;
     if (this.#waiting.length === 0 && this.#bots.size === 0) return;
     this.#flushing = (async () => {
-      do await this.#flushOnce();
-      while (this.#waiting.length > 0 && this.#retryMs === 0);
+      // Pipelined: the next batch goes to the database before the last one's waiters are
+      // answered (after the promise hops that send it: setImmediate), so the database is not
+      // idle while this thread writes their 204s. The writes themselves stay one after another.
+      let settle = await this.#write();
+      while (this.#waiting.length > 0 && this.#retryMs === 0) {
+        const next = this.#write();
+        setImmediate(settle);
+        settle = await next;
+      }
+      settle();
     })().finally(() => {
       this.#flushing = undefined;
     });
     await this.#flushing;
-    if (this.#waiting.length > 0 || this.#bots.size > 0) this.#schedule();
+    // What arrived as the last write ended: a full batch goes at once, anything else after flushMs.
+    if (this.#waiting.length > 0 || this.#bots.size > 0) this.#kick();
   }
 
   /** Stops accepting and writes what is left (shutdown); what cannot be written is refused, never silently kept. */
@@ -147,7 +156,11 @@ export class EventIngest {
     this.#timer.unref();
   }
 
-  async #flushOnce(): Promise<void> {
+  /**
+   * Writes one batch (taken from the queue at once, before the first await) and returns what
+   * answers its waiters: resolved once stored, rejected with the write's error.
+   */
+  async #write(): Promise<() => void> {
     const batch = this.#waiting.splice(0, this.#options.batchSize);
     const bots = this.#bots;
     this.#bots = new Map();
@@ -168,18 +181,22 @@ export class EventIngest {
       this.stats.flushes++;
       this.stats.written += written;
       this.stats.dropped += batch.length - written;
-      for (const w of batch) w.resolve();
       if (Date.now() - this.#lastPrune > PRUNE_EVERY_MS) {
         this.#lastPrune = Date.now();
         await pruneDailyVisitors(this.#db).catch((error: unknown) => this.#log.warn({ err: error }, 'pruning daily_visitors failed'));
       }
+      return () => {
+        for (const w of batch) w.resolve();
+      };
     } catch (error) {
       this.stats.failures++;
       this.#retryMs = Math.min(this.#retryMs ? this.#retryMs * 2 : RETRY_MS.first, RETRY_MS.max);
       this.#log.error({ err: error, events: batch.length }, 'event flush failed; its events were refused (503)');
-      for (const w of batch) w.reject(error);
       // Bot counts were never promised to anyone: they merge with any that arrived meanwhile and wait for the next write.
       for (const [key, n] of bots) this.#bots.set(key, (this.#bots.get(key) ?? 0) + n);
+      return () => {
+        for (const w of batch) w.reject(error);
+      };
     }
   }
 }
