@@ -15,16 +15,13 @@ import type {
   SaveProfileResponse,
   SuccessResponse,
   VerifyTokenResponse,
+  WhiteLabelResponse,
 } from '@profilehub/shared';
-import type { WhiteLabelResponse } from '../lib/white-label.ts';
 
 /** An answer of the mock: a status (200 unless given) and a body. */
 type Reply<T> = { status?: number; body: T };
 
-/**
- * GET /white-label of the product's own hub, as overridden. The server's route schema is its own;
- * the web's `WhiteLabelResponse` is the shape it reads (every field, since `closed`).
- */
+/** GET /white-label of the product's own hub, as overridden. */
 export function whiteLabelReply(overrides: Partial<WhiteLabelResponse> = {}): Reply<WhiteLabelResponse> {
   return {
     body: { whiteLabel: null, supportHref: 'https://profilehub.example/support', googleSignIn: false, closed: null, ...overrides } satisfies WhiteLabelResponse,

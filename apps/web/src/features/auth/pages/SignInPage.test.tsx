@@ -1,8 +1,7 @@
-import type { RegisterCompletedResponse, RegistrationComplete, SsoDiscovery, SuccessResponse } from '@profilehub/shared';
+import type { RegisterCompletedResponse, RegistrationComplete, SsoDiscovery, SuccessResponse, WhiteLabelResponse } from '@profilehub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { WhiteLabelResponse } from '../../../lib/white-label.ts';
 import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
 import { authReply, sessionValid, whiteLabelReply } from '../../../test/fixtures.ts';
 import { renderAt, testUser } from '../../../test/render.tsx';
