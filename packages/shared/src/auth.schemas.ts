@@ -73,6 +73,24 @@ export const RegisterCompletedQuerySchema = z
     alias: z.string().trim().min(1).max(100).refine(hasNoNul, NUL_MESSAGE).optional(),
   })
   .refine((v) => Boolean(v.email) !== Boolean(v.alias), { message: 'Give either an email or an alias.' });
+/** GET /profiles/register-completed?email=: the account may go on to its password (every other state is an error status: 401, 402, 403). */
+const RegistrationCompleteSchema = z.object({ success: z.literal(true), message: z.literal('registered') });
+export type RegistrationComplete = z.infer<typeof RegistrationCompleteSchema>;
+/** GET /profiles/register-completed: with `?alias=` a bare boolean (spec §7), with `?email=` `RegistrationComplete`. */
+export const RegisterCompletedResponseSchema = z.union([z.boolean(), RegistrationCompleteSchema]);
+export type RegisterCompletedResponse = z.infer<typeof RegisterCompletedResponseSchema>;
+
+/**
+ * POST /profiles/generate-otp (spec §4 Registration): `otp-sent` when the code was mailed; otherwise
+ * `success: false` and why — `no-profile` (not invited) or `already-registered`.
+ */
+export const RegistrationCodeResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type RegistrationCodeResponse = z.infer<typeof RegistrationCodeResponseSchema>;
+
+/** GET /jwts/verify: the token is a live session, and whose (a dead one answers 401). */
+export const VerifyTokenResponseSchema = z.object({ valid: z.literal(true), userId: z.number() });
+export type VerifyTokenResponse = z.infer<typeof VerifyTokenResponseSchema>;
+
 export const GoogleCallbackQuerySchema = z.object({
   id_token: z.string({ error: AUTH_MESSAGES.googleNotRequested }).min(1, AUTH_MESSAGES.googleNotRequested).max(8192),
   access_token: z.string().max(8192).optional(),

@@ -53,6 +53,17 @@ export const WhiteLabelSchema = z.object({
 });
 export type WhiteLabel = z.infer<typeof WhiteLabelSchema>;
 
+/** GET /white-label (public): the white-label of the hub host the browser is on, and how one signs in there. */
+export const WhiteLabelResponseSchema = z.object({
+  whiteLabel: WhiteLabelSchema.nullable(),
+  supportHref: z.string(),
+  /** Whether this hub offers "Sign in with Google" (the server has the provider configured). */
+  googleSignIn: z.boolean(),
+  /** Set while the hub's division is archived: what its sign-in page says instead of letting anyone in. */
+  closed: z.string().nullable(),
+});
+export type WhiteLabelResponse = z.infer<typeof WhiteLabelResponseSchema>;
+
 /**
  * The division's consent (spec §4 Publish flow step 2): when on, its people agree to the text
  * (rich text, sanitised when saved) in the "Disclaimer" modal before they publish.

@@ -89,6 +89,9 @@ export const LoginResponseSchema = z.union([AuthResponseSchema, SecondFactorNeed
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const SecondFactorCodeRequestSchema = z.strictObject({ ticket });
+/** POST /auth/second-factor/code: the code is mailed; `message` says so. */
+export const SecondFactorCodeSentSchema = z.object({ success: z.literal(true), message: z.string() });
+export type SecondFactorCodeSent = z.infer<typeof SecondFactorCodeSentSchema>;
 export const SecondFactorCodeSchema = z.strictObject({
   ticket,
   otp: z

@@ -25,3 +25,7 @@ export type Me = z.infer<typeof MeSchema>;
 
 export const AuthResponseSchema = z.object({ jwt: z.string(), user: MeSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/** POST /profiles/setup: the password is set; the user as now stored. */
+export const SetupPasswordResponseSchema = z.object({ success: z.literal(true), user: MeSchema });
+export type SetupPasswordResponse = z.infer<typeof SetupPasswordResponseSchema>;

@@ -2493,8 +2493,9 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            success: boolean;
-            message?: string;
+            /** @enum {boolean} */
+            success: true;
+            message: string;
           };
         };
       };
@@ -2718,8 +2719,8 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            success: boolean;
-            message?: string;
+            /** @enum {boolean} */
+            success: true;
           };
         };
       };
@@ -2850,7 +2851,7 @@ export interface operations {
         content: {
           "application/json": {
             success: boolean;
-            message?: string;
+            message: string;
           };
         };
       };
@@ -2901,8 +2902,8 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            success: boolean;
-            message?: string;
+            /** @enum {boolean} */
+            success: true;
           };
         };
       };
@@ -2954,8 +2955,8 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            success: boolean;
-            message?: string;
+            /** @enum {boolean} */
+            success: true;
           };
         };
       };

@@ -1,4 +1,4 @@
-import type { AuthResponse, Me } from '@profilehub/shared';
+import type { AuthResponse, Me, SuccessResponse, VerifyTokenResponse } from '@profilehub/shared';
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiRequest } from './api.ts';
 import { clearToken, getToken, onSignedOutElsewhere, setToken } from './session.ts';
@@ -105,7 +105,7 @@ export function hasToken(): boolean {
 /** GET /api/jwts/verify: false when the server no longer accepts the token. */
 export async function verifyToken(): Promise<boolean> {
   try {
-    const res = await apiRequest<{ valid: boolean }>('/api/jwts/verify');
+    const res = await apiRequest<VerifyTokenResponse>('/api/jwts/verify');
     return res.valid === true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return false;
@@ -116,7 +116,7 @@ export async function verifyToken(): Promise<boolean> {
 /** GET /api/auth/logout revokes the session server-side; locally we sign out whatever it answers. */
 export async function logout(): Promise<void> {
   try {
-    await apiRequest<{ success: boolean }>('/api/auth/logout', { auth: true });
+    await apiRequest<SuccessResponse>('/api/auth/logout', { auth: true });
   } catch {
     // An expired session is already logged out server-side.
   }

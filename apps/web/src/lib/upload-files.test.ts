@@ -1,13 +1,14 @@
+import type { UploadItem } from '@profilehub/shared';
 import { describe, expect, it } from 'vitest';
 import { errorBody, mockFetch } from '../test/fetch-mock.ts';
-import { type UploadedFile, uploadFiles } from './upload-files.ts';
+import { uploadFiles } from './upload-files.ts';
 
 describe('uploadFiles', () => {
   it('tells the spec’s progress texts (§8) and sends purpose, profile and the file as multipart', async () => {
     sessionStorage.setItem('jwt', 'token');
     let n = 0;
     const calls = mockFetch({
-      'POST /api/upload': () => ({ body: [{ id: ++n, url: `/uploads/${n}.png`, mime: 'image/png', width: 1, height: 1, size: 1 }] satisfies UploadedFile[] }),
+      'POST /api/upload': () => ({ body: [{ id: ++n, url: `/uploads/${n}.png`, mime: 'image/png', width: 1, height: 1, size: 1 }] satisfies UploadItem[] }),
     });
     const progress: string[] = [];
     const photo = new File(['png bytes'], 'team photo.png', { type: 'image/png' });

@@ -3,13 +3,12 @@
  * Multipart is the one body the JSON client does not send, so this builds the
  * request itself with the same token and error reading.
  */
-import { DEFAULT_ERROR_MESSAGE, errorMessageOf } from '@profilehub/shared';
+import { DEFAULT_ERROR_MESSAGE, errorMessageOf, type UploadItem } from '@profilehub/shared';
 import { ApiError } from './api.ts';
 import { getToken } from './session.ts';
 
 /** Upload purposes of the server's rules (apps/server/src/modules/uploads/rules.ts). */
 export type UploadPurpose = 'profile-photo' | 'logo' | 'background' | 'mobile-banner' | 'desktop-banner' | 'banner' | 'gallery' | 'rich-text' | 'general';
-export type UploadedFile = { id: number; url: string; mime: string; width: number | null; height: number | null; size: number };
 
 /** Spec §8 upload progress: 'Preparing N upload(s)' then 'Busy Uploading X of N'. */
 const uploadProgressText = {
@@ -21,9 +20,9 @@ const uploadProgressText = {
 export async function uploadFiles(
   files: readonly Blob[],
   o: { purpose: UploadPurpose; profileId: number; onProgress?: (text: string) => void },
-): Promise<UploadedFile[]> {
+): Promise<UploadItem[]> {
   o.onProgress?.(uploadProgressText.preparing(files.length));
-  const out: UploadedFile[] = [];
+  const out: UploadItem[] = [];
   for (const [i, file] of files.entries()) {
     o.onProgress?.(uploadProgressText.busy(i + 1, files.length));
     const form = new FormData();
@@ -39,7 +38,7 @@ export async function uploadFiles(
     }
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) throw new ApiError(response.status, errorMessageOf(body), body);
-    out.push(...(body as UploadedFile[]));
+    out.push(...(body as UploadItem[]));
   }
   return out;
 }

@@ -1,16 +1,7 @@
-import { supportHref as defaultSupportHref, hubName, type WhiteLabel } from '@profilehub/shared';
+import { supportHref as defaultSupportHref, hubName, type WhiteLabel, type WhiteLabelResponse } from '@profilehub/shared';
 import { useSyncExternalStore } from 'react';
 import { apiRequest } from './api.ts';
 import { useCachedUser } from './auth.ts';
-
-export type WhiteLabelResponse = {
-  whiteLabel: WhiteLabel | null;
-  supportHref: string;
-  /** Whether this hub offers "Sign in with Google" (the server has the provider configured). */
-  googleSignIn: boolean;
-  /** Set while this hub's division is archived: the message its sign-in page shows. */
-  closed: string | null;
-};
 
 const fallback = (): WhiteLabelResponse => ({ whiteLabel: null, supportHref: defaultSupportHref([]), googleSignIn: false, closed: null });
 

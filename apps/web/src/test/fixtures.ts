@@ -14,16 +14,14 @@ import type {
   PublishResponse,
   SaveProfileResponse,
   SuccessResponse,
+  VerifyTokenResponse,
+  WhiteLabelResponse,
 } from '@profilehub/shared';
-import type { WhiteLabelResponse } from '../lib/white-label.ts';
 
 /** An answer of the mock: a status (200 unless given) and a body. */
 type Reply<T> = { status?: number; body: T };
 
-/**
- * GET /white-label of the product's own hub, as overridden. The server's route schema is its own;
- * the web's `WhiteLabelResponse` is the shape it reads (every field, since `closed`).
- */
+/** GET /white-label of the product's own hub, as overridden. */
 export function whiteLabelReply(overrides: Partial<WhiteLabelResponse> = {}): Reply<WhiteLabelResponse> {
   return {
     body: { whiteLabel: null, supportHref: 'https://profilehub.example/support', googleSignIn: false, closed: null, ...overrides } satisfies WhiteLabelResponse,
@@ -40,12 +38,9 @@ export function authReply(user: Me, jwt = 'the-jwt'): Reply<AuthResponse> {
   return { body: { jwt, user } satisfies AuthResponse };
 }
 
-/**
- * GET /jwts/verify of a live session. The route's schema is the server's own (no shared type):
- * `{ valid: true, userId }`; the web reads only `valid`.
- */
-export function sessionValid(userId = 1): Reply<{ valid: true; userId: number }> {
-  return { body: { valid: true, userId } };
+/** GET /jwts/verify of a live session (the web reads only `valid`). */
+export function sessionValid(userId = 1): Reply<VerifyTokenResponse> {
+  return { body: { valid: true, userId } satisfies VerifyTokenResponse };
 }
 
 /** `{ success: true }`: GET /auth/logout, a revoked key or token, a test webhook event. */
@@ -83,15 +78,3 @@ export function publishReply(id = 7, publishedAt = '2026-01-02T00:00:00.000Z'): 
 export function saveReply(version: number): Reply<SaveProfileResponse> {
   return { body: { success: true, message: 7, companyId: 3, hideNotification: false, version } satisfies SaveProfileResponse };
 }
-
-// The answers below have no shared type: their schemas are written inline in
-// apps/server/src/modules/auth/auth.routes.ts. These mirror them, so the tests at least agree
-// with one another and with what the web reads; moving them to packages/shared would let an API
-// change reach the tests.
-
-/** POST /profiles/setup: the password is set; the user as now stored. */
-export type SetupPasswordReply = { success: true; user: Me };
-/** POST /profiles/generate-otp, /profiles/generate-login-otp, /profiles/verify-otp (the routes' `Success`). */
-export type CodeSentReply = { success: boolean; message?: string };
-/** GET /profiles/register-completed: `?alias=` answers a bare boolean, `?email=` this object (or 401/402/403). */
-export type RegisteredReply = boolean | { success: true; message: 'registered' };

@@ -10,11 +10,17 @@ import {
   LoginSchema,
   MeSchema,
   RegisterCompletedQuerySchema,
+  RegisterCompletedResponseSchema,
+  RegistrationCodeResponseSchema,
   ResetPasswordSchema,
   SecondFactorCodeRequestSchema,
   SecondFactorCodeSchema,
+  SecondFactorCodeSentSchema,
+  SetupPasswordResponseSchema,
   SetupPasswordSchema,
+  SuccessSchema,
   VerifyOtpQuerySchema,
+  VerifyTokenResponseSchema,
 } from '@profilehub/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,7 +42,6 @@ async function queryAsBody(req: FastifyRequest): Promise<void> {
   if (req.body === undefined || req.body === null) req.body = { ...(req.query as Record<string, unknown>) };
 }
 const tags = ['auth'];
-const Success = z.object({ success: z.boolean(), message: z.string().optional() });
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -57,7 +62,10 @@ export async function authRoutes(app: FastifyInstance) {
   );
   r.post(
     '/auth/second-factor/code',
-    { config: open, schema: { tags, summary: "Emails the second step's 4-digit code", body: SecondFactorCodeRequestSchema, response: { 200: Success } } },
+    {
+      config: open,
+      schema: { tags, summary: "Emails the second step's 4-digit code", body: SecondFactorCodeRequestSchema, response: { 200: SecondFactorCodeSentSchema } },
+    },
     (req) => auth.issueSecondFactorCode(deps, req.body.ticket, ctxOf(req)),
   );
   r.post(
@@ -68,16 +76,16 @@ export async function authRoutes(app: FastifyInstance) {
 
   // What an account that has not set its password yet may still call (http/auth.ts).
   const setUp = { allowUnconfirmed: true };
-  r.get('/auth/logout', { config: setUp, schema: { tags, summary: 'Signs this session out', response: { 200: Success } } }, async (req) => {
+  r.get('/auth/logout', { config: setUp, schema: { tags, summary: 'Signs this session out', response: { 200: SuccessSchema } } }, async (req) => {
     await deps.sessions.revoke(actorOf(req).sessionId);
-    return { success: true };
+    return { success: true as const };
   });
 
   r.get(
     '/jwts/verify',
     {
       config: setUp,
-      schema: { tags, summary: 'Whether the token is a live session, and whose', response: { 200: z.object({ valid: z.literal(true), userId: z.number() }) } },
+      schema: { tags, summary: 'Whether the token is a live session, and whose', response: { 200: VerifyTokenResponseSchema } },
     },
     async (req) => ({
       valid: true as const,
@@ -93,7 +101,7 @@ export async function authRoutes(app: FastifyInstance) {
         tags,
         summary: 'Registration check: 401 not invited, 402 incomplete, 403 needs an emailed code; with ?alias= a bare boolean',
         querystring: RegisterCompletedQuerySchema,
-        response: { 200: z.union([z.boolean(), z.object({ success: z.literal(true), message: z.literal('registered') })]) },
+        response: { 200: RegisterCompletedResponseSchema },
       },
     },
     async (req) => {
@@ -105,17 +113,17 @@ export async function authRoutes(app: FastifyInstance) {
   const inBody = { config: open, preValidation: queryAsBody };
   r.post(
     '/profiles/generate-otp',
-    { ...inBody, schema: { tags, summary: 'Mails a registration code', body: EmailQuerySchema, response: { 200: Success } } },
+    { ...inBody, schema: { tags, summary: 'Mails a registration code', body: EmailQuerySchema, response: { 200: RegistrationCodeResponseSchema } } },
     (req) => auth.issueRegistrationCode(deps, req.body.email, ctxOf(req)),
   );
   r.post(
     '/profiles/generate-login-otp',
-    { ...inBody, schema: { tags, summary: 'Mails a sign-in code', body: EmailQuerySchema, response: { 200: Success } } },
+    { ...inBody, schema: { tags, summary: 'Mails a sign-in code', body: EmailQuerySchema, response: { 200: SuccessSchema } } },
     (req) => auth.issueLoginCode(deps, req.body.email, ctxOf(req)),
   );
   r.post(
     '/profiles/verify-otp',
-    { ...inBody, schema: { tags, summary: 'Signs in with a mailed code', body: VerifyOtpQuerySchema, response: { 200: Success } } },
+    { ...inBody, schema: { tags, summary: 'Signs in with a mailed code', body: VerifyOtpQuerySchema, response: { 200: SuccessSchema } } },
     (req) => auth.verifyLoginCode(deps, req.body.email, req.body.otp, ctxOf(req)),
   );
 
@@ -141,7 +149,7 @@ export async function authRoutes(app: FastifyInstance) {
         tags,
         summary: 'Sets the first password of an invited account',
         body: SetupPasswordSchema,
-        response: { 200: z.object({ success: z.literal(true), user: MeSchema }) },
+        response: { 200: SetupPasswordResponseSchema },
       },
     },
     (req) => auth.setupPassword(deps, actorOf(req), req.body, ctxOf(req)),

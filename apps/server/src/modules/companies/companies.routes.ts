@@ -13,7 +13,7 @@ import {
   parseCompanyQuery,
   supportHref,
   UpdateCompanySchema,
-  WhiteLabelSchema,
+  WhiteLabelResponseSchema,
 } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -188,15 +188,7 @@ export async function companiesRoutes(app: FastifyInstance) {
       schema: {
         tags: ['companies'],
         summary: 'White-label of the hub host the browser is on, and which sign-in methods it offers (before sign-in)',
-        response: {
-          200: z.object({
-            whiteLabel: WhiteLabelSchema.nullable(),
-            supportHref: z.string(),
-            googleSignIn: z.boolean(),
-            /** Set while the hub's division is archived: what its sign-in page says instead of letting anyone in. */
-            closed: z.string().nullable(),
-          }),
-        },
+        response: { 200: WhiteLabelResponseSchema },
       },
     },
     async (req, reply) => {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import fastifyMultipart, { type Multipart } from '@fastify/multipart';
-import { MAX_ROW_ID } from '@profilehub/shared';
+import { MAX_ROW_ID, type UploadItem, UploadItemSchema } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,16 +14,6 @@ import { byteCap, IMAGE_LIMIT, MAX_FILES, PURPOSES, type Purpose, UPLOAD_MESSAGE
 import { newKey } from './store.ts';
 import type { UploadRow } from './uploads.queries.ts';
 import { editableProfile, linkRichTextImage, recordUploads, removeUpload, unlinkRichTextImage } from './uploads.service.ts';
-
-const UploadItemSchema = z.object({
-  id: z.number(),
-  url: z.string(),
-  mime: z.string(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  size: z.number(),
-});
-export type UploadItem = z.infer<typeof UploadItemSchema>;
 
 const RowId = z.coerce.number().int().min(1).max(MAX_ROW_ID);
 const itemOf = (row: UploadRow): UploadItem => ({

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@profilehub/shared';
+import { AUTH_MESSAGES, type RegistrationCodeResponse } from '@profilehub/shared';
 
 /** Views of the sign-in page (spec §2). */
 /** `sso`: the email's company signs in through its own provider; `secondFactor`: a passkey or code after the password (issue #28). */
@@ -62,13 +62,10 @@ export function stepForRegistrationStatus(status: number, serverMessage?: string
   }
 }
 
-/** Reply of POST /profiles/generate-otp (registration). */
-export type RegisterOtpReply = { success: boolean; message?: string };
-
 export type RegisterOtpStep = { kind: 'code' } | { kind: 'no-user' } | { kind: 'already-registered' } | { kind: 'error'; toast: string };
 
 /** Spec §4 Registration: otp-sent → the code form; no-profile → no-user; already-registered → Login. */
-export function stepForRegisterOtp(reply: RegisterOtpReply): RegisterOtpStep {
+export function stepForRegisterOtp(reply: RegistrationCodeResponse): RegisterOtpStep {
   if (reply.success) return { kind: 'code' };
   if (reply.message === 'no-profile') return { kind: 'no-user' };
   if (reply.message === 'already-registered') return { kind: 'already-registered' };

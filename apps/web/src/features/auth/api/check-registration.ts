@@ -1,10 +1,11 @@
+import type { RegistrationComplete } from '@profilehub/shared';
 import { apiRequest } from '../../../lib/api.ts';
 
 /**
  * GET /api/profiles/register-completed?email= — the sign-in page reads the
  * HTTP status (402, 401, 403), so failures reach the caller as ApiError.
  */
-export function checkRegistrationByEmail(email: string): Promise<{ success: boolean; message: string }> {
+export function checkRegistrationByEmail(email: string): Promise<RegistrationComplete> {
   return apiRequest('/api/profiles/register-completed', { query: { email }, auth: false });
 }
 

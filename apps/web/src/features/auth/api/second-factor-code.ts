@@ -1,10 +1,10 @@
-import type { AuthResponse } from '@profilehub/shared';
+import type { AuthResponse, SecondFactorCodeSent } from '@profilehub/shared';
 import { apiRequest } from '../../../lib/api.ts';
 import { startSession } from '../../../lib/auth.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
 /** POST /api/auth/second-factor/code {ticket}: mails the second step's 4-digit code. */
-function sendSecondFactorCode(ticket: string): Promise<{ success: boolean; message?: string }> {
+function sendSecondFactorCode(ticket: string): Promise<SecondFactorCodeSent> {
   return apiRequest('/api/auth/second-factor/code', { method: 'POST', body: { ticket }, auth: false });
 }
 

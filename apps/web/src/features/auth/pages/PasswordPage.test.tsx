@@ -1,9 +1,9 @@
-import { AUTH_MESSAGES, type Me } from '@profilehub/shared';
+import { AUTH_MESSAGES, type Me, type SetupPasswordResponse } from '@profilehub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
-import { authReply, type SetupPasswordReply, sessionValid, whiteLabelReply } from '../../../test/fixtures.ts';
+import { authReply, sessionValid, whiteLabelReply } from '../../../test/fixtures.ts';
 import { renderAt, testUser } from '../../../test/render.tsx';
 
 const whiteLabel = { 'GET /api/white-label': whiteLabelReply() };
@@ -59,7 +59,7 @@ describe('Password page', () => {
     localStorage.setItem('changePassword', '1');
     const calls = mockFetch({
       ...whiteLabel,
-      'POST /api/profiles/setup': { body: { success: true, user: testUser({ role: 'supervisor' }) } satisfies SetupPasswordReply },
+      'POST /api/profiles/setup': { body: { success: true, user: testUser({ role: 'supervisor' }) } satisfies SetupPasswordResponse },
       'GET /api/jwts/verify': sessionValid(),
     });
     const { at } = renderAt('/reset-password');
@@ -95,7 +95,7 @@ describe('Password page', () => {
       ...whiteLabel,
       'GET /api/companies/users/me': { body: me },
       'POST /api/profiles/setup': () =>
-        wrong ? errorBody(400, AUTH_MESSAGES.currentPasswordWrong) : { body: { success: true, user: me } satisfies SetupPasswordReply },
+        wrong ? errorBody(400, AUTH_MESSAGES.currentPasswordWrong) : { body: { success: true, user: me } satisfies SetupPasswordResponse },
       'GET /api/jwts/verify': sessionValid(),
     });
     const { at } = renderAt('/reset-password');
@@ -124,7 +124,7 @@ describe('Password page', () => {
     const calls = mockFetch({
       ...whiteLabel,
       'GET /api/companies/users/me': { body: me },
-      'POST /api/profiles/setup': { body: { success: true, user: { ...me, hasPassword: true } } satisfies SetupPasswordReply },
+      'POST /api/profiles/setup': { body: { success: true, user: { ...me, hasPassword: true } } satisfies SetupPasswordResponse },
       'GET /api/jwts/verify': sessionValid(),
     });
     const { at } = renderAt('/reset-password');

@@ -1,8 +1,9 @@
+import type { RegistrationCodeResponse } from '@profilehub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock.ts';
-import { authReply, type CodeSentReply, whiteLabelReply } from '../../../test/fixtures.ts';
+import { authReply, whiteLabelReply } from '../../../test/fixtures.ts';
 import { renderAt, testUser } from '../../../test/render.tsx';
 
 const whiteLabel = { 'GET /api/white-label': whiteLabelReply() };
@@ -18,7 +19,7 @@ describe('Register page', () => {
   it('takes the emailed code, links the account and goes to set a password', async () => {
     const calls = mockFetch({
       ...whiteLabel,
-      'POST /api/profiles/generate-otp': { body: { success: true, message: 'otp-sent' } satisfies CodeSentReply },
+      'POST /api/profiles/generate-otp': { body: { success: true, message: 'otp-sent' } satisfies RegistrationCodeResponse },
       'POST /api/profiles/link': authReply(testUser({ confirmed: false }), 'new-jwt'),
     });
     const { at } = renderAt('/register?email=new%40acme.example');
@@ -34,7 +35,10 @@ describe('Register page', () => {
   });
 
   it('sends an already registered email to the password view', async () => {
-    mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-otp': { body: { success: false, message: 'already-registered' } satisfies CodeSentReply } });
+    mockFetch({
+      ...whiteLabel,
+      'POST /api/profiles/generate-otp': { body: { success: false, message: 'already-registered' } satisfies RegistrationCodeResponse },
+    });
     const { at } = renderAt('/register?email=jane%40acme.example');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(at().pathname).toBe('/sign-in'));
@@ -43,7 +47,7 @@ describe('Register page', () => {
   });
 
   it('shows the no-user view for an unknown email', async () => {
-    mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-otp': { body: { success: false, message: 'no-profile' } satisfies CodeSentReply } });
+    mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-otp': { body: { success: false, message: 'no-profile' } satisfies RegistrationCodeResponse } });
     renderAt('/register?email=who%40nowhere.example');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'You are not a Profilehub User' })).toBeInTheDocument();

@@ -1,10 +1,9 @@
-import type { SsoDiscovery } from '@profilehub/shared';
+import type { RegisterCompletedResponse, RegistrationComplete, SsoDiscovery, SuccessResponse, WhiteLabelResponse } from '@profilehub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { WhiteLabelResponse } from '../../../lib/white-label.ts';
 import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
-import { authReply, type CodeSentReply, type RegisteredReply, sessionValid, whiteLabelReply } from '../../../test/fixtures.ts';
+import { authReply, sessionValid, whiteLabelReply } from '../../../test/fixtures.ts';
 import { renderAt, testUser } from '../../../test/render.tsx';
 
 const whiteLabel = { 'GET /api/white-label': whiteLabelReply() };
@@ -60,8 +59,8 @@ describe('Sign-in page', () => {
     const calls = mockFetch({
       ...whiteLabel,
       'GET /api/profiles/register-completed': errorBody(403, 'Verify'),
-      'POST /api/profiles/generate-login-otp': { body: { success: true } satisfies CodeSentReply },
-      'POST /api/profiles/verify-otp': { body: { success: true } satisfies CodeSentReply },
+      'POST /api/profiles/generate-login-otp': { body: { success: true } satisfies SuccessResponse },
+      'POST /api/profiles/verify-otp': { body: { success: true } satisfies SuccessResponse },
     });
     renderAt('/sign-in');
     await userEvent.type(await screen.findByLabelText('Email address'), 'jane@acme.example');
@@ -80,7 +79,7 @@ describe('Sign-in page', () => {
   });
 
   it('?verify opened from an address claims no code was sent: it offers to email one, and shows the boxes once it went out', async () => {
-    const calls = mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-login-otp': { body: { success: true } satisfies CodeSentReply } });
+    const calls = mockFetch({ ...whiteLabel, 'POST /api/profiles/generate-login-otp': { body: { success: true } satisfies SuccessResponse } });
     renderAt('/sign-in?verify=jane%40acme.example');
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify your email' })).toBeInTheDocument();
     expect(screen.queryByText(/We sent a 4-digit code/)).not.toBeInTheDocument();
@@ -133,7 +132,7 @@ describe('Sign-in page', () => {
   });
 
   it('goes from the email step to the password step for a registered address', async () => {
-    mockFetch({ ...whiteLabel, 'GET /api/profiles/register-completed': { body: { success: true, message: 'registered' } satisfies RegisteredReply } });
+    mockFetch({ ...whiteLabel, 'GET /api/profiles/register-completed': { body: { success: true, message: 'registered' } satisfies RegistrationComplete } });
     renderAt('/sign-in');
     await userEvent.type(await screen.findByLabelText('Email address'), ' Jane@Acme.example ');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -160,7 +159,7 @@ describe('Sign-in page', () => {
   });
 
   it('welcomes a first visit from a profile page once', async () => {
-    mockFetch({ ...whiteLabel, 'GET /api/profiles/register-completed': { body: true satisfies RegisteredReply } });
+    mockFetch({ ...whiteLabel, 'GET /api/profiles/register-completed': { body: true satisfies RegisterCompletedResponse } });
     const ftv = encodeURIComponent('https://profilehub.example/jane-doe');
     const first = renderAt(`/sign-in?_ftv=${ftv}`);
     expect(await screen.findByRole('heading', { name: 'Welcome to Profilehub' })).toBeInTheDocument();
@@ -228,7 +227,7 @@ describe('Sign-in page', () => {
       mockFetch({
         ...whiteLabel,
         'POST /api/auth/sso/discover': { body: { sso: true, required: false } satisfies SsoDiscovery },
-        'GET /api/profiles/register-completed': { body: { success: true, message: 'registered' } satisfies RegisteredReply },
+        'GET /api/profiles/register-completed': { body: { success: true, message: 'registered' } satisfies RegistrationComplete },
       });
       renderAt('/sign-in');
       await userEvent.type(await screen.findByLabelText('Email address'), 'ada@corp.example');

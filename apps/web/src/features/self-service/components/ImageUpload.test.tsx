@@ -1,7 +1,7 @@
+import type { UploadItem } from '@profilehub/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UploadedFile } from '../../../lib/upload-files.ts';
 import { renderEditorPart, stubDocumentFonts } from '../../../test/editor.tsx';
 import { mockFetch } from '../../../test/fetch-mock.ts';
 import { useField } from '../hooks/editor-context.tsx';
@@ -33,7 +33,7 @@ describe('Image upload (spec §4 forced crop, §5)', () => {
 
   it('deletes the image: the field is emptied and saved, and the stored file removed', async () => {
     // The server answers with the file it removed.
-    const removed = { id: 5, url: '/uploads/jane.png', mime: 'image/png', width: 256, height: 256, size: 2048 } satisfies UploadedFile;
+    const removed = { id: 5, url: '/uploads/jane.png', mime: 'image/png', width: 256, height: 256, size: 2048 } satisfies UploadItem;
     const calls = mockFetch({ 'DELETE /api/upload/files/5': { body: removed } });
     const { store, saves } = renderEditorPart(<ProfilePhoto />, { profilePhoto: { url: '/uploads/jane.png', id: 5 } });
     expect(screen.getByRole('button', { name: 'Replace profile picture' })).toBeInTheDocument();
