@@ -77,6 +77,18 @@ export function testEditorView(o: ViewParts): ProfileEditorView {
   } satisfies ProfileEditorView;
 }
 
+/**
+ * The view parts of profile 7 as a child of template 2 ("Standard") whose child permissions are
+ * `childPermissions`: what the template hides, locks or makes optional for it.
+ */
+export function childOfTemplate(childPermissions: ProfileEditorView['permissions']['childPermissions']): Omit<ViewParts, 'content'> {
+  return {
+    profile: { masterProfileId: 2 },
+    master: { id: 2, templateName: 'Standard', stylingId: 1, publishedAt: null, textValues: {}, inheritedKeys: [], content: {} },
+    permissions: { childPermissions },
+  };
+}
+
 /** Renders an editor screen inside the app's providers and the query client; themes answer none unless `routes` say. */
 export function renderEditorScreen(ui: ReactNode, routes: Parameters<typeof mockFetch>[0] = {}) {
   const calls = mockFetch({ 'GET /api/profile-stylings/default-themes': { body: { data: [] } }, ...routes });
