@@ -162,6 +162,32 @@ describe('EventIngest', () => {
     expect(filtered?.count).toBe(2);
   });
 
+  it("writes bot counts in the events' transaction at most once per botsEveryMs, else alone, and a flush leaves none behind", async () => {
+    const p = await publishedProfile();
+    const db = t.app.deps.db;
+    let transactions = 0;
+    const watched = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'transaction') transactions++;
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const filtered = async () => (await db.select().from(dailyFiltered).where(eq(dailyFiltered.profileId, p.id)))[0]?.count ?? 0;
+    const ingest = new EventIngest(watched, t.app.log, { flushMs: 60_000, botsEveryMs: 60_000 });
+    const first = ingest.accept(event(p.id));
+    ingest.acceptBot(p.id, new Date(), p.site!.domainName);
+    await ingest.flush();
+    await first;
+    expect([transactions, await filtered()]).toEqual([1, 1]);
+    // Within the minute the events go alone (one statement, no transaction), then the bot count.
+    const second = ingest.accept(event(p.id));
+    ingest.acceptBot(p.id, new Date(), p.site!.domainName);
+    await ingest.flush();
+    await second;
+    expect([transactions, await storedCount(p.id), await filtered()]).toEqual([1, 2, 2]);
+    await ingest.close();
+  });
+
   it('drops events of unknown profiles in the same statement, counting them as dropped', async () => {
     const p = await publishedProfile();
     const ingest = new EventIngest(t.app.deps.db, t.app.log, { flushMs: 60_000 });

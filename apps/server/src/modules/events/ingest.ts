@@ -27,6 +27,12 @@ export type IngestOptions = {
   batchSize: number;
   /** Beyond this many waiting events new ones are refused (503) rather than risking memory. */
   maxBuffered: number;
+  /**
+   * Bot counts ride with the events' write (in their transaction) at most this often, so that
+   * under steady traffic most writes are the one statement; otherwise they are written alone
+   * once the queue is empty.
+   */
+  botsEveryMs: number;
 };
 
 const MAX_BOT_KEYS = 50_000;
@@ -34,7 +40,7 @@ const PRUNE_EVERY_MS = 3_600_000;
 /** After a failed write the next one waits this long at first, doubling up to the cap. */
 const RETRY_MS = { first: 100, max: 5_000 };
 
-const DEFAULT_INGEST: IngestOptions = { flushMs: 10, batchSize: 5000, maxBuffered: 50_000 };
+const DEFAULT_INGEST: IngestOptions = { flushMs: 10, batchSize: 5000, maxBuffered: 50_000, botsEveryMs: 1000 };
 
 /** Why an event was not taken: the server is closing or too many are waiting. Answer 503. */
 export class IngestRefused extends Error {}
@@ -47,7 +53,8 @@ type Waiting = { event: BufferedEvent; resolve: () => void; reject: (err: unknow
  * database — a crash or a database failover loses nothing that was acknowledged. Many
  * events share one transaction: the raw rows into `events` and the upserts of
  * `daily_stats`, `company_daily_stats`, `industry_daily_stats`, `profile_totals`, the view
- * sources (`daily_view_sources`, `company_view_sources`) and `daily_filtered`. While one batch is being written the next gathers, so batches grow
+ * sources (`daily_view_sources`, `company_view_sources`), and at most once a second the bot counts into
+ * `daily_filtered`. While one batch is being written the next gathers, so batches grow
  * with load and the wait stays one write long. A failed write rejects its events (their
  * requests answer 503) instead of keeping them where a crash would lose them. Events
  * for unknown or unpublished profiles are dropped inside the same statement (a join).
@@ -60,6 +67,7 @@ export class EventIngest {
   #flushing: Promise<void> | undefined;
   #closed = false;
   #lastPrune = 0;
+  #lastBots = 0;
   #retryMs = 0;
   readonly #db: Db;
   readonly #log: FastifyBaseLogger;
@@ -116,7 +124,8 @@ export class EventIngest {
       // answered (after the promise hops that send it: setImmediate), so the database is not
       // idle while this thread writes their 204s. The writes themselves stay one after another.
       let settle = await this.#write();
-      while (this.#waiting.length > 0 && this.#retryMs === 0) {
+      // Bot counts not yet due go last, alone, once the queue is empty (a write without events takes them).
+      while ((this.#waiting.length > 0 || this.#bots.size > 0) && this.#retryMs === 0) {
         const next = this.#write();
         setImmediate(settle);
         settle = await next;
@@ -162,8 +171,9 @@ export class EventIngest {
    */
   async #write(): Promise<() => void> {
     const batch = this.#waiting.splice(0, this.#options.batchSize);
-    const bots = this.#bots;
-    this.#bots = new Map();
+    const botsDue = this.#closed || batch.length === 0 || Date.now() - this.#lastBots >= this.#options.botsEveryMs;
+    const bots = botsDue ? this.#bots : new Map<string, number>();
+    if (botsDue) this.#bots = new Map();
     try {
       const events = batch.map((w) => w.event);
       // Each write is one statement, atomic by itself; only events and bot counts together need a transaction.
@@ -178,6 +188,7 @@ export class EventIngest {
             ? await writeEvents(this.#db, events)
             : await writeBots(this.#db, bots).then(() => 0);
       this.#retryMs = 0;
+      if (bots.size) this.#lastBots = Date.now();
       this.stats.flushes++;
       this.stats.written += written;
       this.stats.dropped += batch.length - written;
