@@ -67,6 +67,7 @@ import { PublicSites, PublishedPageCache } from './modules/public-pages/public-p
 import { createSiteFiles } from './modules/public-pages/site-files.ts';
 import {
   failTemplateRebuild,
+  forgetFinishedRebuilds,
   PAGES_DUE_JOB,
   REBUILD_CHILDREN_JOB,
   RERENDER_DIVISION_JOB,
@@ -315,6 +316,8 @@ function upkeep(database: Database, fileStore: FileStore, wallet: WalletKeys, lo
     // Next month's partition of `events` is made well before it starts (the window runs two months ahead).
     { name: 'event-partitions', cron: '17 3 * * *', run: () => ensureEventPartitions(database.db) },
     { name: 'unused-uploads', cron: '7 * * * *', run: () => sweepUploads(database.db, fileStore, log) },
+    // A template change's progress row (decision 034) is kept a week after it finished.
+    { name: 'finished-rebuilds', cron: '57 4 * * *', run: () => forgetFinishedRebuilds(database.db) },
     // A division's export is kept DIVISION_EXPORT_TTL_DAYS, then its zip leaves the store.
     { name: 'expired-exports', cron: '47 * * * *', run: () => sweepExpiredExports({ db: database.db, store: fileStore, log }) },
     // Issue #29: a division's contacts older than its retention period (companies.contact_retention_months) are erased.

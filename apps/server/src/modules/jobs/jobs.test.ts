@@ -307,6 +307,7 @@ describe('the upkeep', () => {
         'contact-retention',
         'event-partitions',
         'expired-exports',
+        'finished-rebuilds',
         'published-pages-due',
         'unused-uploads',
         ...(database.kind === 'pglite' ? ['planner-statistics'] : []),

@@ -1,5 +1,5 @@
 /** The stored pages of profiles as publishing reads and writes them (publishing.service.ts). */
-import { and, asc, count, eq, getTableColumns, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, type profilePublications, profiles, templateRebuilds, users } from '../../db/schema.ts';
 import { type CompanyScope, inScope } from '../../http/scope.ts';
@@ -227,6 +227,15 @@ export async function recordRebuildBatch(db: Db, id: number, batch: { afterId: n
       failed: sql`${templateRebuilds.failed} + ${batch.failed}`,
     })
     .where(eq(templateRebuilds.id, id));
+}
+
+/** Finished rebuilds (done or failed) before `before`: nobody follows them any more. Returns how many went. */
+export async function deleteFinishedRebuilds(db: Db, before: Date): Promise<number> {
+  const gone = await db
+    .delete(templateRebuilds)
+    .where(and(inArray(templateRebuilds.state, ['done', 'failed']), lt(templateRebuilds.finishedAt, before)))
+    .returning({ id: templateRebuilds.id });
+  return gone.length;
 }
 
 /** The job has finished (`done`) or given up after its last try (`failed`). */

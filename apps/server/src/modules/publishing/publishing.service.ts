@@ -27,6 +27,7 @@ import {
   clearPublishedPage,
   countPublishedChildren,
   type DuePage,
+  deleteFinishedRebuilds,
   finishTemplateRebuild,
   insertPublication,
   insertTemplateRebuild,
@@ -452,6 +453,14 @@ export function templateRebuild(db: Db, id: number, scope: CompanyScope): Promis
 export function rebuildStatus(row: TemplateRebuild): TemplateRebuildStatus {
   const { id, masterId, total, done, rebuilt, failed } = row;
   return { id, templateId: masterId, state: row.state as TemplateRebuildStatus['state'], total, done, rebuilt, failed };
+}
+
+/** How long a finished rebuild's progress row is kept for an editor that comes back to it. */
+const FINISHED_REBUILD_KEEP_DAYS = 7;
+
+/** Upkeep: forgets rebuilds finished more than FINISHED_REBUILD_KEEP_DAYS ago (one row per template change otherwise stays for good). */
+export function forgetFinishedRebuilds(db: Db, now = new Date()): Promise<number> {
+  return deleteFinishedRebuilds(db, new Date(now.getTime() - FINISHED_REBUILD_KEEP_DAYS * 86_400_000));
 }
 
 /** The job gave up after its last try: the editor following it is told so. */

@@ -9,7 +9,7 @@ import { templateRebuilds } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision, getProfileRow, setProfile } from '../../test/factories.ts';
 import { type Headers, useTestApp } from '../../test/harness.ts';
 import { insertTemplateRebuild, publishedChildrenAfter, storeRebuiltPages } from './publishing.queries.ts';
-import { rebuildChildrenJob } from './publishing.service.ts';
+import { forgetFinishedRebuilds, rebuildChildrenJob } from './publishing.service.ts';
 
 const t = useTestApp();
 
@@ -93,5 +93,26 @@ describe('a followed rebuild', () => {
       publishedContent: rebuilt.publishedContent,
       site: rebuilt.site,
     });
+  });
+});
+
+describe('finished rebuilds', () => {
+  it('are forgotten a week after they finished; running ones and recent ones stay', async () => {
+    const d = await createTemplateDivision(t.app.deps.db);
+    const db = t.app.deps.db;
+    const now = new Date('2026-11-27T12:00:00Z');
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    const row = async (state: string, finishedAt: Date | null) => {
+      const r = await insertTemplateRebuild(db, { companyId: d.company.id, masterId: d.masterId, createdBy: null });
+      await db.update(templateRebuilds).set({ state, finishedAt }).where(eq(templateRebuilds.id, r.id));
+      return r.id;
+    };
+    const oldDone = await row('done', daysAgo(8));
+    const oldFailed = await row('failed', daysAgo(30));
+    const recent = await row('done', daysAgo(6));
+    const running = await row('running', null);
+    expect(await forgetFinishedRebuilds(db, now)).toBeGreaterThanOrEqual(2);
+    const left = new Set((await db.select({ id: templateRebuilds.id }).from(templateRebuilds)).map((r) => r.id));
+    expect([left.has(oldDone), left.has(oldFailed), left.has(recent), left.has(running)]).toEqual([false, false, true, true]);
   });
 });
