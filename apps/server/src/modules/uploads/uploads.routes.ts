@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import fastifyMultipart, { type Multipart } from '@fastify/multipart';
-import { MAX_ROW_ID, type UploadItem, UploadItemSchema } from '@profilehub/shared';
+import { MAX_ROW_ID, RichTextImageSchema, SuccessSchema, type UploadItem, UploadItemSchema } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -195,7 +195,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
         summary: 'Register a rich-text image: link an upload to the profile whose text shows it',
         description: 'Body {profile, img_url, img_id} (spec §7). The caller must be able to edit the profile and manage the upload; otherwise 404.',
         body: z.object({ profile: RowId, img_url: z.string().min(1).max(2048), img_id: RowId }),
-        response: { 200: z.object({ id: z.number(), url: z.string(), profile: z.number() }) },
+        response: { 200: RichTextImageSchema },
       },
     },
     async (req) => linkRichTextImage(db, actorOf(req), req.body),
@@ -209,7 +209,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
         summary: 'Remove a rich-text image: unlink it from the profile (the file itself stays until deleted)',
         description: 'Body {img_url, profile} (spec §7). 404 when the caller cannot edit the profile or the image is not linked to it.',
         body: z.object({ profile: RowId, img_url: z.string().min(1).max(2048) }),
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: SuccessSchema },
       },
     },
     async (req) => {
