@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import fastifyMultipart, { type Multipart } from '@fastify/multipart';
-import { MAX_ROW_ID, RichTextImageSchema, SuccessSchema, type UploadItem, UploadItemSchema } from '@profilehub/shared';
+import { MAX_ROW_ID, RichTextImageSchema, SuccessSchema, UPLOAD_PURPOSES, type UploadItem, UploadItemSchema } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { LIMITS } from '../../http/rate-limit.ts';
 import type { FileStore } from './file-store.ts';
 import type { UploadMemory } from './memory.ts';
 import { type ProcessedFile, processUpload } from './process.ts';
-import { byteCap, IMAGE_LIMIT, MAX_FILES, PURPOSES, type Purpose, UPLOAD_MESSAGES, VIDEO_LIMIT } from './rules.ts';
+import { byteCap, IMAGE_LIMIT, MAX_FILES, type Purpose, UPLOAD_MESSAGES, VIDEO_LIMIT } from './rules.ts';
 import { newKey } from './store.ts';
 import type { UploadRow } from './uploads.queries.ts';
 import { editableProfile, linkRichTextImage, recordUploads, removeUpload, unlinkRichTextImage } from './uploads.service.ts';
@@ -63,7 +63,7 @@ export function multipartError(err: unknown): Error {
 }
 
 const parsePurpose = (v: unknown): Purpose => {
-  if (typeof v === 'string' && (PURPOSES as readonly string[]).includes(v)) return v as Purpose;
+  if (typeof v === 'string' && (UPLOAD_PURPOSES as readonly string[]).includes(v)) return v as Purpose;
   throw badRequest(UPLOAD_MESSAGES.badPurpose, 'purpose');
 };
 const parseProfileId = (v: unknown): number => {
@@ -93,7 +93,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
         tags: ['uploads'],
         summary: 'Upload one or more files (multipart/form-data)',
         description: [
-          'Fields, in this order: `purpose` (profile-photo | logo | background | mobile-banner | desktop-banner | banner | gallery | rich-text | general),',
+          `Fields, in this order: \`purpose\` (${UPLOAD_PURPOSES.join(' | ')}),`,
           'optional `profileId` (a profile the caller may edit; its division owns the files), then one to ten `files` parts.',
           '`purpose` and `profileId` may also be given in the query string. The type is decided by the content, never the name:',
           'images are checked against the purpose (spec §5), limited to 2 MB and 40 megapixels, re-encoded without metadata and fitted to the',
@@ -101,7 +101,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
           'Errors: 413 too large, 415 type not allowed here, 400 unreadable. Returns the stored files.',
         ].join(' '),
         consumes: ['multipart/form-data'],
-        querystring: z.object({ purpose: z.enum(PURPOSES).optional(), profileId: RowId.optional() }),
+        querystring: z.object({ purpose: z.enum(UPLOAD_PURPOSES).optional(), profileId: RowId.optional() }),
         response: { 200: z.array(UploadItemSchema) },
       },
     },
