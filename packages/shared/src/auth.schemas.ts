@@ -60,6 +60,12 @@ export const SetupPasswordSchema = z.strictObject({
   currentPassword: z.string().max(256, AUTH_MESSAGES.currentPasswordWrong).refine(hasNoNul, NUL_MESSAGE).optional(),
 });
 export const ForgotPasswordSchema = z.strictObject({ email: EmailSchema });
+/**
+ * POST /auth/forgot-password: the same answer for every email, known or not (a registered
+ * account is mailed a reset link after the answer has gone).
+ */
+export const ForgotPasswordResponseSchema = z.object({ ok: z.literal(true) });
+export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponseSchema>;
 export const ResetPasswordSchema = z
   .strictObject({
     code: z.string().trim().min(1, AUTH_MESSAGES.resetLinkInvalid).max(200, AUTH_MESSAGES.resetLinkInvalid),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BANNER_MESSAGES, bannerMediaProblem } from './banners.ts';
 import { MAX_ROW_ID } from './companies.ts';
+import { ErrorBodySchema } from './errors.schemas.ts';
 import { BannerSchema } from './profile/content.ts';
 
 const rowId = z.number({ error: 'profileId is required: the profile the banner belongs to.' }).int().positive().max(MAX_ROW_ID);
@@ -44,3 +45,6 @@ export const BannerResponseSchema = z.object({
   version: z.number().int(),
 });
 export type BannerResponse = z.infer<typeof BannerResponseSchema>;
+
+/** 409 of a banner edit whose `version` is stale (as PUT /profiles/{id}): the error and the profile's current version. */
+export const StaleBannerBodySchema = ErrorBodySchema.extend({ currentVersion: z.number().int() });

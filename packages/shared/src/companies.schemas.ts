@@ -279,8 +279,19 @@ export const CompanyConsoleRowSchema = CompanySchema.extend({
 });
 export type CompanyConsoleRow = z.infer<typeof CompanyConsoleRowSchema>;
 
-export const CompanyConsoleListSchema = z.object({
-  data: z.array(CompanyConsoleRowSchema),
-  meta: z.object({ pagination: z.object({ page: z.number(), pageSize: z.number(), pageCount: z.number(), total: z.number() }) }),
-});
+/** Which page of a division list this is, and how many there are. */
+const ListMetaSchema = z.object({ pagination: z.object({ page: z.number(), pageSize: z.number(), pageCount: z.number(), total: z.number() }) });
+
+export const CompanyConsoleListSchema = z.object({ data: z.array(CompanyConsoleRowSchema), meta: ListMetaSchema });
 export type CompanyConsoleList = z.infer<typeof CompanyConsoleListSchema>;
+
+/** GET /companies: the divisions the caller may see, one page of them (spec §7 query language). */
+export const CompanyListSchema = z.object({ data: z.array(CompanySchema), meta: ListMetaSchema });
+export type CompanyList = z.infer<typeof CompanyListSchema>;
+
+/**
+ * GET /companies/training-video/{companyId}: the division's training video (its white-label's, else
+ * its own); `success: false` and a null `url` when it has none.
+ */
+export const TrainingVideoSchema = z.object({ success: z.boolean(), url: z.string().nullable() });
+export type TrainingVideo = z.infer<typeof TrainingVideoSchema>;

@@ -40,6 +40,7 @@ export * from './sso.ts';
 export * from './staff-import.schemas.ts';
 export * from './templates.schemas.ts';
 export * from './uploads.schemas.ts';
+export * from './uploads.ts';
 export * from './users.schemas.ts';
 export * from './users.ts';
 export * from './wallet.schemas.ts';

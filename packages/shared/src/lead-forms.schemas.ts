@@ -49,6 +49,13 @@ export type CreateLeadFormInput = z.output<typeof CreateLeadFormSchema>['data'];
 export const UpdateLeadFormSchema = z.object({ data: z.strictObject(editable) });
 export type UpdateLeadFormInput = z.output<typeof UpdateLeadFormSchema>['data'];
 
+/**
+ * POST /lead-forms/submit/{profileId} (public): the message was taken (or a bot's dropped);
+ * `message` is the form's thank-you text.
+ */
+export const LeadSubmittedSchema = z.object({ success: z.literal(true), message: z.string() });
+export type LeadSubmitted = z.infer<typeof LeadSubmittedSchema>;
+
 /** GET /lead-forms?form_id=&profileId=. */
 export const LeadFormQuerySchema = z.object({
   form_id: z.string().trim().min(1).max(200).optional(),

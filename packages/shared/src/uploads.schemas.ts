@@ -14,3 +14,10 @@ export const UploadItemSchema = z.object({
   size: z.number(),
 });
 export type UploadItem = z.infer<typeof UploadItemSchema>;
+
+/**
+ * POST /profile-modifications/images (spec §7): the upload, now linked to the profile whose
+ * rich text shows it — its id, where it is served, and the profile's id.
+ */
+export const RichTextImageSchema = z.object({ id: z.number(), url: z.string(), profile: z.number() });
+export type RichTextImage = z.infer<typeof RichTextImageSchema>;

@@ -1,3 +1,4 @@
+import type { TrainingVideo } from '@profilehub/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { testUser } from '../test/render.tsx';
@@ -40,7 +41,7 @@ describe('the cached user', () => {
     const user = testUser({ id: 5 });
     startSession({ jwt: 'the-jwt', user });
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toBe(user);
-    queryClient.setQueryData(['training-video', 3], { success: true, url: null });
+    queryClient.setQueryData(['training-video', 3], { success: true, url: null } satisfies TrainingVideo);
     endSession();
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeUndefined();
     expect(queryClient.getQueryData(['training-video', 3])).toBeUndefined();

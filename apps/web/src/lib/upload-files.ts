@@ -3,12 +3,9 @@
  * Multipart is the one body the JSON client does not send, so this builds the
  * request itself with the same token and error reading.
  */
-import { DEFAULT_ERROR_MESSAGE, errorMessageOf, type UploadItem } from '@profilehub/shared';
+import { DEFAULT_ERROR_MESSAGE, errorMessageOf, type UploadItem, type UploadPurpose } from '@profilehub/shared';
 import { ApiError } from './api.ts';
 import { getToken } from './session.ts';
-
-/** Upload purposes of the server's rules (apps/server/src/modules/uploads/rules.ts). */
-export type UploadPurpose = 'profile-photo' | 'logo' | 'background' | 'mobile-banner' | 'desktop-banner' | 'banner' | 'gallery' | 'rich-text' | 'general';
 
 /** Spec §8 upload progress: 'Preparing N upload(s)' then 'Busy Uploading X of N'. */
 const uploadProgressText = {

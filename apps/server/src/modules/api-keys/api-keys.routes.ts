@@ -1,4 +1,4 @@
-import { ApiKeyCreatedSchema, ApiKeyInputSchema, ApiKeyListSchema, MAX_ROW_ID } from '@profilehub/shared';
+import { ApiKeyCreatedSchema, ApiKeyInputSchema, ApiKeyListSchema, MAX_ROW_ID, SuccessSchema } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +44,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
         tags,
         summary: 'Revokes an API key: it is refused from its next request',
         params: z.object({ id, keyId: id }),
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: SuccessSchema },
       },
     },
     (req) => revokeKey(deps, actorOf(req), req.params.id, req.params.keyId),

@@ -3,6 +3,7 @@ import {
   AUTH_MESSAGES,
   AuthResponseSchema,
   EmailQuerySchema,
+  ForgotPasswordResponseSchema,
   ForgotPasswordSchema,
   GoogleCallbackQuerySchema,
   LinkQuerySchema,
@@ -159,7 +160,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/forgot-password',
     {
       config: open,
-      schema: { tags, summary: 'Mails a password reset link', body: ForgotPasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+      schema: { tags, summary: 'Mails a password reset link', body: ForgotPasswordSchema, response: { 200: ForgotPasswordResponseSchema } },
     },
     (req) => auth.forgotPassword(deps, req.body.email, ctxOf(req)),
   );

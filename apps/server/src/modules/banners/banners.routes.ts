@@ -1,13 +1,18 @@
-import { BannerBodySchema, BannerParamsSchema, BannerPopulateQuerySchema, BannerQuerySchema, BannerResponseSchema, ErrorBodySchema } from '@profilehub/shared';
+import {
+  BannerBodySchema,
+  BannerParamsSchema,
+  BannerPopulateQuerySchema,
+  BannerQuerySchema,
+  BannerResponseSchema,
+  StaleBannerBodySchema,
+} from '@profilehub/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../http/auth.ts';
 import { errorBody } from '../../http/errors.ts';
 import { createBanner, deleteBanner, getBanner, StaleBanner, updateBanner } from './banners.service.ts';
 
 const tags = ['banners'];
-const StaleBodySchema = ErrorBodySchema.extend({ currentVersion: z.number().int() });
 const description =
   'A banner lives in its profile’s document (content.banners); `id` is its id there. Changes go through the profile save: the same access rules, ' +
   'template permissions (a child cannot change locked banners: 403) and version check as PUT /profiles/{id}. With `version` a stale edit answers 409 ' +
@@ -27,7 +32,7 @@ async function orStale<T>(reply: FastifyReply, run: () => Promise<T>) {
 export async function bannersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  const responses = { 200: BannerResponseSchema, 409: StaleBodySchema };
+  const responses = { 200: BannerResponseSchema, 409: StaleBannerBodySchema };
 
   r.get(
     '/profile-banners/:id',

@@ -3,15 +3,16 @@ import {
   CompanyConsoleListSchema,
   CompanyConsoleQuerySchema,
   CompanyConsoleRowSchema,
+  CompanyListSchema,
   CompanyPreviewResultSchema,
   CompanyPreviewSchema,
   CompanyQuerySchema,
-  CompanySchema,
   CreateCompanySchema,
   DEFAULT_SUPPORT_LINK,
   MAX_ROW_ID,
   parseCompanyQuery,
   supportHref,
+  TrainingVideoSchema,
   UpdateCompanySchema,
   WhiteLabelResponseSchema,
 } from '@profilehub/shared';
@@ -45,12 +46,7 @@ export async function companiesRoutes(app: FastifyInstance) {
         tags: ['companies'],
         summary: 'Divisions the caller may see, with the query language of spec §7',
         querystring: CompanyQuerySchema,
-        response: {
-          200: z.object({
-            data: z.array(CompanySchema),
-            meta: z.object({ pagination: z.object({ page: z.number(), pageSize: z.number(), pageCount: z.number(), total: z.number() }) }),
-          }),
-        },
+        response: { 200: CompanyListSchema },
       },
     },
     async (req) => {
@@ -170,7 +166,7 @@ export async function companiesRoutes(app: FastifyInstance) {
         tags: ['companies'],
         summary: "A division's training video",
         params: z.object({ companyId: z.coerce.number().int().positive().max(MAX_ROW_ID) }),
-        response: { 200: z.object({ success: z.boolean(), url: z.string().nullable() }) },
+        response: { 200: TrainingVideoSchema },
       },
     },
     async (req) => {

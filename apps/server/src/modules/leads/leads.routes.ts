@@ -1,3 +1,4 @@
+import { LeadSubmittedSchema } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ export async function leadsRoutes(app: FastifyInstance) {
         summary: 'Submits the lead form of a published profile (public)',
         params: z.object({ profileId: z.coerce.number().int().positive().max(2_147_483_647) }),
         body: SubmitSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+        response: { 200: LeadSubmittedSchema },
       },
     },
     async (req) => submitLead(app.deps, req.params.profileId, req.body.fields, req.ip),

@@ -3,7 +3,7 @@
  * the profile's statistics and mailed to the form's "send to" address (and CC).
  */
 
-import { hasNoNul, leadFormFields, NUL_MESSAGE, splitEmailList } from '@profilehub/shared';
+import { hasNoNul, type LeadSubmitted, leadFormFields, NUL_MESSAGE, splitEmailList } from '@profilehub/shared';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -37,7 +37,7 @@ export async function submitLead(
   profileId: number,
   fields: Submitted,
   ip: string,
-): Promise<{ success: true; message: string }> {
+): Promise<LeadSubmitted> {
   const { db, limiter, jobs, config } = deps;
   await limiter.hit(LIMITS.leadSubmitPerIp, ip);
   const p = await publishedProfileForLead(db, profileId);

@@ -1,4 +1,4 @@
-import { MAX_ROW_ID, ScimTokenCreatedSchema, ScimTokenInputSchema, ScimTokenListSchema } from '@profilehub/shared';
+import { MAX_ROW_ID, ScimTokenCreatedSchema, ScimTokenInputSchema, ScimTokenListSchema, SuccessSchema } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +44,7 @@ export async function scimTokensRoutes(app: FastifyInstance) {
         tags,
         summary: 'Revokes a SCIM token at once',
         params: z.object({ id, tokenId: id }),
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: SuccessSchema },
       },
     },
     (req) => revokeToken(deps, actorOf(req), req.params.id, req.params.tokenId),

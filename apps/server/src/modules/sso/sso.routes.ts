@@ -9,6 +9,7 @@ import {
   SsoDiscoverySchema,
   SsoEmailSchema,
   SsoTicketSchema,
+  SuccessSchema,
 } from '@profilehub/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -71,10 +72,8 @@ export async function ssoRoutes(app: FastifyInstance) {
     },
     (req) => saveSso(deps, actorOf(req), req.params.id, req.body),
   );
-  r.delete(
-    '/companies/:id/sso',
-    { schema: { tags, summary: "Removes a division's single sign-on", params, response: { 200: z.object({ success: z.literal(true) }) } } },
-    (req) => removeSso(deps, actorOf(req), req.params.id),
+  r.delete('/companies/:id/sso', { schema: { tags, summary: "Removes a division's single sign-on", params, response: { 200: SuccessSchema } } }, (req) =>
+    removeSso(deps, actorOf(req), req.params.id),
   );
 
   r.post(

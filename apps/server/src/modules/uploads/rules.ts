@@ -3,12 +3,13 @@
  * (spec §9 cropper sizes). One table, read by the one validation path.
  */
 
-export const PURPOSES = ['profile-photo', 'logo', 'background', 'mobile-banner', 'desktop-banner', 'banner', 'gallery', 'rich-text', 'general'] as const;
+import { UPLOAD_PURPOSES, type UploadPurpose } from '@profilehub/shared';
+
 /**
- * What a file is for: one of PURPOSES (POST /upload), or a scanned card's photo
- * (`contact-card`, POST /contacts/scan only), which GET /uploads/{key} never serves.
+ * What a file is for: one of UPLOAD_PURPOSES (POST /upload, the list the web shares), or a scanned
+ * card's photo (`contact-card`, POST /contacts/scan only), which GET /uploads/{key} never serves.
  */
-export type Purpose = (typeof PURPOSES)[number] | 'contact-card';
+export type Purpose = UploadPurpose | 'contact-card';
 /** A scanned card's photo: private to those who see the contact (GET /api/contacts/{id}/card). */
 export const CONTACT_CARD: Purpose = 'contact-card';
 
@@ -62,7 +63,7 @@ export const UPLOAD_MESSAGES = {
   noFiles: 'Choose a file to upload.',
   notMultipart: 'Send the files as multipart/form-data in a field named files.',
   fieldsFirst: 'Send the purpose and profileId fields before the files.',
-  badPurpose: `purpose must be one of ${PURPOSES.join(', ')}.`,
+  badPurpose: `purpose must be one of ${UPLOAD_PURPOSES.join(', ')}.`,
   badProfile: 'profileId must be a profile id.',
   busy: 'The server is busy with other uploads. Please try again in a moment.',
   quota: 'You have uploaded a lot in the last hour. Please try again later.',

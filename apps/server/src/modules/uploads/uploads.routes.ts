@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import fastifyMultipart, { type Multipart } from '@fastify/multipart';
-import { MAX_ROW_ID, type UploadItem, UploadItemSchema } from '@profilehub/shared';
+import { MAX_ROW_ID, RichTextImageSchema, SuccessSchema, UPLOAD_PURPOSES, type UploadItem, UploadItemSchema } from '@profilehub/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { LIMITS } from '../../http/rate-limit.ts';
 import type { FileStore } from './file-store.ts';
 import type { UploadMemory } from './memory.ts';
 import { type ProcessedFile, processUpload } from './process.ts';
-import { byteCap, IMAGE_LIMIT, MAX_FILES, PURPOSES, type Purpose, UPLOAD_MESSAGES, VIDEO_LIMIT } from './rules.ts';
+import { byteCap, IMAGE_LIMIT, MAX_FILES, type Purpose, UPLOAD_MESSAGES, VIDEO_LIMIT } from './rules.ts';
 import { newKey } from './store.ts';
 import type { UploadRow } from './uploads.queries.ts';
 import { editableProfile, linkRichTextImage, recordUploads, removeUpload, unlinkRichTextImage } from './uploads.service.ts';
@@ -63,7 +63,7 @@ export function multipartError(err: unknown): Error {
 }
 
 const parsePurpose = (v: unknown): Purpose => {
-  if (typeof v === 'string' && (PURPOSES as readonly string[]).includes(v)) return v as Purpose;
+  if (typeof v === 'string' && (UPLOAD_PURPOSES as readonly string[]).includes(v)) return v as Purpose;
   throw badRequest(UPLOAD_MESSAGES.badPurpose, 'purpose');
 };
 const parseProfileId = (v: unknown): number => {
@@ -93,7 +93,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
         tags: ['uploads'],
         summary: 'Upload one or more files (multipart/form-data)',
         description: [
-          'Fields, in this order: `purpose` (profile-photo | logo | background | mobile-banner | desktop-banner | banner | gallery | rich-text | general),',
+          `Fields, in this order: \`purpose\` (${UPLOAD_PURPOSES.join(' | ')}),`,
           'optional `profileId` (a profile the caller may edit; its division owns the files), then one to ten `files` parts.',
           '`purpose` and `profileId` may also be given in the query string. The type is decided by the content, never the name:',
           'images are checked against the purpose (spec §5), limited to 2 MB and 40 megapixels, re-encoded without metadata and fitted to the',
@@ -101,7 +101,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
           'Errors: 413 too large, 415 type not allowed here, 400 unreadable. Returns the stored files.',
         ].join(' '),
         consumes: ['multipart/form-data'],
-        querystring: z.object({ purpose: z.enum(PURPOSES).optional(), profileId: RowId.optional() }),
+        querystring: z.object({ purpose: z.enum(UPLOAD_PURPOSES).optional(), profileId: RowId.optional() }),
         response: { 200: z.array(UploadItemSchema) },
       },
     },
@@ -195,7 +195,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
         summary: 'Register a rich-text image: link an upload to the profile whose text shows it',
         description: 'Body {profile, img_url, img_id} (spec §7). The caller must be able to edit the profile and manage the upload; otherwise 404.',
         body: z.object({ profile: RowId, img_url: z.string().min(1).max(2048), img_id: RowId }),
-        response: { 200: z.object({ id: z.number(), url: z.string(), profile: z.number() }) },
+        response: { 200: RichTextImageSchema },
       },
     },
     async (req) => linkRichTextImage(db, actorOf(req), req.body),
@@ -209,7 +209,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: UploadsRoutesOpt
         summary: 'Remove a rich-text image: unlink it from the profile (the file itself stays until deleted)',
         description: 'Body {img_url, profile} (spec §7). 404 when the caller cannot edit the profile or the image is not linked to it.',
         body: z.object({ profile: RowId, img_url: z.string().min(1).max(2048) }),
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: SuccessSchema },
       },
     },
     async (req) => {

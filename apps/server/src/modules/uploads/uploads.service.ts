@@ -1,4 +1,5 @@
 /** Who may upload for a profile, remove a file, or link a rich-text image to a profile (spec §7 uploads). */
+import type { RichTextImage } from '@profilehub/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { type Actor, canEditProfile, canManageUpload } from '../../http/policy.ts';
@@ -60,7 +61,7 @@ export async function removeUpload(db: Db, actor: Actor, id: number): Promise<Up
 }
 
 /** POST /profile-modifications/images: links the upload to the profile when the actor may edit both and the URL is the upload's. */
-export async function linkRichTextImage(db: Db, actor: Actor, input: { profile: number; img_url: string; img_id: number }) {
+export async function linkRichTextImage(db: Db, actor: Actor, input: { profile: number; img_url: string; img_id: number }): Promise<RichTextImage> {
   const profile = await editableProfile(db, actor, input.profile);
   const row = await uploadById(db, input.img_id);
   if (!row || !canManageUpload(actor, row) || uploadKeyOf(input.img_url) !== row.storageKey) throw notFound('File not found');

@@ -1,5 +1,6 @@
 import {
   MAX_ROW_ID,
+  SuccessSchema,
   WebhookDeliveriesQuerySchema,
   WebhookDeliveryPageSchema,
   WebhookInputSchema,
@@ -17,7 +18,7 @@ import { createWebhook, listDeliveries, listWebhooks, patchWebhook, removeWebhoo
 const tags = ['webhooks'];
 const id = z.coerce.number().int().positive().max(MAX_ROW_ID);
 const hookParams = z.object({ id, hookId: id });
-const ok = { 200: z.object({ success: z.literal(true) }) };
+const ok = { 200: SuccessSchema };
 
 /** A division's webhooks (issue #29): superadmins and the division's supervisors. */
 export async function webhooksRoutes(app: FastifyInstance) {

@@ -1,4 +1,4 @@
-import type { Company } from '@profilehub/shared';
+import type { Company, TrainingVideo } from '@profilehub/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ describe('Main shell', () => {
 
   it('opens settings from the hash, offers billing only for individual payment, and logs out', async () => {
     const calls = signedInAs(testUser({ role: 'user', companies: [company({ paymentStructure: 'individual' })] }), {
-      'GET /api/companies/training-video/3': { body: { success: true, url: 'https://video.example/intro' } },
+      'GET /api/companies/training-video/3': { body: { success: true, url: 'https://video.example/intro' } satisfies TrainingVideo },
     });
     const { at } = renderAt('/statistics#settings');
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });

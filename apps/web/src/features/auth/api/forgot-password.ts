@@ -1,8 +1,9 @@
+import type { ForgotPasswordResponse } from '@profilehub/shared';
 import { apiRequest } from '../../../lib/api.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
 /** POST /api/auth/forgot-password {email} — mails a reset link to /reset-password?code=… */
-function forgotPassword(email: string): Promise<{ ok: boolean }> {
+function forgotPassword(email: string): Promise<ForgotPasswordResponse> {
   return apiRequest('/api/auth/forgot-password', { method: 'POST', body: { email }, auth: false });
 }
 

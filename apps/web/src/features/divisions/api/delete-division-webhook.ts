@@ -1,9 +1,10 @@
+import type { SuccessResponse } from '@profilehub/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { divisionWebhooksKey } from './get-division-webhooks.ts';
 
 /** DELETE /api/companies/{id}/webhooks/{hookId}: the webhook and its delivery log. */
-function deleteDivisionWebhook({ id, hookId }: { id: number; hookId: number }): Promise<{ success: true }> {
+function deleteDivisionWebhook({ id, hookId }: { id: number; hookId: number }): Promise<SuccessResponse> {
   return apiRequest(`/api/companies/${id}/webhooks/${hookId}`, { method: 'DELETE' });
 }
 

@@ -1,7 +1,8 @@
 import { Box, Button, FileButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import type { UploadPurpose } from '@profilehub/shared';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api.ts';
-import { type UploadPurpose, uploadFiles } from '../../../lib/upload-files.ts';
+import { uploadFiles } from '../../../lib/upload-files.ts';
 
 type Props = {
   label: string;

@@ -1,10 +1,10 @@
 import { Button, FileButton, Group, Image, Loader, Modal, Slider, Stack, Text } from '@mantine/core';
-import type { ImageFile } from '@profilehub/shared';
+import type { ImageFile, UploadPurpose } from '@profilehub/shared';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { ApiError } from '../../../lib/api.ts';
 import { toastError } from '../../../lib/notify.ts';
-import { type UploadPurpose, uploadFiles } from '../../../lib/upload-files.ts';
+import { uploadFiles } from '../../../lib/upload-files.ts';
 import { deleteUpload } from '../api/delete-upload.ts';
 import { useEditor } from '../hooks/editor-context.tsx';
 import { IconTrash } from './editor-icons.tsx';

@@ -1,6 +1,5 @@
 import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { type ColourValue, type CssVariableKey, ICON_STYLES, type ImageFile } from '@profilehub/shared';
-import type { UploadPurpose } from '../../../lib/upload-files.ts';
+import { type ColourValue, type CssVariableKey, ICON_STYLES, type ImageFile, type UploadPurpose } from '@profilehub/shared';
 import { ColourPicker } from '../components/ColourPicker.tsx';
 import { FieldLabel, PermissionToggles } from '../components/fields.tsx';
 import { CROPS, type CropSpec, ImageUpload } from '../components/ImageUpload.tsx';

@@ -1,7 +1,6 @@
+import type { TrainingVideo } from '@profilehub/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-
-export type TrainingVideo = { success: boolean; url: string | null };
 
 /** GET /api/companies/training-video/{companyId}; a failure is only logged (spec §8). */
 async function getTrainingVideo(companyId: number, signal?: AbortSignal): Promise<TrainingVideo> {
