@@ -21,6 +21,7 @@ const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 // Only modules the bundle keeps are captured, and only these: a component the
 // dashboard alone uses (AppShell, Modal, …) stays in the dashboard's chunks.
 const SHARED_UI_COMPONENTS = [
+  'Alert',
   'Anchor',
   'Button',
   'Center',
@@ -48,7 +49,7 @@ const APP = /src[\\/]lib[\\/](api|auth|session)\.ts$|packages[\\/]shared[\\/]src
 
 // Code only the account screens (sign-in, register, password, Google callback) share.
 const ACCOUNT =
-  /src[\\/](features[\\/]auth[\\/](components[\\/](AuthLayout|EmailField|SignInAlternatives)|api[\\/](check-registration|generate-login-otp)|sign-in-flow)|lib[\\/]use-action)|packages[\\/]shared[\\/]src[\\/]auth\./;
+  /src[\\/](features[\\/]auth[\\/](components[\\/](AuthLayout|EmailField|SignInAlternatives)|api[\\/](check-registration|generate-login-otp|get-setup-status)|hooks[\\/]use-finish-sign-in|sign-in-flow)|lib[\\/]use-action)|packages[\\/]shared[\\/]src[\\/]auth\.ts$/;
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
