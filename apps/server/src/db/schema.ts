@@ -555,8 +555,9 @@ export const dailyStats = pgTable(
 );
 
 /**
- * Every division together, per day and kind (no label): the superadmin's industry
- * average reads a few thousand rows a year instead of every division's rollup.
+ * Every division together, per day, kind and label: the sum of `company_daily_stats` over the divisions there are
+ * (a deleted division's rows go out of both). The superadmin's industry average, and a superadmin's reports of every
+ * division, read a few thousand rows a year instead of every division's rollup (issue #27).
  */
 export const industryDailyStats = pgTable(
   'industry_daily_stats',
@@ -564,9 +565,11 @@ export const industryDailyStats = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     action: text('action').notNull(),
     type: text('type').notNull(),
+    label: text('label').notNull().default(''),
     count: integer('count').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.action, t.type] })],
+  (t) => [primaryKey({ columns: [t.day, t.action, t.type, t.label] })],
 );
 
 /**
