@@ -24,6 +24,12 @@ import {
  */
 export const profileOwnNameSql = (content: SQLWrapper): SQL<string | null> =>
   sql`coalesce(nullif(trim(${content}->>'fullName'), ''), nullif(trim(coalesce(${content}->>'firstName', '') || ' ' || coalesce(${content}->>'lastName', '')), ''))`;
+/**
+ * A template's name as the templates list shows and sorts it (spec §2 "A-Z (template name, falling back to
+ * profile name)"): immutable, so the list's order is an index (issue #27).
+ */
+export const templateDisplayNameSql = (t: { templateName: SQLWrapper; content: SQLWrapper }): SQL<string> =>
+  sql`coalesce(nullif(${t.templateName}, ''), coalesce(${profileOwnNameSql(t.content)}, ''))`;
 /** An account's names and email in one text, for the trigram index of the name search (a superset: the list re-checks its own rule). */
 export const accountSearchTextSql = (u: { firstName: SQLWrapper; lastName: SQLWrapper; email: SQLWrapper }): SQL<string> =>
   sql`(coalesce(${u.firstName}, '') || ' ' || coalesce(${u.lastName}, '') || ' ' || ${u.email})`;
@@ -284,6 +290,20 @@ export const profiles = pgTable(
     // list asks for it (`desc` is nulls first): the first page is an index scan, and the tab counts an index-only scan
     // (owner and publish time are in the index).
     index('profiles_staff_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.userId, t.publishedAt).where(sql`not ${t.isMaster}`),
+    // A superadmin's users list by name across every division (issue #27): profiles with a name of their own are read
+    // in this order (users.queries.ts pageByName); those without one are few, and found through the next index.
+    index('profiles_staff_name_idx')
+      .on(sql`lower(${profileOwnNameSql(t.content)})`, t.id)
+      .where(sql`not ${t.isMaster}`),
+    index('profiles_staff_unnamed_idx')
+      .on(t.id)
+      .where(sql`not ${t.isMaster} and ${profileOwnNameSql(t.content)} is null`),
+    // The templates list of every division in its A-Z order, and its count, without reading the 100,000 staff profiles.
+    index('profiles_templates_name_idx')
+      .on(sql`lower(${templateDisplayNameSql(t)})`, t.id)
+      .where(sql`${t.isMaster}`),
+    // The profiles a template governs, counted from the index alone (templates list by linked profiles).
+    index('profiles_children_idx').on(t.masterProfileId).where(sql`not ${t.isMaster}`),
   ],
 );
 
@@ -535,8 +555,9 @@ export const dailyStats = pgTable(
 );
 
 /**
- * Every division together, per day and kind (no label): the superadmin's industry
- * average reads a few thousand rows a year instead of every division's rollup.
+ * Every division together, per day, kind and label: the sum of `company_daily_stats` over the divisions there are
+ * (a deleted division's rows go out of both). The superadmin's industry average, and a superadmin's reports of every
+ * division, read a few thousand rows a year instead of every division's rollup (issue #27).
  */
 export const industryDailyStats = pgTable(
   'industry_daily_stats',
@@ -544,9 +565,11 @@ export const industryDailyStats = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     action: text('action').notNull(),
     type: text('type').notNull(),
+    label: text('label').notNull().default(''),
     count: integer('count').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.action, t.type] })],
+  (t) => [primaryKey({ columns: [t.day, t.action, t.type, t.label] })],
 );
 
 /**

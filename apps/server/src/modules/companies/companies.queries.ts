@@ -314,6 +314,12 @@ export async function deleteDivisionRows(db: Db, companyId: number): Promise<num
       ),
     );
   await db.execute(sql`delete from daily_visitors where profile_id in (select id from profiles where company_id = ${companyId})`);
+  // The industry rollup is the sum of the divisions there are: this one's share goes out of it with its own rows.
+  await db.execute(sql`
+    update industry_daily_stats i set count = i.count - c.count, visitors = i.visitors - c.visitors
+    from (select day, action, type, label, sum(count)::int as count, sum(visitors)::int as visitors from company_daily_stats
+      where company_id = ${companyId} group by day, action, type, label) c
+    where i.day = c.day and i.action = c.action and i.type = c.type and i.label = c.label`);
   for (const table of [dailyStats, companyDailyStats, dailyViewSources, companyViewSources, dailyFiltered, profileTotals, events])
     await db.delete(table).where(eq(table.companyId, companyId));
   await db.delete(companies).where(eq(companies.id, companyId));

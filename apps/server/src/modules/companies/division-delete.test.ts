@@ -2,9 +2,21 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type DeleteCompanyResult, type DivisionExport, DIVISION_EXPORT_MESSAGES as M } from '@profilehub/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companies, companyMembers, dailyStats, divisionExports, leadSubmissions, profiles, uploads, users } from '../../db/schema.ts';
+import {
+  auditLog,
+  companies,
+  companyDailyStats,
+  companyMembers,
+  dailyStats,
+  divisionExports,
+  industryDailyStats,
+  leadSubmissions,
+  profiles,
+  uploads,
+  users,
+} from '../../db/schema.ts';
 import { childDetails, createCompany, createTemplateDivision, createUser, multipartBody, signIn } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
 import type { FileStore } from '../uploads/file-store.ts';
@@ -60,6 +72,15 @@ async function divisionWithData(o: { customDomain?: string } = {}) {
   await t.db
     .insert(dailyStats)
     .values({ day: '2026-11-01', companyId: d.company.id, profileId: jane.profileId!, action: 'view', type: 'page', count: 7, visitors: 5 });
+  // The division's rollup, and its share of every division's (the industry rollup), as the ingest keeps them.
+  await t.db.insert(companyDailyStats).values({ day: '2026-11-01', companyId: d.company.id, action: 'view', type: 'page', count: 7, visitors: 5 });
+  await t.db
+    .insert(industryDailyStats)
+    .values({ day: '2026-11-01', action: 'view', type: 'page', count: 7, visitors: 5 })
+    .onConflictDoUpdate({
+      target: [industryDailyStats.day, industryDailyStats.action, industryDailyStats.type, industryDailyStats.label],
+      set: { count: sql`${industryDailyStats.count} + 7`, visitors: sql`${industryDailyStats.visitors} + 5` },
+    });
   const host = `${d.company.subdomain}.localhost`;
   const page = (p: string, h = host) => t.app.inject({ method: 'GET', url: p, headers: { host: h } });
   return { d, jane, alias, key, host, page };
@@ -219,9 +240,21 @@ describe('deleting a division', { timeout: 60_000 }, () => {
     expect((await s.page(`/${s.alias}`)).statusCode).toBe(200);
     expect((await s.page(`/${s.alias}`, 'cards.deleted-example.com')).statusCode).toBe(200);
 
+    const industry = async () =>
+      (
+        await t.db
+          .select({ count: industryDailyStats.count, visitors: industryDailyStats.visitors })
+          .from(industryDailyStats)
+          .where(and(eq(industryDailyStats.day, '2026-11-01'), eq(industryDailyStats.action, 'view'), eq(industryDailyStats.type, 'page')))
+      )[0]!;
+    const before = await industry();
+
     const ready = await exportReady(s.d.company.id);
     const res = await remove(s.d.company.id, { confirm: ` ${s.d.company.title} `, exportId: ready.id });
     expect(res.statusCode, res.body).toBe(200);
+    // Every division's figures are the sum of the divisions there are: this one's share is gone from them too.
+    expect(await industry()).toEqual({ count: before.count - 7, visitors: before.visitors - 5 });
+    expect(await t.db.select().from(companyDailyStats).where(eq(companyDailyStats.companyId, s.d.company.id))).toEqual([]);
     expect(res.json() as DeleteCompanyResult).toEqual({ id: s.d.company.id, usersDeleted: 1, filesDeleted: 1 });
 
     expect((await s.page(`/${s.alias}`)).statusCode).toBe(404);

@@ -62,7 +62,7 @@ describe('rollups', () => {
         .select()
         .from(industryDailyStats)
         .where(sql`${industryDailyStats.day} between '2026-01-01' and '2026-01-04'`)
-        .orderBy(asc(industryDailyStats.day), asc(industryDailyStats.action), asc(industryDailyStats.type));
+        .orderBy(asc(industryDailyStats.day), asc(industryDailyStats.action), asc(industryDailyStats.type), asc(industryDailyStats.label));
     const liveIndustry = await industry();
     expect(liveIndustry.reduce((s, r) => s + r.count, 0)).toBeGreaterThanOrEqual(60);
     // 20 views over the three profiles (every third event), as the flush counted them.

@@ -33,8 +33,8 @@ export async function rebuildRollups(db: Db, scope: { profileIds?: number[] } = 
     // The industry rollup sums every division: rebuilt whole from the company rollup.
     await tx.execute(sql`delete from industry_daily_stats`);
     await tx.execute(sql`
-      insert into industry_daily_stats (day, action, type, count)
-      select day, action, type, sum(count)::int from company_daily_stats group by 1, 2, 3
+      insert into industry_daily_stats (day, action, type, label, count, visitors)
+      select day, action, type, label, sum(count)::int, sum(visitors)::int from company_daily_stats group by 1, 2, 3, 4
     `);
     await tx.execute(sql`delete from profile_totals ${only}`);
     await tx.execute(sql`

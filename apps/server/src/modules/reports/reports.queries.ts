@@ -18,17 +18,21 @@ import { notPlatformStaff } from '../../http/scope.ts';
 
 /**
  * What a report covers, already cut to what the caller may see (reports.service
- * resolveScope): one profile (read from `daily_stats` by its primary key) or
- * divisions (read from `company_daily_stats`, a few thousand rows a year each).
- * Nothing here reads `events`.
+ * resolveScope): one profile (read from `daily_stats` by its primary key),
+ * divisions (read from `company_daily_stats`, a few thousand rows a year each) or
+ * every division (a superadmin's: read from `industry_daily_stats`, their sum,
+ * not from 1,000 divisions' rows; issue #27). Nothing here reads `events`.
  */
 export type RollupScope = { kind: 'profile'; profileId: number; companyId: number } | { kind: 'company'; companyIds: number[] | 'all' };
 
 /** Which interactions to count. */
 export type KindFilter = { action?: string | undefined; types?: string[] | undefined; excludeActions?: string[] | undefined };
 
-// Both rollups have the same day/action/type/label/count/visitors columns; each column carries its own table.
-const table = (scope: RollupScope) => (scope.kind === 'profile' ? (dailyStats as unknown as typeof companyDailyStats) : companyDailyStats);
+// The rollups have the same day/action/type/label/count/visitors columns; each column carries its own table.
+const table = (scope: RollupScope) => {
+  if (scope.kind === 'profile') return dailyStats as unknown as typeof companyDailyStats;
+  return scope.companyIds === 'all' ? (industryDailyStats as unknown as typeof companyDailyStats) : companyDailyStats;
+};
 
 function where(scope: RollupScope, range: DayRange, f: KindFilter = {}): SQL | undefined {
   const t = table(scope);
@@ -115,7 +119,7 @@ export async function countsByKind(
 
 /** Industry-wide counts per action × type in a range (every division). */
 export async function industryCounts(db: Db, range: DayRange, f: KindFilter) {
-  // Every division at once: the industry rollup, one row per day and kind.
+  // Every division at once: the industry rollup, one row per day, kind and label.
   const t = industryDailyStats;
   const count = total(t.count);
   const rows = await db

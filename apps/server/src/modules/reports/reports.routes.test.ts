@@ -77,8 +77,8 @@ beforeAll(async () => {
     select day, company_id, action, type, label, sum(count), sum(visitors) from daily_stats group by day, company_id, action, type, label`);
   // And the industry rollup is the sum of every division.
   await db.execute(sql`
-    insert into industry_daily_stats (day, action, type, count)
-    select day, action, type, sum(count) from company_daily_stats group by day, action, type`);
+    insert into industry_daily_stats (day, action, type, label, count, visitors)
+    select day, action, type, label, sum(count), sum(visitors) from company_daily_stats group by day, action, type, label`);
   await db.insert(dailyFiltered).values([
     { day: '2026-01-05', companyId: acme.id, profileId: jane.id, count: 4 },
     { day: '2026-01-05', companyId: acme.id, profileId: colleague.id, count: 6 },

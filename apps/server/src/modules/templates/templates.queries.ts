@@ -2,13 +2,13 @@
 import type { SortOrder, TemplatesListQuery } from '@profilehub/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, profiles } from '../../db/schema.ts';
+import { companies, profiles, templateDisplayNameSql } from '../../db/schema.ts';
 import { type CompanyScope, inScope } from '../../http/scope.ts';
 import { likeText, profileNameSql } from '../users/users.queries.ts';
 
 const profileName = profileNameSql(profiles.content);
-/** Spec §2 "A-Z (template name, falling back to profile name)". */
-const displayName = sql<string>`coalesce(nullif(${profiles.templateName}, ''), ${profileName})`;
+/** Spec §2 "A-Z (template name, falling back to profile name)"; its order is an index (schema.ts). */
+const displayName = templateDisplayNameSql(profiles);
 /** Profiles a template governs; counted per template through the master index (templates are few, children many). */
 const linkedCount = sql<number>`(select count(*)::int from ${profiles} as child where child.master_profile_id = ${profiles.id} and child.is_master = false)`;
 
@@ -29,19 +29,35 @@ type TemplateSort = { orderBy: NonNullable<TemplatesListQuery['orderBy']>; order
 
 const templatesIn = (scope: CompanyScope) => and(eq(profiles.isMaster, true), inScope(profiles.companyId, scope));
 
+// No sort key is ever null, so `desc` needs no `nulls last`: without it, the A-Z index read backwards is the Z-A order.
 function orderOf(sort: TemplateSort): SQL[] {
   if (!sort) return [sql`lower(${displayName}) asc`, asc(profiles.id)];
   return [
-    sort.order === 'desc' ? sql`${SORT[sort.orderBy]} desc nulls last` : sql`${SORT[sort.orderBy]} asc nulls last`,
+    sort.order === 'desc' ? sql`${SORT[sort.orderBy]} desc` : sql`${SORT[sort.orderBy]} asc`,
     sort.order === 'desc' ? desc(profiles.id) : asc(profiles.id),
   ];
 }
 
-/** One page of the templates list, each with its division and how many profiles it governs. */
+/**
+ * One page of the templates list, each with its division and how many profiles it governs. The page is found on the
+ * sort key alone, then only its rows are read: a template's name and picture come out of its JSON document, and
+ * reading every template's document before sorting took 140 ms across 1,000 divisions (issue #27).
+ */
 export async function listTemplateRows(db: Db, f: TemplateListFilter, sort: TemplateSort, page: number, pageSize: number) {
   const templates = templatesIn(f.scope);
   const where = f.filter ? and(templates, sql`${displayName} ilike ${likeText(f.filter)}`) : templates;
-  return db
+  const ids = (
+    await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .innerJoin(companies, eq(companies.id, profiles.companyId))
+      .where(where)
+      .orderBy(...orderOf(sort))
+      .limit(pageSize)
+      .offset(page * pageSize)
+  ).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({
       id: profiles.id,
       alias: profiles.alias,
@@ -58,10 +74,9 @@ export async function listTemplateRows(db: Db, f: TemplateListFilter, sort: Temp
     })
     .from(profiles)
     .innerJoin(companies, eq(companies.id, profiles.companyId))
-    .where(where)
-    .orderBy(...orderOf(sort))
-    .limit(pageSize)
-    .offset(page * pageSize);
+    .where(inArray(profiles.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Templates in scope: all of them, and those matching the filter. */

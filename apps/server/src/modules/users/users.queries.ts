@@ -5,7 +5,7 @@
  */
 import type { DivisionRole, SortOrder, UserSortColumn } from '@profilehub/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect, unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { accountSearchTextSql, companies, companyMembers, profileOwnNameSql, profilePublications, profiles, profileTotals, users } from '../../db/schema.ts';
 import { type CompanyScope, inScope, notPlatformStaff } from '../../http/scope.ts';
@@ -138,19 +138,56 @@ function withListJoins<T extends PgSelect>(qb: T) {
 }
 
 /**
+ * A page of every division's list by name (a superadmin's, issue #27), the same rows in the same order as
+ * `orderOf` gives: sorting 100,000 names read out of their documents took 200 ms. A profile with a name of its own
+ * is listed by it, and those come in the order of their index (schema.ts profiles_staff_name_idx); the few without
+ * one are listed by their account's name or email (profiles_staff_unnamed_idx). Each half gives its first rows up to
+ * the end of the page, and the page is cut from both (PostgreSQL 15 does not merge the halves by itself). Neither key
+ * is ever null, so `nulls last` does not apply.
+ */
+async function pageByName(db: Db, f: UserListFilter, order: SortOrder, page: number, pageSize: number): Promise<number[]> {
+  const own = profileOwnNameSql(profiles.content);
+  const where = whereOf(f, true);
+  const dir = order === 'asc' ? sql`asc` : sql`desc`;
+  const upToPage = (page + 1) * pageSize;
+  const named = db
+    .select({ id: profiles.id, key: sql<string>`lower(${own})`.as('key') })
+    .from(profiles)
+    .where(and(where, sql`lower(${own}) is not null`))
+    .orderBy(sql`lower(${own}) ${dir}`, sql`${profiles.id} ${dir}`)
+    .limit(upToPage);
+  const key = sql`lower(${fullName})`;
+  const unnamed = db
+    .select({ id: profiles.id, key: sql<string>`${key}`.as('key') })
+    .from(profiles)
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(and(where, sql`${own} is null`))
+    .orderBy(sql`${key} ${dir}`, sql`${profiles.id} ${dir}`)
+    .limit(upToPage);
+  const rows = await unionAll(named, unnamed)
+    .orderBy(sql`"key" ${dir}`, sql`"id" ${dir}`)
+    .limit(pageSize)
+    .offset(page * pageSize);
+  return rows.map((r) => r.id);
+}
+
+/**
  * One page of the users list. The page is found on the sort key alone, then only its rows are
  * read: the row's name, title and picture come out of each profile's JSON document, and reading
  * ten documents instead of every one that matches keeps a page fast at 10,000 profiles
  * (bench/admin.mjs).
  */
 export async function listUserRows(db: Db, f: UserListFilter, sort: UserSort, page: number, pageSize: number): Promise<UserListRow[]> {
-  const ids = (
-    await withListJoins(db.select({ id: profiles.id }).from(profiles).$dynamic())
-      .where(whereOf(f, true))
-      .orderBy(...orderOf(sort))
-      .limit(pageSize)
-      .offset(page * pageSize)
-  ).map((r) => r.id);
+  const ids =
+    sort?.orderBy === 'NAME' && f.companyIds === 'all' && !f.filter
+      ? await pageByName(db, f, sort.order, page, pageSize)
+      : (
+          await withListJoins(db.select({ id: profiles.id }).from(profiles).$dynamic())
+            .where(whereOf(f, true))
+            .orderBy(...orderOf(sort))
+            .limit(pageSize)
+            .offset(page * pageSize)
+        ).map((r) => r.id);
   if (ids.length === 0) return [];
   const rows = (await withListJoins(db.select(rowColumns).from(profiles).$dynamic()).where(inArray(profiles.id, ids))) as UserListRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -119,6 +119,31 @@ describe('GET /api/users', () => {
     expect(all.data.map((r: { fullName: string }) => r.fullName).sort()).toEqual(['Maria Lopez', 'Maria Other']);
   });
 
+  it('a superadmin’s list of every division by name has the order of the same list with the divisions named', async () => {
+    const d = await division(['delta Person', 'Alpha Person', 'charlie person']);
+    // No name of its own: listed by the account's name ('Test Person'), or by the email when the account has none.
+    const unnamed = await createUser(t.app, { companyId: d.company.id, content: {} });
+    const byEmail = await createUser(t.app, { companyId: d.company.id, content: {}, email: `bravo-${d.company.id}@example.test` });
+    await t.db.update(users).set({ firstName: null, lastName: null }).where(sql`${users.id} = ${byEmail.id}`);
+    const admin = await createUser(t.app, { role: 'superadmin' });
+    const adminHeaders = (await signIn(t.app, admin.email)).headers;
+    const divisions = (await t.db.select({ id: companies.id }).from(companies)).map((c) => c.id).join(',');
+    for (const order of ['asc', 'desc']) {
+      const every = async (more: string) => {
+        const rows: { id: number; fullName: string }[] = [];
+        for (let page = 0; ; page += 1) {
+          const body = (await get(adminHeaders, `/api/users?orderBy=NAME&order=${order}&page=${page}${more}`)).json();
+          rows.push(...body.data);
+          if (body.data.length < USERS_PAGE_SIZE) return rows.map((r) => [r.id, r.fullName]);
+        }
+      };
+      const all = await every('');
+      expect(all).toEqual(await every(`&companyId=${divisions}`));
+      expect(all).toContainEqual([unnamed.profileId, 'Test Person']);
+      expect(all).toContainEqual([byEmail.profileId, byEmail.email]);
+    }
+  });
+
   it('answers 400 with a message for bad parameters, 401 without a session, 403 for a plain user', async () => {
     const d = await division(['Someone']);
     const cases: [string, string][] = [
