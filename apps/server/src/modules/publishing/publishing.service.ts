@@ -3,6 +3,8 @@
  * content to static HTML, store it with the published snapshot and the site,
  * set `publishedAt`. The public page is served from what is stored here.
  */
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { markExpired, nextPageChange, pageRenderInput, type RenderInput, renderProfilePage } from '@profilehub/profile-page';
 import {
   type ErrorBody,
@@ -102,6 +104,40 @@ function renderPublishedPage(input: PublishedPageInput): { html: string; etag: s
   // When this page next looks different by itself (decision 028): stored with it, re-rendered then.
   const next = nextPageChange(input.content, input.now);
   return { ...page, nextChangeAt: next === null ? null : new Date(next) };
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Brotli's quality for a stored page (decision 035): every write of a page pays for it, a
+ * template's rebuild 10,000 times, so not 11 (~78 ms a page); the page is sent as compressed here.
+ */
+const PAGE_BROTLI_QUALITY = 5;
+/** gzip's level for a stored page: for the few clients without brotli. */
+const PAGE_GZIP_LEVEL = 6;
+
+/** A page as its row stores it: the HTML and the brotli and gzip forms a visitor is sent (decision 035). */
+export type PageForms = { publishedHtml: string; publishedBr: Buffer; publishedGzip: Buffer };
+
+/**
+ * The one place a page's compressed forms are made: every write of a page stores them beside
+ * its HTML (publish, re-render, a template's rebuild), and a page stored before them gets them
+ * on its first visit. Both run on libuv's thread pool, not on the thread that answers requests.
+ */
+export async function pageForms(html: string): Promise<PageForms> {
+  const raw = Buffer.from(html, 'utf8');
+  const [br, gz] = await Promise.all([
+    brotliAsync(raw, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    }),
+    gzipAsync(raw, { level: PAGE_GZIP_LEVEL }),
+  ]);
+  return { publishedHtml: html, publishedBr: br, publishedGzip: gz };
 }
 
 /** The stored lead form a page's contact form names, as the renderer takes it. */
@@ -239,7 +275,7 @@ async function rerenderPublished(env: RerenderEnv, profileId: number, now: Date,
     return false;
   }
   return storeRerenderedPage(db, profileId, profile.publishedEtag!, {
-    publishedHtml: html,
+    ...(await pageForms(html)),
     publishedEtag: etag,
     publishedContent: content as Record<string, unknown>,
     publishedLeadForm: leadForm,
@@ -358,13 +394,14 @@ export async function publishProfile(
   const own = ctx.profile.content;
   const page = await renderFor(ctx, own, env.config, lookups(env.db), now, leadForm);
   const { content, site } = page;
+  const forms = await pageForms(page.html);
   await env.db.transaction(async (tx) => {
     // The page's update locks the profile's row until commit, so publishes of one profile
     // record their history one after another, on one server or several.
     await storePublishedPage(tx as unknown as Db, ctx.profile.id, {
       publishedAt: now,
       publishedLeadForm: page.leadForm,
-      publishedHtml: page.html,
+      ...forms,
       publishedEtag: page.etag,
       publishedContent: content as Record<string, unknown>,
       nextChangeAt: page.nextChangeAt,
@@ -505,8 +542,14 @@ async function rebuildChildren(
   for (;;) {
     const children = await publishedChildrenAfter(db, masterCtx.profile.id, afterId, REBUILD_BATCH);
     if (children.length === 0) break;
-    const pages: RebuiltPage[] = [];
+    // Each page is compressed on the thread pool while the next ones render here (decision 035).
+    const pages: Promise<RebuiltPage | null>[] = [];
     let failed = 0;
+    const failedWith = (profileId: number) => (err: unknown) => {
+      onError(profileId, err);
+      failed += 1;
+      return null;
+    };
     for (const [i, child] of children.entries()) {
       if (i % RENDERS_PER_TURN === RENDERS_PER_TURN - 1) await new Promise((r) => setImmediate(r));
       try {
@@ -519,16 +562,21 @@ async function rebuildChildren(
         };
         const own = child.profile.publishedOverrides ?? child.profile.content;
         const { content, html, etag, nextChangeAt, site, leadForm } = await renderFor(ctx, own, config, look, now);
-        pages.push({
-          id: child.profile.id,
-          readPublishedAt: child.readPublishedAt,
-          publishedHtml: html,
-          publishedEtag: etag,
-          nextChangeAt,
-          publishedContent: content as Record<string, unknown>,
-          publishedLeadForm: leadForm,
-          site,
-        });
+        pages.push(
+          pageForms(html).then(
+            (forms) => ({
+              id: child.profile.id,
+              readPublishedAt: child.readPublishedAt,
+              ...forms,
+              publishedEtag: etag,
+              nextChangeAt,
+              publishedContent: content as Record<string, unknown>,
+              publishedLeadForm: leadForm,
+              site,
+            }),
+            failedWith(child.profile.id),
+          ),
+        );
       } catch (err) {
         // One broken child must not stop the others; the caller logs it.
         onError(child.profile.id, err);
@@ -536,14 +584,15 @@ async function rebuildChildren(
       }
     }
     afterId = children[children.length - 1]!.profile.id;
+    const rendered = (await Promise.all(pages)).filter((page) => page !== null);
     const batch = { afterId, done: children.length, failed, rebuilt: 0 };
     const stored = progress
       ? await db.transaction(async (tx) => {
-          const ids = await storeRebuiltPages(tx as unknown as Db, now, pages);
+          const ids = await storeRebuiltPages(tx as unknown as Db, now, rendered);
           await recordRebuildBatch(tx as unknown as Db, progress.id, { ...batch, rebuilt: ids.length });
           return ids;
         })
-      : await storeRebuiltPages(db, now, pages);
+      : await storeRebuiltPages(db, now, rendered);
     counts.total += children.length;
     counts.rebuilt += stored.length;
     counts.failed += failed;
