@@ -5,12 +5,17 @@ import { companies, type profilePublications, profiles, templateRebuilds, users 
 import { type CompanyScope, inScope } from '../../http/scope.ts';
 
 type NewProfile = typeof profiles.$inferInsert;
-/** A rendered page as its profile row stores it: its HTML always with its compressed forms (`pageForms`, decision 035). */
-type StoredPage = Pick<NewProfile, 'publishedEtag' | 'publishedContent' | 'publishedLeadForm' | 'site' | 'nextChangeAt'> & {
-  publishedHtml: string;
-  publishedBr: Uint8Array;
-  publishedGzip: Uint8Array;
-};
+/**
+ * A page's HTML with the brotli and gzip forms a visitor is sent (decision 035), or with none
+ * yet (a template's rebuild: the first visit makes and stores them). Made by `pageForms`.
+ */
+export type PageForms = { publishedHtml: string } & ({ publishedBr: Uint8Array; publishedGzip: Uint8Array } | { publishedBr: null; publishedGzip: null });
+
+/**
+ * A rendered page as its profile row stores it: its HTML always with its compressed forms, or
+ * with none (what was stored before is cleared): `PageForms`, decision 035.
+ */
+type StoredPage = Pick<NewProfile, 'publishedEtag' | 'publishedContent' | 'publishedLeadForm' | 'site' | 'nextChangeAt'> & PageForms;
 
 /** A published profile with its division, or undefined when it is not published (or has no stored page). */
 export async function publishedProfileWithCompany(db: Db, profileId: number) {

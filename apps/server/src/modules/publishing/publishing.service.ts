@@ -32,6 +32,7 @@ import {
   finishTemplateRebuild,
   insertPublication,
   insertTemplateRebuild,
+  type PageForms,
   publishedChildrenAfter,
   publishedProfileIds,
   publishedProfileIdsUsingLeadForm,
@@ -110,22 +111,19 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Brotli's quality for a stored page (decision 035): every write of a page pays for it, a
- * template's rebuild 10,000 times, so not 11 (~78 ms a page); the page is sent as compressed here.
+ * Brotli's quality for a stored page (decision 035): not 11 (~38 ms of CPU for a 42 KB page,
+ * 10 % smaller), but the knee of size against time (~0.9 ms); the page is sent as compressed here.
  */
 const PAGE_BROTLI_QUALITY = 5;
-/** gzip's level for a stored page: for the few clients without brotli. */
+/** gzip's level for a stored page: for the few clients without brotli (as small as 9 on these pages). */
 const PAGE_GZIP_LEVEL = 6;
 
-/** A page as its row stores it: the HTML and the brotli and gzip forms a visitor is sent (decision 035). */
-export type PageForms = { publishedHtml: string; publishedBr: Buffer; publishedGzip: Buffer };
-
 /**
- * The one place a page's compressed forms are made: every write of a page stores them beside
- * its HTML (publish, re-render, a template's rebuild), and a page stored before them gets them
- * on its first visit. Both run on libuv's thread pool, not on the thread that answers requests.
+ * The one place a page's compressed forms are made: a publish and every re-render store them
+ * beside its HTML, and a page stored without them gets them on its first visit. Both run on
+ * libuv's thread pool, not on the thread that answers requests.
  */
-export async function pageForms(html: string): Promise<PageForms> {
+export async function pageForms(html: string): Promise<PageForms & { publishedBr: Buffer; publishedGzip: Buffer }> {
   const raw = Buffer.from(html, 'utf8');
   const [br, gz] = await Promise.all([
     brotliAsync(raw, {
@@ -139,6 +137,13 @@ export async function pageForms(html: string): Promise<PageForms> {
   ]);
   return { publishedHtml: html, publishedBr: br, publishedGzip: gz };
 }
+
+/**
+ * A page stored without its compressed forms (old ones cleared with it): a template's rebuild
+ * writes 10,000 pages within its budget (decision 034), and compressing each would add about
+ * as much again (decision 035). Each is compressed on its first visit, once.
+ */
+const formsLater = (html: string): PageForms => ({ publishedHtml: html, publishedBr: null, publishedGzip: null });
 
 /** The stored lead form a page's contact form names, as the renderer takes it. */
 async function leadFormFor(db: Db, companyId: number, content: ProfileContent): Promise<PageLeadForm | null> {
@@ -542,14 +547,8 @@ async function rebuildChildren(
   for (;;) {
     const children = await publishedChildrenAfter(db, masterCtx.profile.id, afterId, REBUILD_BATCH);
     if (children.length === 0) break;
-    // Each page is compressed on the thread pool while the next ones render here (decision 035).
-    const pages: Promise<RebuiltPage | null>[] = [];
+    const pages: RebuiltPage[] = [];
     let failed = 0;
-    const failedWith = (profileId: number) => (err: unknown) => {
-      onError(profileId, err);
-      failed += 1;
-      return null;
-    };
     for (const [i, child] of children.entries()) {
       if (i % RENDERS_PER_TURN === RENDERS_PER_TURN - 1) await new Promise((r) => setImmediate(r));
       try {
@@ -562,21 +561,16 @@ async function rebuildChildren(
         };
         const own = child.profile.publishedOverrides ?? child.profile.content;
         const { content, html, etag, nextChangeAt, site, leadForm } = await renderFor(ctx, own, config, look, now);
-        pages.push(
-          pageForms(html).then(
-            (forms) => ({
-              id: child.profile.id,
-              readPublishedAt: child.readPublishedAt,
-              ...forms,
-              publishedEtag: etag,
-              nextChangeAt,
-              publishedContent: content as Record<string, unknown>,
-              publishedLeadForm: leadForm,
-              site,
-            }),
-            failedWith(child.profile.id),
-          ),
-        );
+        pages.push({
+          id: child.profile.id,
+          readPublishedAt: child.readPublishedAt,
+          ...formsLater(html),
+          publishedEtag: etag,
+          nextChangeAt,
+          publishedContent: content as Record<string, unknown>,
+          publishedLeadForm: leadForm,
+          site,
+        });
       } catch (err) {
         // One broken child must not stop the others; the caller logs it.
         onError(child.profile.id, err);
@@ -584,15 +578,14 @@ async function rebuildChildren(
       }
     }
     afterId = children[children.length - 1]!.profile.id;
-    const rendered = (await Promise.all(pages)).filter((page) => page !== null);
     const batch = { afterId, done: children.length, failed, rebuilt: 0 };
     const stored = progress
       ? await db.transaction(async (tx) => {
-          const ids = await storeRebuiltPages(tx as unknown as Db, now, rendered);
+          const ids = await storeRebuiltPages(tx as unknown as Db, now, pages);
           await recordRebuildBatch(tx as unknown as Db, progress.id, { ...batch, rebuilt: ids.length });
           return ids;
         })
-      : await storeRebuiltPages(db, now, rendered);
+      : await storeRebuiltPages(db, now, pages);
     counts.total += children.length;
     counts.rebuilt += stored.length;
     counts.failed += failed;

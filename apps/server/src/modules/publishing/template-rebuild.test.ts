@@ -82,9 +82,20 @@ describe('a followed rebuild', () => {
     expect((await getProfileRow(t.db, ben.id))!.publishedEtag).not.toBe(benBefore.publishedEtag);
     const rebuilt = (await getProfileRow(t.db, ben.id))!;
     expect(rebuilt.publishedHtml).toContain('Our new website');
-    // Its compressed forms are stored with it (decision 035): a visit sends them as they are.
-    expect(brotliDecompressSync(rebuilt.publishedBr!).toString()).toBe(rebuilt.publishedHtml);
-    expect(gunzipSync(rebuilt.publishedGzip!).toString()).toBe(rebuilt.publishedHtml);
+    // The forms of the page it replaced are cleared with it (decision 035); its first visit
+    // compresses the new page and stores them.
+    expect(benBefore.publishedBr).not.toBeNull();
+    expect(rebuilt).toMatchObject({ publishedBr: null, publishedGzip: null });
+    const visit = await t.app.inject({
+      method: 'GET',
+      url: `/${rebuilt.alias}`,
+      headers: { host: `${d.company.subdomain}.localhost`, 'accept-encoding': 'br' },
+    });
+    expect(visit.headers.etag).toBe(`"${rebuilt.publishedEtag}"`);
+    expect(brotliDecompressSync(visit.rawPayload).toString()).toBe(rebuilt.publishedHtml);
+    const visited = (await getProfileRow(t.db, ben.id))!;
+    expect(Buffer.from(visited.publishedBr!).equals(visit.rawPayload)).toBe(true);
+    expect(gunzipSync(visited.publishedGzip!).toString()).toBe(rebuilt.publishedHtml);
     // The batch stores what a publish renders: publishing Ben again stores the very same page.
     expect((await publish(ben.headers, ben.id)).statusCode).toBe(200);
     expect(await getProfileRow(t.db, ben.id)).toMatchObject({
