@@ -250,6 +250,12 @@ export const profiles = pgTable(
     /** Static HTML rendered at publish time, with its ETag. */
     publishedHtml: text('published_html'),
     /**
+     * The same page compressed once when it is stored (decision 035), brotli and gzip: what a
+     * visitor is sent. Null on a page stored before migration 0043 until a visit fills them in.
+     */
+    publishedBr: bytea('published_br'),
+    publishedGzip: bytea('published_gzip'),
+    /**
      * The lead form (fields, labels, thank-you message) as the live page shows it: a later
      * change of the form reaches the page only with a publish the division allows (approval),
      * and the public submit route checks submissions against exactly this.

@@ -3,12 +3,13 @@ import type { NotificationPrefs } from '@profilehub/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema.ts';
+import { PAGE_DOWN } from '../publishing/publishing.queries.ts';
 
 /** Takes the user's published profiles offline; the division and alias of each, to forget their held pages. */
 export async function takeProfilesOffline(db: Db, userId: number) {
   return db
     .update(profiles)
-    .set({ publishedAt: null, publishedHtml: null, publishedEtag: null, nextChangeAt: null })
+    .set(PAGE_DOWN)
     .where(and(eq(profiles.userId, userId), isNotNull(profiles.publishedAt)))
     .returning({ companyId: profiles.companyId, alias: profiles.alias });
 }

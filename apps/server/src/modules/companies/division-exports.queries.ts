@@ -172,9 +172,9 @@ export function membersPage(db: Db, companyId: number) {
       .limit(limit);
 }
 
-/** Profiles (`masters` false) or templates (true) with their content; the rendered HTML is left out (it is made again on publish). */
+/** Profiles (`masters` false) or templates (true) with their content; the rendered HTML and its compressed forms are left out (made again on publish). */
 export function profilesPage(db: Db, companyId: number, masters: boolean) {
-  const { publishedHtml: _html, ...columns } = getTableColumns(profiles);
+  const { publishedHtml: _html, publishedBr: _br, publishedGzip: _gzip, ...columns } = getTableColumns(profiles);
   return (after: number, limit: number) =>
     db
       .select(columns)

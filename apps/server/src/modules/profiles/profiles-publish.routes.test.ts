@@ -150,7 +150,7 @@ describe('PUT /api/profiles/:id/publish', () => {
 });
 
 describe('PUT /api/profiles/:id/unpublish', () => {
-  it('takes the page down: publishedAt and the HTML are cleared and the page answers 404', async () => {
+  it('takes the page down: publishedAt, the HTML and its compressed forms are cleared and the page answers 404', async () => {
     const d = await division();
     await publish(d.jane.headers, d.jane.id);
     expect((await page(d.host, d.alias)).statusCode).toBe(200);
@@ -158,7 +158,7 @@ describe('PUT /api/profiles/:id/unpublish', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     const row = await getProfileRow(t.db, d.jane.id);
-    expect(row).toMatchObject({ publishedAt: null, publishedHtml: null, publishedEtag: null });
+    expect(row).toMatchObject({ publishedAt: null, publishedHtml: null, publishedBr: null, publishedGzip: null, publishedEtag: null });
     expect((await page(d.host, d.alias)).statusCode).toBe(404);
   });
 

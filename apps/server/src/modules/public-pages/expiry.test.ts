@@ -3,6 +3,7 @@
  * the page stops showing it — the stored page is rebuilt from its published
  * content before it is served (so it also holds after a restart).
  */
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { childDetails, createTemplateDivision, getProfileRow, setProfile, signedInUser } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
@@ -48,12 +49,12 @@ describe('gallery item expiry on published pages', () => {
     const p = await publishedWithPromotion();
     const cache = new PublishedPageCache(t.db, 'http://hub.test');
     const before = (await cache.get(p.d.company.id, p.alias))!;
-    expect(before.html.toString()).toContain('Winter deal');
+    expect(brotliDecompressSync(before.br).toString()).toContain('Winter deal');
     expect(before.nextChangeAt).toBeGreaterThan(Date.now());
 
     twoHoursLater();
     const after = (await cache.get(p.d.company.id, p.alias))!;
-    const html = after.html.toString();
+    const html = brotliDecompressSync(after.br).toString();
     expect(html).not.toContain('Winter deal');
     expect(html).toContain('Our team');
     expect(after.etag).not.toBe(before.etag);
@@ -65,6 +66,8 @@ describe('gallery item expiry on published pages', () => {
       { key: 'team' },
     ]);
     expect(`"${row.publishedEtag}"`).toBe(after.etag);
+    expect(Buffer.from(row.publishedBr!).equals(after.br)).toBe(true);
+    expect(brotliDecompressSync(row.publishedBr!).toString()).toBe(row.publishedHtml);
     const fresh = new PublishedPageCache(t.db, 'http://hub.test', 0);
     expect((await fresh.get(p.d.company.id, p.alias))!.etag).toBe(after.etag);
   });

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { EXCHANGE_SCRIPT, EXCHANGE_SCRIPT_PATH, EXCHANGE_SCRIPT_VERSION } from '@profilehub/profile-page';
 import { DOMAIN_VERIFICATION_PATH } from '@profilehub/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
@@ -164,7 +164,8 @@ function pageAnswer(page: ServedPage, headers: IncomingHttpHeaders): Answer {
   };
   if (headers['if-none-match'] === page.etag) return { status: 304, headers: own };
   const encoding = chooseEncoding(headers['accept-encoding']);
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html;
+  // A client that accepts neither (a script, a crawler) gets the gzip form inflated: ~0.1 ms, and the cache holds no HTML.
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : gunzipSync(page.gzip);
   return {
     status: 200,
     headers: { ...own, 'content-type': 'text/html; charset=utf-8', ...(encoding ? { 'content-encoding': encoding } : {}) },

@@ -1,5 +1,5 @@
 /** What the public page server reads: the division of a host and the stored pages of published profiles. */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias as aliasOf } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { companies, profiles } from '../../db/schema.ts';
@@ -70,13 +70,31 @@ export type Offboarded = { to: 'successor'; alias: string } | { to: 'company'; t
 
 type PageState = { archived: boolean; id: number | null; etag: string | null; offboarded: Offboarded | null };
 
-/** A profile's stored page and the published content it was rendered from. */
+/**
+ * A profile's stored page as it is sent: its ETag, its brotli and gzip forms and when it next
+ * changes by itself. The HTML only when the forms are missing (a page stored before them,
+ * decision 035): it is not read otherwise.
+ */
 export async function storedPageOf(db: Db, profileId: number) {
   const [full] = await db
-    .select({ html: profiles.publishedHtml, content: profiles.publishedContent, nextChangeAt: profiles.nextChangeAt })
+    .select({
+      etag: profiles.publishedEtag,
+      br: profiles.publishedBr,
+      gzip: profiles.publishedGzip,
+      html: sql<string | null>`case when ${profiles.publishedBr} is null or ${profiles.publishedGzip} is null then ${profiles.publishedHtml} end`,
+      nextChangeAt: profiles.nextChangeAt,
+    })
     .from(profiles)
-    .where(eq(profiles.id, profileId));
+    .where(and(eq(profiles.id, profileId), isNotNull(profiles.publishedAt)));
   return full;
+}
+
+/** Stores the compressed forms of a page stored without them, if the page is still `etag` (a publish meanwhile stored its own). */
+export async function storeMissingForms(db: Db, profileId: number, etag: string, forms: { publishedBr: Uint8Array; publishedGzip: Uint8Array }) {
+  await db
+    .update(profiles)
+    .set({ publishedBr: forms.publishedBr, publishedGzip: forms.publishedGzip })
+    .where(and(eq(profiles.id, profileId), eq(profiles.publishedEtag, etag), or(isNull(profiles.publishedBr), isNull(profiles.publishedGzip))));
 }
 
 type Published = { id: number; alias: string; etag: string; content: Record<string, unknown> };

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PAGE_SCRIPT } from '@profilehub/profile-page';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companies, profiles } from '../../db/schema.ts';
 import { createCompany } from '../../test/factories.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { pageForms } from '../publishing/publishing.service.ts';
 import { PublicSites, PublishedPageCache } from './public-pages.service.ts';
 
 const t = useTestApp();
@@ -176,20 +177,20 @@ describe('PublishedPageCache', () => {
     expect(second?.br).toBe(first?.br);
     await t.app.deps.db
       .update(profiles)
-      .set({ publishedEtag: 'etag-new', publishedHtml: html('Jane Again') })
+      .set({ publishedEtag: 'etag-new', ...(await pageForms(html('Jane Again'))) })
       .where(eq(profiles.id, profile.id));
     // A check slower than the stale bound serves the held page once more and updates it when
     // it answers (a busy machine): wait for the new page rather than for one call.
     await expect.poll(async () => (await cache.get(company.id, 'cache-check'))?.etag, { timeout: 30_000 }).toBe('"etag-new"');
     const third = await cache.get(company.id, 'cache-check');
-    expect(third?.html.toString()).toContain('Jane Again');
+    expect(brotliDecompressSync(third!.br).toString()).toContain('Jane Again');
   });
 
   it('looks a page up once for all the requests that meet it missing at the same time', async () => {
     const { company } = await publishedProfile({ alias: 'cache-herd' });
     const cache = new PublishedPageCache(t.app.deps.db, 'http://hub.test');
     const pages = await Promise.all(Array.from({ length: 30 }, () => cache.get(company.id, 'cache-herd')));
-    expect(pages[0]?.html.toString()).toContain('Jane Doe');
+    expect(gunzipSync(pages[0]!.gzip).toString()).toContain('Jane Doe');
     // One look-up made one page: every request got the very same object.
     for (const page of pages) expect(page).toBe(pages[0]);
   });
@@ -200,7 +201,7 @@ describe('PublishedPageCache', () => {
     const before = cache.get(company.id, 'cache-race');
     await t.app.deps.db
       .update(profiles)
-      .set({ publishedEtag: 'etag-raced', publishedHtml: html('Jane Raced') })
+      .set({ publishedEtag: 'etag-raced', ...(await pageForms(html('Jane Raced'))) })
       .where(eq(profiles.id, profile.id));
     cache.forget(company.id, 'cache-race');
     const after = await cache.get(company.id, 'cache-race');

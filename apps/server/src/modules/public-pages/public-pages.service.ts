@@ -1,19 +1,26 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { PAGE_SCRIPT } from '@profilehub/profile-page';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../http/errors.ts';
 import { SingleFlight } from '../../http/single-flight.ts';
-import { refreshDuePage } from '../publishing/publishing.service.ts';
-import { companyIdByCustomDomain, companyIdBySubdomain, type Offboarded, publishedEtagByAlias, storedPageOf } from './public-pages.queries.ts';
+import { pageForms, refreshDuePage } from '../publishing/publishing.service.ts';
+import {
+  companyIdByCustomDomain,
+  companyIdBySubdomain,
+  type Offboarded,
+  publishedEtagByAlias,
+  storedPageOf,
+  storeMissingForms,
+} from './public-pages.queries.ts';
 
-/** A published page ready to send: the stored HTML, precompressed, with its CSP. */
+/**
+ * A published page ready to send: its brotli and gzip forms as stored (decision 035), with its
+ * CSP. Not the HTML: the rare client that accepts neither gets the gzip form inflated.
+ */
 export type ServedPage = {
   profileId: number;
   etag: string;
-  html: Buffer;
   gzip: Buffer;
   br: Buffer;
   csp: string;
@@ -167,9 +174,6 @@ function pageCsp(hubOrigin: string): string {
   ].join('; ');
 }
 
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
 /** What the cache holds for an archived division's address: its pages answer 410 Gone. */
 type Gone = { gone: true; checkedAt: number };
 export const GONE = 'gone' as const;
@@ -177,7 +181,7 @@ export const GONE = 'gone' as const;
 export type OffboardedPage = { offboarded: Offboarded; checkedAt: number };
 type Held = ServedPage | Gone | OffboardedPage;
 const isGone = (held: Held): held is Gone => 'gone' in held;
-const isPage = (held: Held): held is ServedPage => 'html' in held;
+const isPage = (held: Held): held is ServedPage => 'br' in held;
 
 /**
  * Published pages by host and alias, kept in memory. An entry is trusted for a
@@ -186,9 +190,10 @@ const isPage = (held: Held): held is ServedPage => 'html' in held;
  *
  * One look-up per page at a time: the requests that meet a stale or missing entry while
  * it is being checked or loaded wait for that one check, so a cold start or a publish
- * under load costs one query and one compression, not one per waiting visitor. The
- * compression (brotli at its best quality, ~50 ms for a 40 KB page) runs on libuv's
- * thread pool, never on the thread that answers requests.
+ * under load costs one query, not one per waiting visitor. A page is stored with its
+ * compressed forms (decision 035), so a page not held costs one read, no compression; only a
+ * page stored before them is compressed here (on libuv's thread pool), once: its forms are
+ * then stored with it.
  *
  * A page whose stored next change has come (spec §5 expiry, a button's window, decision 028)
  * is re-rendered before it is served if the every-minute job has not done it yet (checked at
@@ -196,16 +201,19 @@ const isPage = (held: Held): held is ServedPage => 'html' in held;
  */
 export class PublishedPageCache {
   /**
-   * Pages this server holds, bounded by count and bytes (HTML plus both encodings); the least
-   * recently visited goes first, so a burst of rare pages never empties the whole cache.
+   * Pages this server holds, bounded by bytes (both encodings; 64 MiB, as when it also held
+   * each page's HTML) and count; the least recently visited goes first, so a burst of rare
+   * pages never empties the whole cache.
    */
   private readonly pages = new LRUCache<string, Held>({
-    max: 2000,
+    max: 20_000,
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (page) => (isPage(page) ? page.html.length + page.gzip.length + page.br.length : 256),
+    sizeCalculation: (page) => (isPage(page) ? page.gzip.length + page.br.length + HELD_OVERHEAD : HELD_OVERHEAD),
   });
   private readonly db: Db;
   private readonly hubOrigin: string;
+  /** Every page's CSP, the same for all: held once, not once a page. */
+  private readonly csp: string;
   private readonly freshMs: number;
   private readonly refreshing = new SingleFlight<number, boolean>();
   /** The one check or load in flight per page key. */
@@ -215,6 +223,7 @@ export class PublishedPageCache {
   constructor(db: Db, hubOrigin: string, freshMs = 1000) {
     this.db = db;
     this.hubOrigin = hubOrigin;
+    this.csp = pageCsp(hubOrigin);
     this.freshMs = freshMs;
   }
 
@@ -294,24 +303,31 @@ export class PublishedPageCache {
       return cached;
     }
     const full = await storedPageOf(this.db, row.id);
-    if (!full?.html) return null;
-    const html = Buffer.from(full.html, 'utf8');
-    const [gzipped, brotli] = await Promise.all([
-      gzipAsync(html, { level: 9 }),
-      brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-    ]);
+    if (!full?.etag) return null;
+    const forms = full.br && full.gzip ? { br: full.br, gzip: full.gzip } : full.html ? await this.compressOnce(row.id, full.etag, full.html) : null;
+    if (!forms) return null;
     const page: ServedPage = {
       profileId: row.id,
-      etag: `"${row.etag}"`,
-      html,
-      gzip: gzipped,
-      br: brotli,
-      csp: pageCsp(this.hubOrigin),
+      etag: `"${full.etag}"`,
+      br: asBuffer(forms.br),
+      gzip: asBuffer(forms.gzip),
+      csp: this.csp,
       checkedAt: now,
       nextChangeAt: full.nextChangeAt?.getTime() ?? null,
     };
     if (forgotten === this.forgotten) this.pages.set(key, page);
     return page;
+  }
+
+  /**
+   * A page stored before its compressed forms were (migration 0043): compressed here, and its
+   * forms stored with it unless it changed meanwhile, so it is compressed once, not on every
+   * server's every miss. A failed store only leaves it for the next miss.
+   */
+  private async compressOnce(profileId: number, etag: string, html: string): Promise<{ br: Uint8Array; gzip: Uint8Array }> {
+    const forms = await pageForms(html);
+    await storeMissingForms(this.db, profileId, etag, forms).catch(() => {});
+    return { br: forms.publishedBr, gzip: forms.publishedGzip };
   }
 
   /**
@@ -332,6 +348,12 @@ export class PublishedPageCache {
     this.forgotten++;
   }
 }
+
+/** What an entry costs besides its bytes (its key, ETag, CSP and the cache's own bookkeeping), roughly. */
+const HELD_OVERHEAD = 512;
+
+/** The bytes of a stored form as a Buffer, without copying them. */
+const asBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
 /** Picks the best encoding the client accepts: brotli, then gzip, then none. */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {

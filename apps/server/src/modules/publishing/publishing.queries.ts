@@ -5,8 +5,17 @@ import { companies, type profilePublications, profiles, templateRebuilds, users 
 import { type CompanyScope, inScope } from '../../http/scope.ts';
 
 type NewProfile = typeof profiles.$inferInsert;
-/** A rendered page as its profile row stores it. */
-type StoredPage = Pick<NewProfile, 'publishedHtml' | 'publishedEtag' | 'publishedContent' | 'publishedLeadForm' | 'site' | 'nextChangeAt'>;
+/**
+ * A page's HTML with the brotli and gzip forms a visitor is sent (decision 035), or with none
+ * yet (a template's rebuild: the first visit makes and stores them). Made by `pageForms`.
+ */
+export type PageForms = { publishedHtml: string } & ({ publishedBr: Uint8Array; publishedGzip: Uint8Array } | { publishedBr: null; publishedGzip: null });
+
+/**
+ * A rendered page as its profile row stores it: its HTML always with its compressed forms, or
+ * with none (what was stored before is cleared): `PageForms`, decision 035.
+ */
+type StoredPage = Pick<NewProfile, 'publishedEtag' | 'publishedContent' | 'publishedLeadForm' | 'site' | 'nextChangeAt'> & PageForms;
 
 /** A published profile with its division, or undefined when it is not published (or has no stored page). */
 export async function publishedProfileWithCompany(db: Db, profileId: number) {
@@ -123,9 +132,12 @@ export async function insertPublication(db: Db, p: NewPublication): Promise<void
   `);
 }
 
+/** What a page taken down stores: no page, in any form, and nothing to re-render. */
+export const PAGE_DOWN = { publishedAt: null, publishedHtml: null, publishedBr: null, publishedGzip: null, publishedEtag: null, nextChangeAt: null };
+
 /** Takes the stored page down; the published snapshot stays. */
 export async function clearPublishedPage(db: Db, profileId: number): Promise<void> {
-  await db.update(profiles).set({ publishedAt: null, publishedHtml: null, publishedEtag: null, nextChangeAt: null }).where(eq(profiles.id, profileId));
+  await db.update(profiles).set(PAGE_DOWN).where(eq(profiles.id, profileId));
 }
 
 const publishedChildOf = (masterId: number) => and(eq(profiles.masterProfileId, masterId), eq(profiles.isMaster, false), isNotNull(profiles.publishedAt));
@@ -142,8 +154,8 @@ export async function countPublishedChildren(db: Db, masterId: number): Promise<
  * microsecond): the rebuild writes a child only if it is still that (`storeRebuiltPages`).
  */
 export async function publishedChildrenAfter(db: Db, masterId: number, afterId: number, limit: number) {
-  // Not the page being replaced: ~27 KB a child that the rebuild never reads.
-  const { publishedHtml: _replaced, ...profile } = getTableColumns(profiles);
+  // Not the page being replaced: ~27 KB a child (and its compressed forms) that the rebuild never reads.
+  const { publishedHtml: _replaced, publishedBr: _br, publishedGzip: _gzip, ...profile } = getTableColumns(profiles);
   const rows = await db
     .select({ profile, company: companies, ownerRole: users.role, readPublishedAt: sql<string>`${profiles.publishedAt}::text` })
     .from(profiles)
@@ -152,7 +164,7 @@ export async function publishedChildrenAfter(db: Db, masterId: number, afterId: 
     .where(and(publishedChildOf(masterId), gt(profiles.id, afterId)))
     .orderBy(asc(profiles.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, profile: { ...r.profile, publishedHtml: null } }));
+  return rows.map((r) => ({ ...r, profile: { ...r.profile, publishedHtml: null, publishedBr: null, publishedGzip: null } }));
 }
 
 /** A child's rebuilt page, and the `published_at` its rebuild read. */
@@ -171,16 +183,18 @@ export async function storeRebuiltPages(db: Db, publishedAt: Date, pages: Rebuil
   // HTML, and PostgreSQL parses a text[] literal of that size several times slower than the
   // same strings as separate parameters (measured, decision 034).
   const rows = pages.map(
-    (p) => sql`(${p.id}::int, ${p.readPublishedAt}::timestamptz, ${p.publishedHtml ?? null}::text, ${p.publishedEtag ?? null}::text,
+    (
+      p,
+    ) => sql`(${p.id}::int, ${p.readPublishedAt}::timestamptz, ${p.publishedHtml}::text, ${p.publishedBr}::bytea, ${p.publishedGzip}::bytea, ${p.publishedEtag ?? null}::text,
       ${json(p.publishedContent)}::jsonb, ${json(p.publishedLeadForm)}::jsonb, ${json(p.site)}::jsonb, ${p.nextChangeAt?.toISOString() ?? null}::timestamptz)`,
   );
   const result = await db.execute(sql`
     update profiles p set
       published_at = ${publishedAt.toISOString()}::timestamptz,
-      published_html = v.html, published_etag = v.etag,
+      published_html = v.html, published_br = v.br, published_gzip = v.gzip, published_etag = v.etag,
       published_content = v.content, published_lead_form = v.lead_form, site = v.site,
       next_change_at = v.next_change_at
-    from (values ${sql.join(rows, sql`, `)}) as v(id, read_published_at, html, etag, content, lead_form, site, next_change_at)
+    from (values ${sql.join(rows, sql`, `)}) as v(id, read_published_at, html, br, gzip, etag, content, lead_form, site, next_change_at)
     where p.id = v.id and p.published_at = v.read_published_at
     returning p.id
   `);

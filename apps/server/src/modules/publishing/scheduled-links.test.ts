@@ -3,6 +3,7 @@
  * is not on the published page, and the stored page changes at the boundary without a publish —
  * re-rendered by the every-minute job (run directly here, at a chosen moment), once across copies.
  */
+import { brotliDecompressSync } from 'node:zlib';
 import { PROFILE_MESSAGES } from '@profilehub/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +80,8 @@ describe('a published page with scheduled buttons', () => {
     expect(ended.publishedHtml).not.toContain('Spring sale');
     expect(ended.publishedEtag).not.toBe(published.publishedEtag);
     expect(ended.nextChangeAt?.toISOString()).toBe(iso(now + 2 * HOUR));
+    // Stored with its compressed forms, as every write of a page is (decision 035).
+    expect(brotliDecompressSync(ended.publishedBr!).toString()).toBe(ended.publishedHtml);
     // Published content, publish time and history are the publish's: nothing was published.
     expect(ended.publishedAt).toEqual(published.publishedAt);
     const after = await page(d.host, alias);

@@ -3,13 +3,14 @@
  * only if it is still published as the rebuild read it; a followed rebuild records its progress
  * with each batch and, retried, goes on after the last batch it wrote.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { templateRebuilds } from '../../db/schema.ts';
 import { childDetails, createTemplateDivision, getProfileRow, setProfile } from '../../test/factories.ts';
 import { type Headers, useTestApp } from '../../test/harness.ts';
 import { insertTemplateRebuild, publishedChildrenAfter, storeRebuiltPages } from './publishing.queries.ts';
-import { forgetFinishedRebuilds, rebuildChildrenJob } from './publishing.service.ts';
+import { forgetFinishedRebuilds, pageForms, rebuildChildrenJob } from './publishing.service.ts';
 
 const t = useTestApp();
 
@@ -26,10 +27,10 @@ async function division(names: string[]) {
   return { ...d, staff };
 }
 
-const page = (id: number, readPublishedAt: string, html: string) => ({
+const page = async (id: number, readPublishedAt: string, html: string) => ({
   id,
   readPublishedAt,
-  publishedHtml: html,
+  ...(await pageForms(html)),
   publishedEtag: `etag-${html}`,
   publishedContent: { fullName: html },
   publishedLeadForm: null,
@@ -50,11 +51,7 @@ describe('storeRebuiltPages', () => {
     await setProfile(t.db, cat.id, { publishedAt: null });
 
     const at = new Date();
-    const stored = await storeRebuiltPages(
-      t.db,
-      at,
-      read.map((r) => page(r.profile.id, r.readPublishedAt, `rebuilt-${r.profile.id}`)),
-    );
+    const stored = await storeRebuiltPages(t.db, at, await Promise.all(read.map((r) => page(r.profile.id, r.readPublishedAt, `rebuilt-${r.profile.id}`))));
     expect(stored).toEqual([ann.id]);
     expect(await getProfileRow(t.db, ann.id)).toMatchObject({ publishedHtml: `rebuilt-${ann.id}`, publishedEtag: `etag-rebuilt-${ann.id}`, publishedAt: at });
     expect(await getProfileRow(t.db, ben.id)).toMatchObject({ publishedHtml: bensPage.publishedHtml, publishedEtag: bensPage.publishedEtag });
@@ -85,6 +82,20 @@ describe('a followed rebuild', () => {
     expect((await getProfileRow(t.db, ben.id))!.publishedEtag).not.toBe(benBefore.publishedEtag);
     const rebuilt = (await getProfileRow(t.db, ben.id))!;
     expect(rebuilt.publishedHtml).toContain('Our new website');
+    // The forms of the page it replaced are cleared with it (decision 035); its first visit
+    // compresses the new page and stores them.
+    expect(benBefore.publishedBr).not.toBeNull();
+    expect(rebuilt).toMatchObject({ publishedBr: null, publishedGzip: null });
+    const visit = await t.app.inject({
+      method: 'GET',
+      url: `/${rebuilt.alias}`,
+      headers: { host: `${d.company.subdomain}.localhost`, 'accept-encoding': 'br' },
+    });
+    expect(visit.headers.etag).toBe(`"${rebuilt.publishedEtag}"`);
+    expect(brotliDecompressSync(visit.rawPayload).toString()).toBe(rebuilt.publishedHtml);
+    const visited = (await getProfileRow(t.db, ben.id))!;
+    expect(Buffer.from(visited.publishedBr!).equals(visit.rawPayload)).toBe(true);
+    expect(gunzipSync(visited.publishedGzip!).toString()).toBe(rebuilt.publishedHtml);
     // The batch stores what a publish renders: publishing Ben again stores the very same page.
     expect((await publish(ben.headers, ben.id)).statusCode).toBe(200);
     expect(await getProfileRow(t.db, ben.id)).toMatchObject({
