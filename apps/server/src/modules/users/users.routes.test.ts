@@ -119,6 +119,37 @@ describe('GET /api/users', () => {
     expect(all.data.map((r: { fullName: string }) => r.fullName).sort()).toEqual(['Maria Lopez', 'Maria Other']);
   });
 
+  it('a superadmin’s search of every division finds what the same search with the divisions named finds', async () => {
+    const d = await division(['Zed Kowalski', 'Other Name']);
+    // No name of its own: found by the account's name, or by the email when the account has none.
+    const byAccount = await createUser(t.app, { companyId: d.company.id, content: {} });
+    await t.db.update(users).set({ firstName: 'Kowalski', lastName: 'Jr' }).where(sql`${users.id} = ${byAccount.id}`);
+    const byEmail = await createUser(t.app, { companyId: d.company.id, content: {}, email: `kowalski-${d.company.id}@example.test` });
+    await t.db.update(users).set({ firstName: null, lastName: null }).where(sql`${users.id} = ${byEmail.id}`);
+    // A name of its own that does not match: the account's matching name is not what the list shows, so no match…
+    const shownOther = await createUser(t.app, { companyId: d.company.id, content: { fullName: 'Shown Other' } });
+    await t.db.update(users).set({ firstName: 'Kowalski' }).where(sql`${users.id} = ${shownOther.id}`);
+    // …unless the email matches.
+    const mailOnly = await createUser(t.app, {
+      companyId: d.company.id,
+      content: { fullName: 'Mail Only' },
+      email: `kowalski-mail-${d.company.id}@example.test`,
+    });
+    const admin = await createUser(t.app, { role: 'superadmin' });
+    const adminHeaders = (await signIn(t.app, admin.email)).headers;
+    const divisions = (await t.db.select({ id: companies.id }).from(companies)).map((c) => c.id).join(',');
+    for (const isLive of ['', '&isLive=false']) {
+      const all = (await get(adminHeaders, `/api/users?filter=kowal&orderBy=NAME&order=asc${isLive}`)).json();
+      const named = (await get(adminHeaders, `/api/users?filter=kowal&orderBy=NAME&order=asc${isLive}&companyId=${divisions}`)).json();
+      expect(all.data).toEqual(named.data);
+      expect(all.counts).toEqual(named.counts);
+      const ids = all.data.map((r: { id: number }) => r.id);
+      expect(ids).toEqual(expect.arrayContaining([d.staff[0], byAccount.profileId, byEmail.profileId, mailOnly.profileId]));
+      expect(ids).not.toContain(shownOther.profileId);
+      expect(all.counts.all).toBe(4);
+    }
+  });
+
   it('a superadmin’s list of every division by name has the order of the same list with the divisions named', async () => {
     const d = await division(['delta Person', 'Alpha Person', 'charlie person']);
     // No name of its own: listed by the account's name ('Test Person'), or by the email when the account has none.
