@@ -17,6 +17,8 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+// The server's own derivation of a view's dimensions, so the database-limit replay writes the rows the server wrote.
+import { viewSourcesOf } from '../apps/server/src/modules/events/view-sources.ts';
 // A deterministic PRNG, so every run sends the same traffic.
 import { prng } from '../apps/server/src/test/prng.ts';
 import {
@@ -105,7 +107,13 @@ async function openSql(target) {
   const { PGlite } = await import('@electric-sql/pglite');
   // The schema has trigram indexes: PGlite must load pg_trgm to open the data dir, as the server does.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const db = await PGlite.create({ dataDir: path.join(target.dataDir, 'pglite'), extensions: { pg_trgm } });
+  // Started as the server's database thread starts it (apps/server/src/db/pglite-worker.ts: a 16 MB
+  // buffer pool), so the limit is the same database's, not a larger cache's.
+  const db = await PGlite.create({
+    dataDir: path.join(target.dataDir, 'pglite'),
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  });
   return { query: async (q, params) => (await db.query(q, params)).rows, close: () => db.close() };
 }
 
@@ -133,16 +141,6 @@ const BROWSERS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
   'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
-];
-/** What the server derives from each of BROWSERS (bowser): device, OS, browser — for the database-limit replay. */
-const BROWSER_DIMENSIONS = [
-  ['mobile', 'Android', 'Chrome'],
-  ['mobile', 'iOS', 'Safari'],
-  ['desktop', 'Windows', 'Chrome'],
-  ['desktop', 'macOS', 'Safari'],
-  ['desktop', 'Windows', 'Firefox'],
-  ['mobile', 'Android', 'Samsung Internet'],
-  ['desktop', 'Windows', 'Microsoft Edge'],
 ];
 /** Where views come from (issue 30): carrier tags, referring sites and campaigns, some made up. */
 const SOURCES = ['qr', 'qr', 'nfc', 'signature', 'wallet', 'link', undefined, undefined, 'made-up'];
@@ -292,31 +290,42 @@ async function databaseLimit(db, rows, sent, replay, { dimensions }) {
   }
   const ordered = [...batches].sort((a, b) => Number(a[0]) - Number(b[0])).map(([, events]) => events);
   const now = new Date().toISOString();
+  // Each batch's parameters first, untimed (the server derives them on its main thread, not in the
+  // database). A view's seven dimensions come from the server's own viewSourcesOf, with the same
+  // beacon, User-Agent and address the server got, so the rows written are the server's (issue 30);
+  // or none: the database's work without them.
+  const params = ordered.map((batch) => {
+    const col = (f) => batch.map(f);
+    const sources = batch.map((e) =>
+      dimensions && e.action === 'view' && e.type === 'page'
+        ? viewSourcesOf({ source: e.source, referrer: e.referrer, campaign: e.campaign }, { userAgent: e.userAgent, ip: e.ip })
+        : null,
+    );
+    const dim = (d) => sources.map((v) => v?.[d] ?? null);
+    return [
+      col((e) => e.profileId),
+      col((e) => e.action),
+      col((e) => e.type),
+      col((e) => e.label),
+      col((e) => e.value.replace(/#[a-z0-9]+-(\d+)$/, `#${replay}-$1`)),
+      col((e) => `${replay}.${e.ip}`),
+      col(() => now),
+      dim('source'),
+      dim('referrer'),
+      dim('campaign'),
+      dim('device'),
+      dim('os'),
+      dim('browser'),
+      dim('country'),
+    ];
+  });
   let events = 0;
   const t0 = performance.now();
-  for (const batch of ordered) {
-    const col = (f) => batch.map(f);
-    // A view's seven dimensions as the server derives them (issue 30), or none: the database's work without them.
-    const dim = (f) => col((e) => (dimensions && e.action === 'view' ? f(e) : null));
+  for (const [i, batch] of ordered.entries()) {
     await db.query(
       `select record_events($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
         $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[]) as written`,
-      [
-        col((e) => e.profileId),
-        col((e) => e.action),
-        col((e) => e.type),
-        col((e) => e.label),
-        col((e) => e.value.replace(/#[a-z0-9]+-(\d+)$/, `#${replay}-$1`)),
-        col((e) => `${replay}.${e.ip}`),
-        col(() => now),
-        dim((e) => (e.source ? (['qr', 'nfc', 'signature', 'wallet', 'link'].includes(e.source) ? e.source : 'other') : e.referrer ? 'link' : 'direct')),
-        dim((e) => e.referrer?.replace(/^www\./, '') ?? ''),
-        dim((e) => e.campaign ?? ''),
-        dim((e) => BROWSER_DIMENSIONS[e.browser][0]),
-        dim((e) => BROWSER_DIMENSIONS[e.browser][1]),
-        dim((e) => BROWSER_DIMENSIONS[e.browser][2]),
-        dim((e) => ['NL', 'DE', 'GB', 'FR'][e.profileId % 4]),
-      ],
+      params[i],
     );
     events += batch.length;
   }
