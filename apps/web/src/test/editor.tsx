@@ -1,4 +1,4 @@
-import type { EditorContent, FeatureFlags, ProfileChanges, ProfileEditorView } from '@profilehub/shared';
+import type { EditorContent, FeatureFlags, ProfileChanges, ProfileEditorView, ProfileLink } from '@profilehub/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -128,3 +128,13 @@ export function renderEditorPart(ui: ReactNode, content: EditorContent, view: Om
   );
   return { store, saves };
 }
+
+/** A button the person added themselves, at acme.example/<key>. */
+export const selfLink = (key: string, title: string): ProfileLink => ({
+  key,
+  title,
+  url: `https://acme.example/${key}`,
+  contactType: 'url',
+  enabled: true,
+  source: 'self',
+});

@@ -1,33 +1,24 @@
-import { PERMISSION_TOOLTIPS, type ProfileLink } from '@profilehub/shared';
+import { PERMISSION_TOOLTIPS } from '@profilehub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { childOfTemplate, renderEditorPart, stubDocumentFonts } from '../../../test/editor.tsx';
+import { childOfTemplate, renderEditorPart, selfLink, stubDocumentFonts } from '../../../test/editor.tsx';
 import { Buttons } from '../sections/Buttons.tsx';
 
 stubDocumentFonts();
-
-const link = (key: string, title: string): ProfileLink => ({
-  key,
-  title,
-  url: `https://acme.example/${key}`,
-  contactType: 'url',
-  enabled: true,
-  source: 'self',
-});
 
 /** Jane's buttons on a child of a template that locks "Website" and leaves "Shop" to her. */
 function renderLockedWebsite() {
   return renderEditorPart(
     <Buttons />,
-    { links: [link('website', 'Website'), link('shop', 'Shop')] },
+    { links: [selfLink('website', 'Website'), selfLink('shop', 'Shop')] },
     childOfTemplate([{ key: 'website', show: true, edit: false, optional: true, sortable: true }]),
   );
 }
 
 describe('A list item’s header line (spec §2 Buttons, §6 locked items)', () => {
   it('Edit opens the item’s fields and closes them again', async () => {
-    renderEditorPart(<Buttons />, { links: [link('website', 'Website')] });
+    renderEditorPart(<Buttons />, { links: [selfLink('website', 'Website')] });
     const edit = screen.getByRole('button', { name: 'Edit Website' });
     expect(edit).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('textbox', { name: 'Button 1 title' })).not.toBeInTheDocument();

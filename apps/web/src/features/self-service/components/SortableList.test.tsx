@@ -1,21 +1,12 @@
-import type { ProfileLink } from '@profilehub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { childOfTemplate, renderEditorPart, stubDocumentFonts } from '../../../test/editor.tsx';
+import { childOfTemplate, renderEditorPart, selfLink, stubDocumentFonts } from '../../../test/editor.tsx';
 import { Buttons } from '../sections/Buttons.tsx';
 
 stubDocumentFonts();
 
-const link = (key: string, title: string): ProfileLink => ({
-  key,
-  title,
-  url: `https://acme.example/${key}`,
-  contactType: 'url',
-  enabled: true,
-  source: 'self',
-});
-const links = [link('website', 'Website'), link('shop', 'Shop'), link('blog', 'Blog')];
+const links = [selfLink('website', 'Website'), selfLink('shop', 'Shop'), selfLink('blog', 'Blog')];
 
 /** jsdom lays nothing out: each row of a list stands 60 px below the one before, so moving by keyboard has somewhere to go. */
 beforeEach(() => {
