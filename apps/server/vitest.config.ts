@@ -4,6 +4,10 @@ export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
+    // One module graph per worker, not per file (halves the run: each file re-imported the whole
+    // server). Safe because a test file's state lives in its own app and database (createTestApp);
+    // module-level caches are pure (user agents, bot answers, salts by secret).
+    isolate: false,
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     setupFiles: ['src/test/one-query-at-a-time.ts'],
