@@ -10,7 +10,8 @@ import { BASE_URL, ROOT } from './env.ts';
  */
 export default defineConfig({
   testDir: './tests',
-  outputDir: path.join(ROOT, '.tmp', 'e2e-results'),
+  // Its own per run when `npm test` names one: the runner empties this directory as it starts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(ROOT, '.tmp', 'e2e-results'),
   globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
   // Two cores: one browser at a time keeps the server and Chromium from starving each other.

@@ -30,10 +30,12 @@ const skippedNames = [];
 const vitestArgs = process.argv.slice(2);
 
 // 1. Vitest: shared rules, server API against a real database, web components, the public page.
-const vitestJson = path.join(tmp, 'vitest-report.json');
+// Named by this run's pid, as are the e2e run's files: CI runs the PGlite and PostgreSQL passes side by side.
+const vitestJson = path.join(tmp, `vitest-report-${process.pid}.json`);
 rmSync(vitestJson, { force: true });
 const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, ...vitestArgs]);
 const v = readJson(vitestJson);
+rmSync(vitestJson, { force: true });
 if (v) {
   passed += v.numPassedTests;
   failed += v.numFailedTests;
@@ -60,10 +62,19 @@ if (!chromium) {
     ok = false;
   }
 } else {
-  const pwJson = path.join(tmp, 'playwright-report.json');
+  const pwJson = path.join(tmp, `playwright-report-${process.pid}.json`);
   rmSync(pwJson, { force: true });
-  const status = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  const results = path.join(tmp, `e2e-results-${process.pid}`);
+  const status = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    E2E_OUTPUT_DIR: results,
+  });
   const p = readJson(pwJson);
+  rmSync(pwJson, { force: true });
+  // What a failed spec left (screenshots) stays for whoever reads the log.
+  if (status === 0) rmSync(results, { recursive: true, force: true });
+  else console.log(`\nWhat the failed e2e specs left: ${path.relative(root, results)}`);
   if (p?.stats) {
     passed += p.stats.expected;
     failed += p.stats.unexpected + (p.stats.flaky ?? 0) * 0;
