@@ -1,7 +1,8 @@
 import type { AuthResponse } from '@profilehub/shared';
-import { type AuthenticationResponseJSON, type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { apiRequest } from '../../../lib/api.ts';
 import { startSession } from '../../../lib/auth.ts';
+import { getPasskey } from '../../../lib/passkeys.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
 type PasskeySignIn = {
@@ -18,7 +19,7 @@ export async function askForPasskey({ ticket, autofill = false }: PasskeySignIn 
     body: ticket ? { ticket } : {},
     auth: false,
   });
-  return startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+  return getPasskey(optionsJSON, { autofill });
 }
 
 /** POST /api/auth/passkey: the hub checks the passkey's answer and starts a session. */

@@ -1,11 +1,11 @@
 import { Button, Divider } from '@mantine/core';
 import { PASSKEY_MESSAGES } from '@profilehub/shared';
-import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { useEffect, useRef, useState } from 'react';
 import { IconPasskey } from '../../../components/icons.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { startSession } from '../../../lib/auth.ts';
 import { toastError } from '../../../lib/notify.ts';
+import { cancelPasskeyRequest, passkeyAutofillAvailable, passkeysSupported } from '../../../lib/passkeys.ts';
 import { askForPasskey, finishPasskeySignIn, usePasskeySignIn } from '../api/passkey-sign-in.ts';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
 
@@ -33,7 +33,7 @@ export function usePasskeyAutofill(returnTo: string | null) {
     (async () => {
       let answer: Awaited<ReturnType<typeof askForPasskey>>;
       try {
-        if (!(await browserSupportsWebAuthnAutofill())) return;
+        if (!(await passkeyAutofillAvailable())) return;
         answer = await askForPasskey({ autofill: true });
       } catch {
         // Nobody picked a passkey: cancelled (the button's own prompt, leaving the step), or the hub or
@@ -50,14 +50,14 @@ export function usePasskeyAutofill(returnTo: string | null) {
     })();
     return () => {
       live = false;
-      WebAuthnAbortService.cancelCeremony();
+      cancelPasskeyRequest();
     };
   }, []);
 }
 
 /** Whether this browser can use passkeys at all (the button shows only then). */
 export function usePasskeysSupported(): boolean {
-  const [supported] = useState(() => browserSupportsWebAuthn());
+  const [supported] = useState(passkeysSupported);
   return supported;
 }
 

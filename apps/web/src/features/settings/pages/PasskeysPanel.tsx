@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { PASSKEY_MESSAGES, type Passkey } from '@profilehub/shared';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { type FormEvent, useState } from 'react';
 import { IconPasskey } from '../../../components/icons.tsx';
 import { ApiError, messageOf } from '../../../lib/api.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { passkeysSupported } from '../../../lib/passkeys.ts';
 import { useAddPasskey } from '../api/add-passkey.ts';
 import { usePasskeys } from '../api/get-passkeys.ts';
 import { useRemovePasskey } from '../api/remove-passkey.ts';
@@ -31,7 +31,7 @@ export function PasskeysPanel() {
   const list = usePasskeys();
   const add = useAddPasskey();
   const setSecondFactor = useSetSecondFactor();
-  const [supported] = useState(() => browserSupportsWebAuthn());
+  const [supported] = useState(passkeysSupported);
   // While the choice is being saved, the switch shows what was asked for.
   const [asked, setAsked] = useState<boolean | null>(null);
 
