@@ -11,7 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { refreshPlannerStatistics } from './db/statistics.ts';
+import { analyzeGrownTables, refreshPlannerStatistics } from './db/statistics.ts';
 import type { Deps } from './deps.ts';
 import { authenticateUnlessPublic } from './http/auth.ts';
 import { Background } from './http/background.ts';
@@ -228,6 +228,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => deps.limiter.close());
   // Acknowledged events are written before the database closes (server.ts closes the app first).
   app.addHook('onClose', async () => deps.ingest.close());
+  if (database.kind === 'pglite') watchTableGrowth(app, database);
 
   const sites = new PublicSites({
     db: deps.db,
@@ -303,6 +304,29 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     siteFiles: createSiteFiles({ db: deps.db, images }),
   });
   return app;
+}
+
+/** How often the embedded database's tables are looked at for growth (db/statistics.ts). */
+const GROWTH_CHECK_MS = 15_000;
+
+/**
+ * PGlite's stand-in for autovacuum's analyze: every GROWTH_CHECK_MS the tables that have grown by a
+ * tenth are analyzed (one check at a time). A process-local timer, not a pg-boss job: an embedded
+ * store has one server, and a minute (cron's step) is too long for a day's rollups under load.
+ */
+function watchTableGrowth(app: FastifyInstance, database: Database): void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    analyzeGrownTables(database.db)
+      .catch((err: unknown) => app.log.warn({ err }, 'analyzing the tables that grew failed; the next check tries again'))
+      .finally(() => {
+        running = false;
+      });
+  }, GROWTH_CHECK_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** The server's periodic upkeep, each once per occurrence across every copy (pg-boss cron, UTC). */
