@@ -1,6 +1,6 @@
 import { type LeadFormsResponse, type ReportOverview, type ReportResponse, todayUtc, VIEW_DIMENSIONS, type ViewSourcesResponse } from '@profilehub/shared';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockSignedIn, testCompany, testFlags } from '../../test/dashboard.ts';
 import type { MockCall } from '../../test/fetch-mock.ts';
 import { divisionsReply } from '../../test/fixtures.ts';
@@ -123,6 +123,32 @@ describe('Statistics page', () => {
     );
     renderAt('/statistics?start=2026-07-01&end=2026-07-31');
     expect(await screen.findByText('1.2K lifetime views')).toBeInTheDocument();
+  });
+
+  it('a count whose report has not answered yet is shown as pending, never as 0', async () => {
+    signedInAs(testUser({ companies: [acme] }), busy, {
+      kind: 'profile',
+      name: 'Jane Doe',
+      picture: null,
+      profile: { id: 7, companyId: 3, alias: 'jane-doe', published: true, isMaster: false },
+      profileCount: 1,
+    });
+    // The lifetime report (all_visits without a start) is held until the test lets it answer.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const answering = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname.endsWith('/all_visits') && !url.searchParams.get('start')) await held;
+      return answering(input, init);
+    });
+    renderAt('/statistics');
+    expect(await screen.findByText('… lifetime views')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('0 lifetime views')).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('1.2K lifetime views')).toHaveAttribute('aria-busy', 'false');
   });
 
   it('a user sees their profile overview, counts in K, and no Top viewed profiles or filters', async () => {

@@ -189,11 +189,12 @@ export function StatisticsPage() {
           empty={!views.data || views.data.total === 0}
           aside={
             <Stack gap={0} align="flex-end">
-              <Text size="sm" fw={600}>
-                {formatCount(lifetime.data?.total ?? 0)} lifetime views
+              {/* Until its report answers, a count is not shown as 0: a person would read it as none. */}
+              <Text size="sm" fw={600} aria-busy={!lifetime.data}>
+                {lifetime.data ? formatCount(lifetime.data.total) : '…'} lifetime views
               </Text>
-              <Text size="xs" c="dimmed">
-                {formatCount(visits.data?.total ?? 0)} in range · {formatCount(visits.data?.visitors ?? 0)} unique visitors
+              <Text size="xs" c="dimmed" aria-busy={!visits.data}>
+                {visits.data ? `${formatCount(visits.data.total)} in range · ${formatCount(visits.data.visitors)} unique visitors` : '… in range'}
               </Text>
               {visits.data && visits.data.previous != null ? (
                 <Text size="xs" c="dimmed">
