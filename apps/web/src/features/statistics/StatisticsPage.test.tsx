@@ -103,6 +103,15 @@ const busy = {
   }),
 } satisfies Answers;
 
+/** The overview of Jane's own profile, the only one she has. */
+const janeOverview: ReportOverview = {
+  kind: 'profile',
+  name: 'Jane Doe',
+  picture: null,
+  profile: { id: 7, companyId: 3, alias: 'jane-doe', published: true, isMaster: false },
+  profileCount: 1,
+};
+
 describe('Statistics page', () => {
   it('lifetime views are lifetime, whatever range is chosen (not up to the end of a past month)', async () => {
     const today = todayUtc();
@@ -113,26 +122,14 @@ describe('Statistics page', () => {
         // Up to today: 1,234; up to the end of July: 709.
         all_visits: (call: MockCall) => ({ ...busy.all_visits(call), total: call.query.get('start') ? 40 : call.query.get('end') === today ? 1234 : 709 }),
       },
-      {
-        kind: 'profile',
-        name: 'Jane Doe',
-        picture: null,
-        profile: { id: 7, companyId: 3, alias: 'jane-doe', published: true, isMaster: false },
-        profileCount: 1,
-      },
+      janeOverview,
     );
     renderAt('/statistics?start=2026-07-01&end=2026-07-31');
     expect(await screen.findByText('1.2K lifetime views')).toBeInTheDocument();
   });
 
   it('a count whose report has not answered yet is shown as pending, never as 0', async () => {
-    signedInAs(testUser({ companies: [acme] }), busy, {
-      kind: 'profile',
-      name: 'Jane Doe',
-      picture: null,
-      profile: { id: 7, companyId: 3, alias: 'jane-doe', published: true, isMaster: false },
-      profileCount: 1,
-    });
+    signedInAs(testUser({ companies: [acme] }), busy, janeOverview);
     // The lifetime report (all_visits without a start) is held until the test lets it answer.
     let answer!: () => void;
     const held = new Promise<void>((resolve) => {
@@ -152,13 +149,7 @@ describe('Statistics page', () => {
   });
 
   it('a user sees their profile overview, counts in K, and no Top viewed profiles or filters', async () => {
-    signedInAs(testUser({ companies: [acme] }), busy, {
-      kind: 'profile',
-      name: 'Jane Doe',
-      picture: null,
-      profile: { id: 7, companyId: 3, alias: 'jane-doe', published: true, isMaster: false },
-      profileCount: 1,
-    });
+    signedInAs(testUser({ companies: [acme] }), busy, janeOverview);
     renderAt('/statistics');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile stats overview' })).toBeInTheDocument();
     expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
