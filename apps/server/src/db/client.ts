@@ -69,7 +69,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       if (!closing) console.warn(`PostgreSQL dropped an idle connection: ${error.message}`);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    // Connections a black hole or failover left dead are found and closed within about a second.
+    // Connections a black hole or failover left dead are found and closed within about 1.5 s.
     const held = new HeldConnections(pool, opts.url);
     const executeSql: ExecuteSql = async (text, values) => {
       const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
@@ -151,24 +151,36 @@ const WATCH_MS = 250;
  * hears nothing and is never closed (TCP keep-alive takes minutes, and a proxy in between
  * answers it anyway), so a query sent on it waits for its 20 s timeout, and the writes
  * waiting behind it too. Every WATCH_MS: a connection whose query has heard nothing for
- * SILENT_MS is checked on a fresh connection — PostgreSQL's own view (pg_stat_activity) says
- * whether its backend is running a query. A slow query is (and is left alone); a connection
- * whose backend is idle or gone never delivered its query or will never answer, so it is
- * closed: its query fails (503, retried by the client), the next one opens a new connection.
- * While the database does not answer the fresh connection either, nothing is closed.
+ * SILENT_MS since it was sent is checked on a fresh connection — PostgreSQL's own view
+ * (pg_stat_activity) says whether its backend is running a query. A slow query is (and is
+ * left alone). A backend that is idle or gone either never got the query or answered it
+ * already; on a loaded machine that answer may only be late (a backend reports itself idle
+ * before it sends, and then may wait for a core). So the connection is closed only when its
+ * backend is seen the same way again SILENT_MS later, with nothing heard meanwhile: its query
+ * fails (503, retried by the client), the next one opens a new connection. While the
+ * database does not answer the fresh connection either, nothing is closed.
  */
 class HeldConnections {
+  /** When each connection last showed life: a byte heard, or taken from the pool to send a query. */
   readonly #heard = new Map<pg.Client, number>();
+  /** Connections whose backend was seen idle or gone while their query waited: what was seen, and when. */
+  readonly #suspects = new Map<pg.Client, { seen: string; at: number }>();
   readonly #url: string;
   #checking = false;
   readonly #timer: NodeJS.Timeout;
   constructor(pool: pg.Pool, url: string) {
     this.#url = url;
+    const alive = (client: pg.Client) => this.#heard.set(client, Date.now());
     pool.on('connect', (client) => {
-      this.#heard.set(client, Date.now());
-      streamOf(client)?.on('data', () => this.#heard.set(client, Date.now()));
+      alive(client);
+      streamOf(client)?.on('data', () => alive(client));
     });
-    pool.on('remove', (client) => this.#heard.delete(client));
+    // A connection idle for minutes has heard nothing for minutes: its next query's silence counts from when it is sent.
+    pool.on('acquire', alive);
+    pool.on('remove', (client) => {
+      this.#heard.delete(client);
+      this.#suspects.delete(client);
+    });
     this.#timer = setInterval(() => void this.#watch(), WATCH_MS).unref();
   }
 
@@ -176,10 +188,14 @@ class HeldConnections {
     clearInterval(this.#timer);
   }
 
+  #silent(client: pg.Client, now: number): boolean {
+    return now - (this.#heard.get(client) ?? 0) > SILENT_MS && queryOutOn(client);
+  }
+
   async #watch(): Promise<void> {
     if (this.#checking) return;
-    const now = Date.now();
-    const silent = [...this.#heard].filter(([client, heard]) => now - heard > SILENT_MS && queryOutOn(client)).map(([client]) => client);
+    const silent = [...this.#heard.keys()].filter((client) => this.#silent(client, Date.now()));
+    for (const client of this.#suspects.keys()) if (!silent.includes(client)) this.#suspects.delete(client);
     if (!silent.length) return;
     this.#checking = true;
     const fresh = new pg.Client({ connectionString: this.#url, connectionTimeoutMillis: 500, query_timeout: 500 });
@@ -187,12 +203,28 @@ class HeldConnections {
     try {
       await fresh.connect();
       const pids = silent.map((client) => (client as unknown as { processID: number | null }).processID ?? 0);
-      const { rows } = await fresh.query<{ pid: number }>("select pid from pg_stat_activity where state = 'active' and pid = any($1::int[])", [pids]);
-      const running = new Set(rows.map((r) => r.pid));
-      silent.forEach((client, i) => {
-        // Still silent (it may have answered meanwhile) and PostgreSQL runs nothing for it: dead.
-        if (!running.has(pids[i]!) && Date.now() - (this.#heard.get(client) ?? 0) > SILENT_MS && queryOutOn(client)) streamOf(client)?.destroy();
-      });
+      const { rows } = await fresh.query<{ pid: number; state: string | null; since: string | null }>(
+        'select pid, state, state_change::text as since from pg_stat_activity where pid = any($1::int[])',
+        [pids],
+      );
+      const backends = new Map(rows.map((r) => [r.pid, r]));
+      const now = Date.now();
+      for (const [i, client] of silent.entries()) {
+        const backend = backends.get(pids[i]!);
+        // It answered meanwhile, or PostgreSQL is running its query (or waiting on a lock for it): alive.
+        if (!this.#silent(client, now) || backend?.state === 'active') {
+          this.#suspects.delete(client);
+          continue;
+        }
+        const seen = backend ? `${backend.state} since ${backend.since}` : 'gone';
+        const before = this.#suspects.get(client);
+        if (before?.seen !== seen) {
+          this.#suspects.set(client, { seen, at: now });
+          continue;
+        }
+        // Seen the same SILENT_MS ago and nothing heard since: the answer is not late, it is lost.
+        if (now - before.at >= SILENT_MS && (this.#heard.get(client) ?? 0) < before.at) streamOf(client)?.destroy();
+      }
     } catch {
       // The database itself does not answer: nothing to tell apart yet.
     } finally {

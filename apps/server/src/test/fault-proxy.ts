@@ -4,23 +4,26 @@
  * everything (a failover whose connections hear nothing), or drops what it holds.
  */
 import net from 'node:net';
+import { Transform } from 'node:stream';
+
+type Pair = { client: net.Socket; upstream: net.Socket | null; delayMs: { toServer: number; toClient: number } };
 
 /** A TCP proxy to PostgreSQL that can refuse new connections, hold every byte (black hole), or drop what it holds. */
 export class FaultProxy {
   mode: 'pass' | 'refuse' | 'blackhole' = 'pass';
-  readonly #pairs = new Set<{ client: net.Socket; upstream: net.Socket | null }>();
+  readonly #pairs = new Set<Pair>();
   readonly #server: net.Server;
   port = 0;
   constructor(target: { host: string; port: number }) {
     this.#server = net.createServer((client) => {
       if (this.mode === 'refuse') return client.destroy();
-      const pair = { client, upstream: null as net.Socket | null };
+      const pair: Pair = { client, upstream: null, delayMs: { toServer: 0, toClient: 0 } };
       this.#pairs.add(pair);
       const connect = () => {
         const upstream = net.connect(target.port, target.host);
         pair.upstream = upstream;
-        client.pipe(upstream);
-        upstream.pipe(client);
+        client.pipe(late(() => pair.delayMs.toServer)).pipe(upstream);
+        upstream.pipe(late(() => pair.delayMs.toClient)).pipe(client);
         upstream.on('error', () => client.destroy());
         upstream.on('close', () => client.destroy());
       };
@@ -47,6 +50,13 @@ export class FaultProxy {
       client.pause();
       upstream?.pause();
     }
+  }
+  /**
+   * The connections held so far pass each byte this late, in order: to the store, and back (a
+   * backend or a server that waited for a core). New connections are not slowed.
+   */
+  slowHeld(toServerMs: number, toClientMs: number): void {
+    for (const pair of this.#pairs) pair.delayMs = { toServer: toServerMs, toClient: toClientMs };
   }
   refuse(): void {
     this.mode = 'refuse';
@@ -78,4 +88,18 @@ export class FaultProxy {
     this.drop();
     return new Promise((resolve) => this.#server.close(() => resolve()));
   }
+}
+
+/** Passes each chunk on `ms()` later, never before a chunk that came first. */
+function late(ms: () => number): Transform {
+  let due = 0;
+  return new Transform({
+    transform(chunk, _encoding, done) {
+      due = Math.max(due, Date.now() + ms());
+      const wait = due - Date.now();
+      if (wait <= 0) return done(null, chunk);
+      setTimeout(() => this.push(chunk), wait);
+      done();
+    },
+  });
 }
