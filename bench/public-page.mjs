@@ -262,11 +262,11 @@ function rankOf(cdf, u) {
 
 /**
  * Visits spread over the ranked pages, each a page GET on its division's host then its view
- * beacon, as in the one-page visit. The sequence of pages comes from one PRNG seeded alike for
- * every run, so app and raw meet the same pages in the same order (the faster one goes further
- * along it); `counts[rank]` counts the GETs sent per rank.
+ * beacon, as in the one-page visit (`beacon: false`: the GETs alone). The sequence of pages comes
+ * from one PRNG seeded alike for every run, so app and raw meet the same pages in the same order
+ * (the faster one goes further along it); `counts[rank]` counts the GETs sent per rank.
  */
-function manyVisit(model, port, counts) {
+function manyVisit(model, port, counts, beacon = true) {
   const rnd = prng(VISIT_SEED);
   const hostOf = (page) => `${page.subdomain}.${PUBLIC_DOMAIN}:${port}`;
   return [
@@ -282,17 +282,21 @@ function manyVisit(model, port, counts) {
         return { ...req, path: page.path, headers: { ...req.headers, host: hostOf(page) } };
       },
     },
-    {
-      method: 'POST',
-      path: '/api/events',
-      headers: { 'content-type': 'text/plain', 'user-agent': PHONE_UA },
-      setupRequest: (req, context) => ({
-        ...req,
-        headers: { ...req.headers, host: hostOf(context.page) },
-        body: JSON.stringify({ profileId: context.page.profileId, action: 'view', type: 'page' }),
-      }),
-    },
-  ];
+  ].concat(beacon ? [manyBeacon(hostOf)] : []);
+}
+
+/** A many-pages visit's view beacon, for the page its GET drew. */
+function manyBeacon(hostOf) {
+  return {
+    method: 'POST',
+    path: '/api/events',
+    headers: { 'content-type': 'text/plain', 'user-agent': PHONE_UA },
+    setupRequest: (req, context) => ({
+      ...req,
+      headers: { ...req.headers, host: hostOf(context.page) },
+      body: JSON.stringify({ profileId: context.page.profileId, action: 'view', type: 'page' }),
+    }),
+  };
 }
 
 /** How many distinct pages the GETs of a run met, and the share of them that went to the top 1 % of ranks. */
@@ -489,9 +493,10 @@ await main('public-page', async () => {
     { name: 'app', port: server.port },
     { name: 'raw', port: rawMany.port },
   ];
-  const loadMany = async (t, duration) => {
+  const loadMany = async (t, duration, beacon = true) => {
     const counts = new Uint32Array(model.ranked.length);
-    const r = await cannon({ url: `http://${HOST}:${t.port}`, connections: VISIT_CONNECTIONS, requests: manyVisit(model, t.port, counts), duration });
+    const requests = manyVisit(model, t.port, counts, beacon);
+    const r = await cannon({ url: `http://${HOST}:${t.port}`, connections: beacon ? VISIT_CONNECTIONS : CONNECTIONS, requests, duration });
     const settledS = t.name === 'app' ? await settle(server.child.pid) : 0;
     return { ...r, coverage: coverage(counts), settledS };
   };
@@ -518,7 +523,7 @@ await main('public-page', async () => {
   rssPhase = null;
   const rounds = [];
   for (let i = 1; i <= ROUNDS; i += 1) {
-    const round = { loadavg1m: os.loadavg()[0], visits: {}, page: {}, events: {}, many: {} };
+    const round = { loadavg1m: os.loadavg()[0], visits: {}, page: {}, events: {}, many: {}, manyPage: {} };
     console.log(`  round ${i} of ${ROUNDS} (load average ${fmt(round.loadavg1m, 2)}):`);
     for (const [kind, requests, label, connections] of [
       ['visits', visit, 'visits     ', VISIT_CONNECTIONS],
@@ -542,6 +547,13 @@ await main('public-page', async () => {
         `${loadLine(`many pages ${t.name.padEnd(5)}`, r)}; ${fmt(c.distinct)} distinct pages, ${fmt(c.topShare * 100, 1)} % of GETs to the top 1 % (${fmt(c.topRanks)} pages)${r.settledS ? `; its CPU settled ${fmt(r.settledS, 1)} s after the load (waited at most 30 s)` : ''}`,
       );
     }
+    // The GETs alone over the many pages: what the page path costs apart from recording views.
+    for (const t of manyTargets) {
+      rssPhase = t.name === 'app' ? 'many' : null;
+      const r = await loadMany(t, DURATION_S, false);
+      round.manyPage[t.name] = r;
+      console.log(`${loadLine(`many GETs  ${t.name.padEnd(5)}`, r)}; ${fmt(r.coverage.distinct)} distinct pages`);
+    }
     rssPhase = null;
     rounds.push(round);
   }
@@ -560,6 +572,7 @@ await main('public-page', async () => {
     pageNginx: ratioOf('page', 'nginx'),
     eventsRaw: ratioOf('events', 'raw'),
     manyRaw: ratioOf('many', 'raw'),
+    manyPageRaw: ratioOf('manyPage', 'raw'),
   };
   const rates = Object.fromEntries(targets.map((t) => [t.name, spreadOf(rounds.map((r) => rate(r.visits[t.name])))]));
   const manyRates = Object.fromEntries(manyTargets.map((t) => [t.name, spreadOf(rounds.map((r) => rate(r.many[t.name])))]));
@@ -579,6 +592,7 @@ await main('public-page', async () => {
     `    many pages (${fmt(many.pages.length)} pages of ${fmt(MANY_DIVISIONS)} divisions, Zipf s = ${ZIPF_S}): app ${perS(manyRates.app)}, raw ${perS(manyRates.raw)}, app / raw ${pct(ratios.manyRaw)}; server peak RSS ${mibOf(peakRssKib.many)} (${mibOf(peakRssKib.start)} at start); ` +
       `the app's GETs per round met ${manyCoverage.map((c) => fmt(c.distinct)).join(' / ')} distinct pages, and ${manyCoverage.map((c) => `${fmt(c.topShare * 100, 1)} %`).join(' / ')} of those GETs went to the top 1 % (${fmt(manyCoverage[0].topRanks)} pages)`,
   );
+  console.log(`    many pages, the GETs alone (${CONNECTIONS} connections): app / raw ${pct(ratios.manyPageRaw)}`);
   console.log(`  app / nginx: visits ${pct(ratios.visitsNginx)}; GET page alone ${pct(ratios.pageNginx)}`);
   console.log(`  load average at the start of each round: ${fmt(loads.min, 2)} / ${fmt(loads.median, 2)} / ${fmt(loads.max, 2)}\n`);
 
