@@ -62,6 +62,7 @@ import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createCardFiles } from './modules/public-pages/card-files.ts';
 import { createOwnImages } from './modules/public-pages/own-images.ts';
+import { PageChanges } from './modules/public-pages/page-changes.ts';
 import { publicPageFastRoute, refuseUnknownHosts, servePublicPage } from './modules/public-pages/public-pages.handler.ts';
 import { PublicSites, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 import { createSiteFiles } from './modules/public-pages/site-files.ts';
@@ -166,6 +167,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       log: app.log,
       printMail: config.NODE_ENV === 'development',
     });
+  // Which divisions' pages changed, read every half second, so held pages need no check per visit (decision 036).
+  const pageChanges = new PageChanges(database.db);
+  pageChanges.start();
+  app.addHook('onClose', async () => pageChanges.stop());
   const deps: Deps = {
     config,
     database,
@@ -180,7 +185,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     secrets: createSecretBox(secret),
     ssoFetch: opts.overrides?.ssoFetch ?? fetch,
     visitorSecret: createHmac('sha256', secret).update('visitor-hash').digest('base64url'),
-    publishedPages: new PublishedPageCache(database.db, new URL(config.PUBLIC_URL).origin),
+    publishedPages: new PublishedPageCache(database.db, new URL(config.PUBLIC_URL).origin, 1000, pageChanges),
     background: new Background(app.log),
     ingest: new EventIngest(database.db, app.log, { flushMs: config.EVENT_FLUSH_MS }),
     resolveDomain: opts.overrides?.resolveDomain ?? (config.DOMAIN_VERIFY_VIA ? resolveVia(config.DOMAIN_VERIFY_VIA) : resolveByDns),

@@ -718,6 +718,25 @@ export const rateLimits = pgTable('rate_limits', {
   expire: timestamp('expire', { withTimezone: true }),
 });
 
+/**
+ * Changes to what a division's published pages show, appended by triggers on `profiles` and
+ * `companies` (migration 0044, decision 036): every server's page cache reads the changes
+ * committed since it last looked, instead of checking each page it holds. `xid` is the writing
+ * transaction's id (`pg_current_xact_id()`), so a change that commits late is still found (its id
+ * is never below the oldest transaction running when the cache last looked). Appended, never
+ * updated: a trigger takes no row lock that two transactions could wait on in turn. Rows older
+ * than ten minutes are deleted by the readers. No foreign key: a deleted division's change counts.
+ */
+export const pageChanges = pgTable(
+  'page_changes',
+  {
+    companyId: integer('company_id').notNull(),
+    xid: bigint('xid', { mode: 'bigint' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('page_changes_xid_idx').on(t.xid)],
+);
+
 /** Facts about this database that start-up reads under its advisory lock (e.g. the demo seed ran once, ever). */
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),

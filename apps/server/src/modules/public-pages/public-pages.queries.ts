@@ -2,7 +2,8 @@
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias as aliasOf } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { companies, profiles } from '../../db/schema.ts';
+import { companies, pageChanges, profiles } from '../../db/schema.ts';
+import { rowsOf } from '../events/rollups.ts';
 
 export async function companyIdBySubdomain(db: Db, subdomain: string): Promise<number | null> {
   const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.subdomain, subdomain)).limit(1);
@@ -118,4 +119,31 @@ export async function cardProfile(db: Db, profileId: number) {
     .where(eq(profiles.id, profileId))
     .limit(1);
   return row;
+}
+
+/** What {@link pageChangesSince} read: where the next read starts, and the divisions changed since `from` with the transactions that changed them. */
+export type PageChangesRead = { next: string; changes: { companyId: number; xid: string }[] };
+
+/**
+ * The divisions whose pages changed in transactions from `from` on (the triggers of migration 0044
+ * append to `page_changes`), and `next`: the oldest transaction still running in this read's
+ * snapshot. Every transaction this read cannot see yet has an id ≥ `next`, so reading from `next`
+ * next time misses no change, whatever order transactions commit in (decision 036). `from` null:
+ * only `next`.
+ */
+export async function pageChangesSince(db: Db, from: string | null): Promise<PageChangesRead> {
+  const since = from === null ? sql`false` : sql`${pageChanges.xid} >= ${from}::bigint`;
+  const [row] = rowsOf<{ next: string; changes: [number, string][] }>(
+    await db.execute(sql`
+      select pg_snapshot_xmin(pg_current_snapshot())::text as next,
+        (select coalesce(json_agg(json_build_array(c.company_id, c.xid::text)), '[]'::json)
+           from (select distinct ${pageChanges.companyId} as company_id, ${pageChanges.xid} as xid from ${pageChanges} where ${since}) c) as changes`),
+  );
+  if (!row) throw new Error('reading the page changes returned no row');
+  return { next: row.next, changes: row.changes.map(([companyId, xid]) => ({ companyId, xid })) };
+}
+
+/** Deletes the page changes older than `keptMs`: every reader has read them, or starts afresh (decision 036). */
+export async function prunePageChanges(db: Db, keptMs: number): Promise<void> {
+  await db.delete(pageChanges).where(sql`${pageChanges.at} < now() - make_interval(secs => ${keptMs / 1000})`);
 }

@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PAGE_SCRIPT } from '@profilehub/profile-page';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { companies, profiles } from '../../db/schema.ts';
 import { createCompany } from '../../test/factories.ts';
+import { withDatabase } from '../../test/global-setup.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { pageForms } from '../publishing/publishing.service.ts';
+import { PageChanges } from './page-changes.ts';
 import { PublicSites, PublishedPageCache } from './public-pages.service.ts';
 
 const t = useTestApp();
@@ -229,5 +232,94 @@ describe('PublicSites', () => {
     expect(found[0]).toEqual({ companyId: company.id });
     for (const site of found) expect(site).toBe(found[0]);
     expect(hubChecks).toBe(1);
+  });
+});
+
+describe('PageChanges (decision 036)', () => {
+  it('learns of a change to what a division’s pages show, and not of a draft edit or another division', async () => {
+    const a = await publishedProfile({ alias: 'feed-a' });
+    const b = await publishedProfile({ alias: 'feed-b' });
+    const feed = new PageChanges(t.app.deps.db);
+    await feed.read();
+    const confirmed = Date.now();
+    await feed.read();
+    expect(feed.vouchesFor(a.company.id, confirmed)).toBe(true);
+    await t.app.deps.db.update(profiles).set({ publishedEtag: 'etag-feed-a-2' }).where(eq(profiles.id, a.profile.id));
+    await t.app.deps.db
+      .update(profiles)
+      .set({ content: { fullName: 'Draft only' } })
+      .where(eq(profiles.id, b.profile.id));
+    await feed.read();
+    expect(feed.vouchesFor(a.company.id, confirmed)).toBe(false);
+    expect(feed.vouchesFor(b.company.id, confirmed)).toBe(true);
+    // A page confirmed after the change was read is vouched for again.
+    const reconfirmed = Date.now() + 1;
+    await feed.read();
+    expect(feed.vouchesFor(a.company.id, reconfirmed, reconfirmed)).toBe(true);
+    // Archiving the division is a change to its pages too.
+    await t.app.deps.db.update(companies).set({ archivedAt: new Date() }).where(eq(companies.id, b.company.id));
+    await feed.read();
+    expect(feed.vouchesFor(b.company.id, confirmed)).toBe(false);
+  });
+
+  it('vouches for nothing before its first read, nor once its last read is more than a second old', async () => {
+    const { company } = await publishedProfile({ alias: 'feed-trust' });
+    const feed = new PageChanges(t.app.deps.db);
+    expect(feed.vouchesFor(company.id, Date.now())).toBe(false);
+    await feed.read();
+    const confirmed = Date.now();
+    expect(feed.vouchesFor(company.id, confirmed, confirmed)).toBe(true);
+    expect(feed.vouchesFor(company.id, confirmed, confirmed + 1_500)).toBe(false);
+  });
+
+  it('serves a held page without checking it until the feed reads its division’s change, then the new page', async () => {
+    const { company, profile } = await publishedProfile({ alias: 'feed-cache' });
+    const feed = new PageChanges(t.app.deps.db);
+    await feed.read();
+    // freshMs 0: only the feed keeps a page from being checked.
+    const cache = new PublishedPageCache(t.app.deps.db, 'http://hub.test', 0, feed);
+    const first = await cache.get(company.id, 'feed-cache');
+    await t.app.deps.db
+      .update(profiles)
+      .set({ publishedEtag: 'etag-feed-new', ...(await pageForms(html('Jane Renewed'))) })
+      .where(eq(profiles.id, profile.id));
+    // Not read yet: the page held is served as it is, without a look at the database.
+    expect(await cache.get(company.id, 'feed-cache')).toBe(first);
+    await feed.read();
+    const renewed = await cache.get(company.id, 'feed-cache');
+    expect(renewed?.etag).toBe('"etag-feed-new"');
+    expect(brotliDecompressSync(renewed!.br).toString()).toContain('Jane Renewed');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, learns of a change whose transaction commits after a later one (ids out of order)', async () => {
+    const a = await publishedProfile({ alias: 'feed-late' });
+    const b = await publishedProfile({ alias: 'feed-early' });
+    const feed = new PageChanges(t.app.deps.db);
+    await feed.read();
+    const confirmed = Date.now();
+    const { rows } = await t.database.executeSql('select current_database() as name');
+    const url = withDatabase(process.env.TEST_DATABASE_URL!, String((rows[0] as { name: string }).name));
+    const [late, early] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+    await Promise.all([late.connect(), early.connect()]);
+    try {
+      // The late transaction takes its id first; the early one, with a higher id, commits first.
+      await late.query('begin');
+      await late.query("update profiles set published_etag = 'etag-late' where id = $1", [a.profile.id]);
+      await early.query('begin');
+      await early.query("update profiles set published_etag = 'etag-early' where id = $1", [b.profile.id]);
+      await early.query('commit');
+      await feed.read();
+      expect(feed.vouchesFor(b.company.id, confirmed)).toBe(false);
+      expect(feed.vouchesFor(a.company.id, confirmed)).toBe(true);
+      await late.query('commit');
+      await feed.read();
+      expect(feed.vouchesFor(a.company.id, confirmed)).toBe(false);
+      // Read again (the same rows while older transactions ran), a change is not news twice.
+      const after = Date.now() + 1;
+      await feed.read();
+      expect(feed.vouchesFor(b.company.id, after, after)).toBe(true);
+    } finally {
+      await Promise.all([late.end(), early.end()]);
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../http/errors.ts';
 import { SingleFlight } from '../../http/single-flight.ts';
 import { pageForms, refreshDuePage } from '../publishing/publishing.service.ts';
+import type { PageChanges } from './page-changes.ts';
 import {
   companyIdByCustomDomain,
   companyIdBySubdomain,
@@ -24,7 +25,10 @@ export type ServedPage = {
   gzip: Buffer;
   br: Buffer;
   csp: string;
+  /** When it was last checked, or served as it was while the database did not answer (ms). */
   checkedAt: number;
+  /** When the database last confirmed it (ms); what the change feed vouches from. */
+  confirmedAt: number;
   /**
    * When the page next changes by itself (a gallery item expires, a button's window opens or
    * closes) and must be re-rendered before it is served (ms), or null (decision 028).
@@ -175,18 +179,20 @@ function pageCsp(hubOrigin: string): string {
 }
 
 /** What the cache holds for an archived division's address: its pages answer 410 Gone. */
-type Gone = { gone: true; checkedAt: number };
+type Gone = { gone: true; checkedAt: number; confirmedAt: number };
 export const GONE = 'gone' as const;
 /** What the cache holds for a deactivated person's page (decision 022): where it sends the visitor instead. */
-export type OffboardedPage = { offboarded: Offboarded; checkedAt: number };
+export type OffboardedPage = { offboarded: Offboarded; checkedAt: number; confirmedAt: number };
 type Held = ServedPage | Gone | OffboardedPage;
 const isGone = (held: Held): held is Gone => 'gone' in held;
 const isPage = (held: Held): held is ServedPage => 'br' in held;
 
 /**
- * Published pages by host and alias, kept in memory. An entry is trusted for a
- * second, then its ETag is checked against the database, so a publish or an
- * unpublish shows within a second on every server without a shared cache.
+ * Published pages by host and alias, kept in memory. An entry is trusted while the change
+ * feed (`PageChanges`, decision 036) has read no change to its division since the database
+ * confirmed it; without a feed that answers, for a second. Then its ETag is checked against the
+ * database. So a publish or an unpublish shows within about a second on every server without a
+ * shared cache, and a page held costs no query per visit.
  *
  * One look-up per page at a time: the requests that meet a stale or missing entry while
  * it is being checked or loaded wait for that one check, so a cold start or a publish
@@ -215,16 +221,19 @@ export class PublishedPageCache {
   /** Every page's CSP, the same for all: held once, not once a page. */
   private readonly csp: string;
   private readonly freshMs: number;
+  /** The divisions whose pages changed, read by this server; none: each held page is checked every `freshMs`. */
+  private readonly changes: PageChanges | undefined;
   private readonly refreshing = new SingleFlight<number, boolean>();
   /** The one check or load in flight per page key. */
   private readonly loading = new SingleFlight<string, Held | null>();
   /** Counts `forget` calls: a load that began before one never fills the cache. */
   private forgotten = 0;
-  constructor(db: Db, hubOrigin: string, freshMs = 1000) {
+  constructor(db: Db, hubOrigin: string, freshMs = 1000, changes?: PageChanges) {
     this.db = db;
     this.hubOrigin = hubOrigin;
     this.csp = pageCsp(hubOrigin);
     this.freshMs = freshMs;
+    this.changes = changes;
   }
 
   /** The published page at `alias`, or null when there is none, its division is archived or its owner deactivated. */
@@ -258,8 +267,14 @@ export class PublishedPageCache {
   private load(companyId: number, alias: string): Promise<Held | null> {
     const key = `${companyId}/${alias}`;
     const cached = this.pages.get(key);
-    if (cached && Date.now() - cached.checkedAt < this.freshMs) return Promise.resolve(cached);
+    if (cached && this.isFresh(cached, companyId)) return Promise.resolve(cached);
     return this.loading.run(key, () => this.check(key, companyId, alias, cached));
+  }
+
+  /** Checked (or served as it was) less than `freshMs` ago, or vouched for by the change feed since the database confirmed it. */
+  private isFresh(held: Held, companyId: number): boolean {
+    const now = Date.now();
+    return now - held.checkedAt < this.freshMs || (this.changes?.vouchesFor(companyId, held.confirmedAt, now) ?? false);
   }
 
   private async check(key: string, companyId: number, alias: string, cached: Held | undefined): Promise<Held | null> {
@@ -285,7 +300,7 @@ export class PublishedPageCache {
     const forgotten = this.forgotten;
     const row = await publishedEtagByAlias(this.db, companyId, alias);
     if (row?.archived) {
-      const gone: Gone = { gone: true, checkedAt: now };
+      const gone: Gone = { gone: true, checkedAt: now, confirmedAt: now };
       if (forgotten === this.forgotten) this.pages.set(key, gone);
       return gone;
     }
@@ -294,12 +309,13 @@ export class PublishedPageCache {
       return null;
     }
     if (row.offboarded) {
-      const moved: OffboardedPage = { offboarded: row.offboarded, checkedAt: now };
+      const moved: OffboardedPage = { offboarded: row.offboarded, checkedAt: now, confirmedAt: now };
       if (forgotten === this.forgotten) this.pages.set(key, moved);
       return moved;
     }
     if (cached && isPage(cached) && cached.etag === `"${row.etag}"`) {
       cached.checkedAt = now;
+      cached.confirmedAt = now;
       return cached;
     }
     const full = await storedPageOf(this.db, row.id);
@@ -313,6 +329,7 @@ export class PublishedPageCache {
       gzip: asBuffer(forms.gzip),
       csp: this.csp,
       checkedAt: now,
+      confirmedAt: now,
       nextChangeAt: full.nextChangeAt?.getTime() ?? null,
     };
     if (forgotten === this.forgotten) this.pages.set(key, page);
