@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PAGE_SCRIPT } from '@profilehub/profile-page';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { companies, profiles } from '../../db/schema.ts';
+import { companies, pageChanges, profiles } from '../../db/schema.ts';
 import { createCompany } from '../../test/factories.ts';
 import { withDatabase } from '../../test/global-setup.ts';
 import { useTestApp } from '../../test/harness.ts';
@@ -260,6 +260,51 @@ describe('PageChanges (decision 036)', () => {
     await t.app.deps.db.update(companies).set({ archivedAt: new Date() }).where(eq(companies.id, b.company.id));
     await feed.read();
     expect(feed.vouchesFor(b.company.id, confirmed)).toBe(false);
+  });
+
+  it('learns of every division one statement changes (a rebuild batch), and of a page deleted or added', async () => {
+    const a = await publishedProfile({ alias: 'feed-batch-a' });
+    const b = await publishedProfile({ alias: 'feed-batch-b' });
+    const c = await publishedProfile({ alias: 'feed-batch-c' });
+    const feed = new PageChanges(t.app.deps.db);
+    await feed.read();
+    const confirmed = Date.now();
+    await t.app.deps.db
+      .update(profiles)
+      .set({ publishedEtag: sql`${profiles.publishedEtag} || '-rebuilt'` })
+      .where(inArray(profiles.id, [a.profile.id, b.profile.id]));
+    await feed.read();
+    expect([a, b, c].map((x) => feed.vouchesFor(x.company.id, confirmed))).toEqual([false, false, true]);
+    await t.app.deps.db.delete(profiles).where(eq(profiles.id, c.profile.id));
+    const added = await publishedProfile({ alias: 'feed-batch-d' });
+    const before = Date.now();
+    await feed.read();
+    expect(feed.vouchesFor(c.company.id, confirmed)).toBe(false);
+    expect(feed.vouchesFor(added.company.id, before - 1)).toBe(false);
+  });
+
+  it('notes a division once a transaction, yet not a change a rolled-back savepoint took back', async () => {
+    const { company, profile } = await publishedProfile({ alias: 'feed-savepoint' });
+    const feed = new PageChanges(t.app.deps.db);
+    await feed.read();
+    const confirmed = Date.now();
+    const noted = () => t.app.deps.db.select().from(pageChanges).where(eq(pageChanges.companyId, company.id));
+    const before = (await noted()).length;
+    const setEtag = (db: typeof t.app.deps.db, etag: string) => db.update(profiles).set({ publishedEtag: etag }).where(eq(profiles.id, profile.id));
+    await t.app.deps.db.transaction(async (tx) => {
+      await tx
+        .transaction(async (savepoint) => {
+          await setEtag(savepoint, 'etag-taken-back');
+          throw new Error('roll the savepoint back');
+        })
+        .catch(() => {});
+      await setEtag(tx, 'etag-kept');
+      await setEtag(tx, 'etag-kept-2');
+    });
+    // One row for the transaction's two changes; none left by the savepoint.
+    expect((await noted()).length - before).toBe(1);
+    await feed.read();
+    expect(feed.vouchesFor(company.id, confirmed)).toBe(false);
   });
 
   it('vouches for nothing before its first read, nor once its last read is more than a second old', async () => {
