@@ -35,6 +35,9 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+// CodeMirror (the CSS editors) measures text ranges; jsdom's ranges have no layout.
+Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 afterEach(() => {
   cleanup();
