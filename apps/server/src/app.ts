@@ -62,8 +62,9 @@ import { permissionsRoutes } from './modules/permissions/permissions.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createCardFiles } from './modules/public-pages/card-files.ts';
 import { createOwnImages } from './modules/public-pages/own-images.ts';
-import { PageChanges } from './modules/public-pages/page-changes.ts';
+import { PAGE_CHANGES_KEPT_MS, PageChanges } from './modules/public-pages/page-changes.ts';
 import { publicPageFastRoute, refuseUnknownHosts, servePublicPage } from './modules/public-pages/public-pages.handler.ts';
+import { prunePageChanges } from './modules/public-pages/public-pages.queries.ts';
 import { PublicSites, PublishedPageCache } from './modules/public-pages/public-pages.service.ts';
 import { createSiteFiles } from './modules/public-pages/site-files.ts';
 import {
@@ -347,6 +348,8 @@ function upkeep(database: Database, fileStore: FileStore, wallet: WalletKeys, lo
     { name: 'unused-uploads', cron: '7 * * * *', run: () => sweepUploads(database.db, fileStore, log) },
     // A template change's progress row (decision 034) is kept a week after it finished.
     { name: 'finished-rebuilds', cron: '57 4 * * *', run: () => forgetFinishedRebuilds(database.db) },
+    // Decision 036: the page change feed's rows are read within a second; kept ten minutes.
+    { name: 'page-changes', cron: '*/5 * * * *', run: () => prunePageChanges(database.db, PAGE_CHANGES_KEPT_MS) },
     // A division's export is kept DIVISION_EXPORT_TTL_DAYS, then its zip leaves the store.
     { name: 'expired-exports', cron: '47 * * * *', run: () => sweepExpiredExports({ db: database.db, store: fileStore, log }) },
     // Issue #29: a division's contacts older than its retention period (companies.contact_retention_months) are erased.

@@ -725,7 +725,7 @@ export const rateLimits = pgTable('rate_limits', {
  * transaction's id (`pg_current_xact_id()`), so a change that commits late is still found (its id
  * is never below the oldest transaction running when the cache last looked). Appended, never
  * updated: a trigger takes no row lock that two transactions could wait on in turn; one row per
- * transaction and division. Rows older than ten minutes are deleted by the readers. No foreign key: a deleted division's change counts.
+ * transaction and division. Rows older than ten minutes are deleted by the upkeep job. No foreign key: a deleted division's change counts.
  */
 export const pageChanges = pgTable(
   'page_changes',

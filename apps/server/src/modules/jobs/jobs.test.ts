@@ -308,6 +308,7 @@ describe('the upkeep', () => {
         'event-partitions',
         'expired-exports',
         'finished-rebuilds',
+        'page-changes',
         'published-pages-due',
         'unused-uploads',
         ...(database.kind === 'pglite' ? ['planner-statistics'] : []),

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { pageChangesSince, prunePageChanges } from './public-pages.queries.ts';
+import { SingleFlight } from '../../http/single-flight.ts';
+import { pageChangesSince } from './public-pages.queries.ts';
 
 /** How often each server reads the changes: one small query, however many pages it holds. */
 const READ_EVERY_MS = 500;
@@ -9,9 +10,8 @@ const READ_EVERY_MS = 500;
  * away or slow), and pages are checked one by one again.
  */
 const TRUST_MS = 1_000;
-/** How long the changes are kept, and how often (in reads, about a minute) a server deletes older ones. */
-const KEPT_MS = 10 * 60_000;
-const PRUNE_EVERY_READS = 120;
+/** How long the changes are kept: the upkeep job (`page-changes` in app.ts) deletes older ones. */
+export const PAGE_CHANGES_KEPT_MS = 10 * 60_000;
 
 /**
  * Which divisions' published pages changed, read by this server every READ_EVERY_MS from the rows
@@ -31,8 +31,7 @@ export class PageChanges {
   #firstAt: number | null = null;
   /** When the last read that answered began. */
   #lastAt = Number.NEGATIVE_INFINITY;
-  #reads = 0;
-  #reading: Promise<void> | null = null;
+  readonly #reading = new SingleFlight<'read', void>();
   #timer: NodeJS.Timeout | null = null;
 
   constructor(db: Db) {
@@ -53,10 +52,7 @@ export class PageChanges {
 
   /** One read of what changed since the last (one at a time: a call during a read waits for it). */
   read(): Promise<void> {
-    this.#reading ??= this.#read().finally(() => {
-      this.#reading = null;
-    });
-    return this.#reading;
+    return this.#reading.run('read', () => this.#read());
   }
 
   async #read(): Promise<void> {
@@ -71,10 +67,9 @@ export class PageChanges {
     const from = BigInt(next);
     for (const [key, xid] of this.#applied) if (xid < from) this.#applied.delete(key);
     // After a gap longer than half the time changes are kept, some may be gone: vouch afresh.
-    if (this.#firstAt === null || startedAt - this.#lastAt > KEPT_MS / 2) this.#firstAt = startedAt;
+    if (this.#firstAt === null || startedAt - this.#lastAt > PAGE_CHANGES_KEPT_MS / 2) this.#firstAt = startedAt;
     this.#from = next;
     this.#lastAt = startedAt;
-    if (++this.#reads % PRUNE_EVERY_READS === 0) await prunePageChanges(this.#db, KEPT_MS);
   }
 
   /**

@@ -143,7 +143,7 @@ export async function pageChangesSince(db: Db, from: string | null): Promise<Pag
   return { next: row.next, changes: row.changes.map(([companyId, xid]) => ({ companyId, xid })) };
 }
 
-/** Deletes the page changes older than `keptMs`: every reader has read them, or starts afresh (decision 036). */
+/** Deletes the page changes older than `keptMs` (the upkeep job): every reader has read them, or starts afresh (decision 036). */
 export async function prunePageChanges(db: Db, keptMs: number): Promise<void> {
   await db.delete(pageChanges).where(sql`${pageChanges.at} < now() - make_interval(secs => ${keptMs / 1000})`);
 }
