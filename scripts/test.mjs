@@ -25,6 +25,9 @@ let skipped = 0;
 let ok = true;
 /** Every skipped test by name (with the reason where the runner records one): a run is never green by skipping quietly. */
 const skippedNames = [];
+/** Every failed test by name, with the first line of its error: the end of a long log names what broke. */
+const failedNames = [];
+const firstLine = (message) => String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
 
 // Extra arguments go to Vitest, e.g. `npm test -- --project server` for only the database-backed tests.
 const vitestArgs = process.argv.slice(2);
@@ -44,7 +47,14 @@ if (v) {
     for (const t of file.assertionResults ?? []) {
       if (t.status === 'pending' || t.status === 'skipped' || t.status === 'todo') {
         skippedNames.push(`${path.relative(root, file.name)} › ${t.fullName}`);
+      } else if (t.status === 'failed') {
+        failedNames.push(`${path.relative(root, file.name)} › ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
       }
+    }
+    // A file that failed before its tests ran (an import error, a failing hook) has no test to name.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failedNames.push(`${path.relative(root, file.name)} — ${firstLine(file.message)}`);
+      failed += 1;
     }
   }
 }
@@ -77,11 +87,15 @@ if (!chromium) {
   else console.log(`\nWhat the failed e2e specs left: ${path.relative(root, results)}`);
   if (p?.stats) {
     passed += p.stats.expected;
-    failed += p.stats.unexpected + (p.stats.flaky ?? 0) * 0;
+    failed += p.stats.unexpected; // no retries (playwright.config.ts), so no test is flaky
     skipped += p.stats.skipped;
     const walk = (suite, titles) => {
       for (const spec of suite.specs ?? []) {
         for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected') {
+            const error = t.results?.find((r) => r.error)?.error?.message;
+            failedNames.push(`e2e/tests/${spec.file} › ${[...titles, spec.title].join(' › ')} — ${firstLine(error)}`);
+          }
           if (t.status !== 'skipped') continue;
           const why = (t.annotations ?? []).find((a) => a.type === 'skip')?.description;
           skippedNames.push(`e2e/tests/${spec.file} › ${[...titles, spec.title].join(' › ')}${why ? ` — ${why}` : ''}`);
@@ -97,6 +111,10 @@ if (!chromium) {
 if (skippedNames.length > 0) {
   console.log(`\nSkipped (${skippedNames.length}):`);
   for (const name of skippedNames) console.log(`  - ${name}`);
+}
+if (failedNames.length > 0) {
+  console.log(`\nFailed (${failedNames.length}):`);
+  for (const name of failedNames) console.log(`  - ${name}`);
 }
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (passed === 0) ok = false;

@@ -3,13 +3,14 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PAGE_SCRIPT } from '@profilehub/profile-page';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { companies, pageChanges, profiles } from '../../db/schema.ts';
 import { createCompany } from '../../test/factories.ts';
 import { withDatabase } from '../../test/global-setup.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { pageForms } from '../publishing/publishing.service.ts';
-import { PageChanges } from './page-changes.ts';
+import { PAGE_CHANGES_KEPT_MS, PageChanges } from './page-changes.ts';
+import { prunePageChanges } from './public-pages.queries.ts';
 import { PublicSites, PublishedPageCache } from './public-pages.service.ts';
 
 const t = useTestApp();
@@ -334,6 +335,44 @@ describe('PageChanges (decision 036)', () => {
     const renewed = await cache.get(company.id, 'feed-cache');
     expect(renewed?.etag).toBe('"etag-feed-new"');
     expect(brotliDecompressSync(renewed!.br).toString()).toContain('Jane Renewed');
+  });
+
+  it('after a gap of more than half the time changes are kept, vouches only for pages confirmed since', async () => {
+    const { company } = await publishedProfile({ alias: 'feed-gap' });
+    const feed = new PageChanges(t.app.deps.db);
+    await feed.read();
+    const confirmed = Date.now();
+    await feed.read();
+    expect(feed.vouchesFor(company.id, confirmed)).toBe(true);
+    // The next good read comes after the gap: changes made meanwhile may have been deleted unread.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + PAGE_CHANGES_KEPT_MS / 2 + 1_000 });
+    try {
+      await feed.read();
+      const now = Date.now();
+      expect(feed.vouchesFor(company.id, confirmed, now)).toBe(false);
+      expect(feed.vouchesFor(company.id, now, now)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the upkeep job deletes the changes older than they are kept, and only those', async () => {
+    const old = await publishedProfile({ alias: 'feed-prune-old' });
+    const recent = await publishedProfile({ alias: 'feed-prune-recent' });
+    const db = t.app.deps.db;
+    await db.update(profiles).set({ publishedEtag: 'etag-prune-old-2' }).where(eq(profiles.id, old.profile.id));
+    await db.update(profiles).set({ publishedEtag: 'etag-prune-recent-2' }).where(eq(profiles.id, recent.profile.id));
+    await db
+      .update(pageChanges)
+      .set({ at: sql`now() - make_interval(secs => ${PAGE_CHANGES_KEPT_MS / 1000 + 60})` })
+      .where(eq(pageChanges.companyId, old.company.id));
+    const rowsOf = async (companyId: number) => (await db.select().from(pageChanges).where(eq(pageChanges.companyId, companyId))).length;
+    expect(await rowsOf(old.company.id)).toBeGreaterThan(0);
+    const recentRows = await rowsOf(recent.company.id);
+    expect(recentRows).toBeGreaterThan(0);
+    await prunePageChanges(db, PAGE_CHANGES_KEPT_MS);
+    expect(await rowsOf(old.company.id)).toBe(0);
+    expect(await rowsOf(recent.company.id)).toBe(recentRows);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, learns of a change whose transaction commits after a later one (ids out of order)', async () => {
