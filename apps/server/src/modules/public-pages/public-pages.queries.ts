@@ -128,11 +128,13 @@ export type PageChangesRead = { next: string; changes: { companyId: number; xid:
  * The divisions whose pages changed in transactions from `from` on (the triggers of migration 0044
  * append to `page_changes`), and `next`: the oldest transaction still running in this read's
  * snapshot. Every transaction this read cannot see yet has an id ≥ `next`, so reading from `next`
- * next time misses no change, whatever order transactions commit in (decision 036). `from` null:
- * only `next`.
+ * next time misses no change, whatever order transactions commit in (decision 036). `from` null
+ * (a first read): the changes from `next` on that this read sees, so that the next read, which
+ * starts there, does not take them for news (while any transaction of the cluster, in any
+ * database, stays open, `next` stays behind it).
  */
 export async function pageChangesSince(db: Db, from: string | null): Promise<PageChangesRead> {
-  const since = from === null ? sql`false` : sql`${pageChanges.xid} >= ${from}::bigint`;
+  const since = sql`${pageChanges.xid} >= ${from === null ? sql`pg_snapshot_xmin(pg_current_snapshot())::text` : from}::bigint`;
   const [row] = rowsOf<{ next: string; changes: [number, string][] }>(
     await db.execute(sql`
       select pg_snapshot_xmin(pg_current_snapshot())::text as next,
