@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/shared', 'packages/profile-page', 'apps/server', 'apps/web'],
-    // Two cores here and in CI: one file per core; each server file owns its own database.
-    maxWorkers: 2,
-    // A focused test (`.only`) would silently drop every other test from the run.
-    allowOnly: false,
+    // Each project sets its own `maxWorkers: 2` (one file per core, here and in CI) and
+    // `allowOnly: false` (a focused test would silently drop every other test from the run):
+    // Vitest reads both per project, not from here. Its defaults on 2 cores are one worker (every
+    // file one after another) and `.only` allowed unless CI is set.
   },
 });

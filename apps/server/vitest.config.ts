@@ -11,7 +11,9 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     setupFiles: ['src/test/one-query-at-a-time.ts'],
-    // Each file gets its own cloned database, so files run in parallel safely.
+    // Each file gets its own cloned database, so files run in parallel safely, one per core.
+    maxWorkers: 2,
+    allowOnly: false,
     // Tests wait on state; these bounds only decide how late a failure shows, and a machine
     // far busier than the load of 10 we promise (seen: 30 on 2 cores) needs minutes for a set-up.
     testTimeout: 60_000,

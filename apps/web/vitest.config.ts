@@ -9,6 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    maxWorkers: 2,
+    allowOnly: false,
     // Tests wait on state (findBy, waitFor), bounded generously: on a busy machine (load 10 on
     // 2 cores) a screen takes seconds to settle, and a bound only decides how late a failure shows.
     testTimeout: 60_000,
