@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp');
@@ -27,7 +28,10 @@ let ok = true;
 const skippedNames = [];
 /** Every failed test by name, with the first line of its error: the end of a long log names what broke. */
 const failedNames = [];
-const firstLine = (message) => String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+const firstLine = (message) =>
+  stripVTControlCharacters(String(message ?? ''))
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 
 // Extra arguments go to Vitest, e.g. `npm test -- --project server` for only the database-backed tests.
 const vitestArgs = process.argv.slice(2);

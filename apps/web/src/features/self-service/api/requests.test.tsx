@@ -47,8 +47,6 @@ async function mutate<A>(useHook: () => { mutateAsync: (arg: A) => Promise<unkno
   await act(() => result.current.mutateAsync(arg));
 }
 
-const fetchQuery = (options: Parameters<QueryClient['fetchQuery']>[0]) => new QueryClient().fetchQuery(options);
-
 /** What the server's route does with the request: its shared zod schema must accept it. */
 function expectAccepted(schema: z.ZodType, value: unknown) {
   const parsed = schema.safeParse(value);
@@ -73,7 +71,7 @@ describe('The self-service API calls send what their routes accept', () => {
 
   it('the editor’s view: GET /api/profiles/{id}?populate=self-service', async () => {
     const calls = mockFetch({ 'GET /api/profiles/7': { body: { profile: { id: 7 } } } });
-    await fetchQuery(editorViewOptions(7));
+    await new QueryClient().fetchQuery(editorViewOptions(7));
     expect(calls[0]!.path).toBe('/api/profiles/7');
     expect(queryOf(calls[0]!)).toEqual({ populate: 'self-service' });
     expectAccepted(ProfileQuerySchema, queryOf(calls[0]!));
@@ -158,8 +156,8 @@ describe('The self-service API calls send what their routes accept', () => {
 
   it('the signature: GET /api/profiles/{id}/signature, with the layout to preview', async () => {
     const calls = mockFetch({ 'GET /api/profiles/7/signature': { body: { layout: 'compact', html: '', text: '' } } });
-    await fetchQuery(signatureOptions(7, 'compact'));
-    await fetchQuery(signatureOptions(7, undefined));
+    await new QueryClient().fetchQuery(signatureOptions(7, 'compact'));
+    await new QueryClient().fetchQuery(signatureOptions(7, undefined));
     expect(calls.map(queryOf)).toEqual([{ layout: 'compact' }, {}]);
     for (const call of calls) expectAccepted(SignatureQuerySchema, queryOf(call));
   });
@@ -170,7 +168,7 @@ describe('The self-service API calls send what their routes accept', () => {
       'GET /api/profiles/rebuilds/30': { body: { id: 30, state: 'done' } },
     });
     await rebuildChildren(12);
-    await fetchQuery(templateRebuildOptions(30));
+    await new QueryClient().fetchQuery(templateRebuildOptions(30));
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/profiles/rebuild-children/12', 'GET /api/profiles/rebuilds/30']);
   });
 
