@@ -35,6 +35,7 @@ import { useRequestApproval } from './request-approval.ts';
 import { resetPermissionRecord } from './reset-permission-record.ts';
 import { useSaveThemeCss } from './save-theme-css.ts';
 import { useSetAlias } from './set-alias.ts';
+import { testAlias } from './test-alias.ts';
 import { updatePermissionRecord } from './update-permission-record.ts';
 
 beforeEach(() => sessionStorage.setItem('jwt', 'token'));
@@ -88,11 +89,18 @@ describe('The self-service API calls send what their routes accept', () => {
     for (const call of calls) expectAccepted(PublishQuerySchema, queryOf(call));
   });
 
-  it('the address: PUT /api/profiles/{id}/alias {alias}', async () => {
-    const calls = mockFetch({ 'PUT /api/profiles/7/alias': { body: { success: true, alias: 'jane-doe' } } });
+  it('the address: tried (POST /api/profiles/{id}/alias/test {alias}), then set (PUT /api/profiles/{id}/alias {alias})', async () => {
+    const calls = mockFetch({
+      'POST /api/profiles/7/alias/test': { body: { success: true, message: 'jane-doe' } },
+      'PUT /api/profiles/7/alias': { body: { success: true, alias: 'jane-doe' } },
+    });
+    await testAlias(7, 'Jane Doe');
     await mutate(useSetAlias, { profileId: 7, alias: 'jane-doe' });
-    expect([calls[0]!.method, calls[0]!.path, calls[0]!.body]).toEqual(['PUT', '/api/profiles/7/alias', { alias: 'jane-doe' }]);
-    expectAccepted(AliasBodySchema, calls[0]!.body);
+    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', '/api/profiles/7/alias/test', { alias: 'Jane Doe' }],
+      ['PUT', '/api/profiles/7/alias', { alias: 'jane-doe' }],
+    ]);
+    for (const call of calls) expectAccepted(AliasBodySchema, call.body);
   });
 
   it('approvals: request (POST /api/approvals), ask again (PUT …/single/{id}), approve one’s own (PUT …/respond/{id})', async () => {
