@@ -314,8 +314,10 @@ describe('the Apple Wallet web service', () => {
         }),
       ),
     );
-    expect(guesses.map((g) => g.statusCode)).toEqual(Array(20).fill(401));
+    // Any other answer is shown with its body: a 503 says whether the limit store or the database failed.
+    expect(guesses.filter((g) => g.statusCode !== 401).map((g) => `${g.statusCode} ${g.body}`)).toEqual([]);
     const codes: number[] = [];
+    const others: string[] = [];
     while (!codes.includes(429) && codes.length < 400) {
       const batch = await Promise.all(
         Array.from({ length: 20 }, () =>
@@ -323,9 +325,10 @@ describe('the Apple Wallet web service', () => {
         ),
       );
       codes.push(...batch.map((b) => b.statusCode));
+      others.push(...batch.filter((b) => b.statusCode !== 401 && b.statusCode !== 429).map((b) => `${b.statusCode} ${b.body}`));
     }
     expect(codes).toContain(429);
-    expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
+    expect(others).toEqual([]);
     // 300 a window (LIMITS.walletPerIp): 20 above and what came before the first 429.
     expect(20 + codes.indexOf(429)).toBe(300);
   });
