@@ -2,9 +2,10 @@ import type { UploadItem } from '@profilehub/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderEditorPart, stubDocumentFonts } from '../../../test/editor.tsx';
 import { errorBody, mockFetch } from '../../../test/fetch-mock.ts';
+import { RICH_TEXT_SETTLE_MS } from '../hooks/editor-store.ts';
 import RichTextField from './RichTextField.tsx';
 
 stubDocumentFonts();
@@ -32,6 +33,22 @@ describe('RichTextField (spec §2 rich text, §7 images in it)', () => {
     });
     expect(changes).toEqual([]);
     await waitFor(() => expect(changes).toEqual(['<p>Terms <strong>always</strong> apply.</p>']));
+  });
+
+  describe('when nobody edits', () => {
+    afterEach(() => vi.useRealTimers());
+    it('hands nothing on once the settle time has passed, unlocked or locked', () => {
+      // Tiptap's setEditable emitted an update: the unchanged text came back as an edit 400 ms after every mount.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { changes } = renderField('<p>Text</p>');
+      const locked: string[] = [];
+      renderEditorPart(<RichTextField label="Locked" name="Locked" value="<p>Fixed</p>" disabled onChange={(html) => locked.push(html)} />, {});
+      act(() => {
+        vi.advanceTimersByTime(RICH_TEXT_SETTLE_MS + 1);
+      });
+      expect(changes).toEqual([]);
+      expect(locked).toEqual([]);
+    });
   });
 
   it('hands on an emptied text as empty, not as an empty paragraph', async () => {

@@ -86,7 +86,8 @@ export default function RichTextField({ label, name, value, onChange, disabled, 
     const current = editor.getHTML();
     if ((value ?? '') !== current && !(isEmptyRichText(value) && isEmptyRichText(current))) editor.commands.setContent(value ?? '', { emitUpdate: false });
   }, [editor, value]);
-  useEffect(() => editor?.setEditable(!disabled), [editor, disabled]);
+  // Locking or unlocking the field is no edit (Tiptap emits an update for it unless told not to).
+  useEffect(() => editor?.setEditable(!disabled, false), [editor, disabled]);
 
   /** Spec §7: upload, register with the profile, then place it in the text. */
   async function insertImage(file: File) {
