@@ -237,12 +237,22 @@ describe('PublicSites', () => {
 });
 
 describe('PageChanges (decision 036)', () => {
+  /** A feed after its first read, and a time after that read began (a page confirmed then). */
+  async function readFeed() {
+    const feed = new PageChanges(t.app.deps.db);
+    await feed.read();
+    return { feed, confirmed: Date.now() };
+  }
+  /** The URL of this test file's own PostgreSQL database, for connections of the test's own. */
+  async function ownDatabaseUrl(): Promise<string> {
+    const { rows } = await t.database.executeSql('select current_database() as name');
+    return withDatabase(process.env.TEST_DATABASE_URL!, String((rows[0] as { name: string }).name));
+  }
+
   it('learns of a change to what a division’s pages show, and not of a draft edit or another division', async () => {
     const a = await publishedProfile({ alias: 'feed-a' });
     const b = await publishedProfile({ alias: 'feed-b' });
-    const feed = new PageChanges(t.app.deps.db);
-    await feed.read();
-    const confirmed = Date.now();
+    const { feed, confirmed } = await readFeed();
     await feed.read();
     expect(feed.vouchesFor(a.company.id, confirmed)).toBe(true);
     await t.app.deps.db.update(profiles).set({ publishedEtag: 'etag-feed-a-2' }).where(eq(profiles.id, a.profile.id));
@@ -267,9 +277,7 @@ describe('PageChanges (decision 036)', () => {
     const a = await publishedProfile({ alias: 'feed-batch-a' });
     const b = await publishedProfile({ alias: 'feed-batch-b' });
     const c = await publishedProfile({ alias: 'feed-batch-c' });
-    const feed = new PageChanges(t.app.deps.db);
-    await feed.read();
-    const confirmed = Date.now();
+    const { feed, confirmed } = await readFeed();
     await t.app.deps.db
       .update(profiles)
       .set({ publishedEtag: sql`${profiles.publishedEtag} || '-rebuilt'` })
@@ -286,9 +294,7 @@ describe('PageChanges (decision 036)', () => {
 
   it('notes a division once a transaction, yet not a change a rolled-back savepoint took back', async () => {
     const { company, profile } = await publishedProfile({ alias: 'feed-savepoint' });
-    const feed = new PageChanges(t.app.deps.db);
-    await feed.read();
-    const confirmed = Date.now();
+    const { feed, confirmed } = await readFeed();
     const noted = () => t.app.deps.db.select().from(pageChanges).where(eq(pageChanges.companyId, company.id));
     const before = (await noted()).length;
     const setEtag = (db: typeof t.app.deps.db, etag: string) => db.update(profiles).set({ publishedEtag: etag }).where(eq(profiles.id, profile.id));
@@ -320,8 +326,7 @@ describe('PageChanges (decision 036)', () => {
 
   it('serves a held page without checking it until the feed reads its division’s change, then the new page', async () => {
     const { company, profile } = await publishedProfile({ alias: 'feed-cache' });
-    const feed = new PageChanges(t.app.deps.db);
-    await feed.read();
+    const { feed } = await readFeed();
     // freshMs 0: only the feed keeps a page from being checked.
     const cache = new PublishedPageCache(t.app.deps.db, 'http://hub.test', 0, feed);
     const first = await cache.get(company.id, 'feed-cache');
@@ -339,9 +344,7 @@ describe('PageChanges (decision 036)', () => {
 
   it('after a gap of more than half the time changes are kept, vouches only for pages confirmed since', async () => {
     const { company } = await publishedProfile({ alias: 'feed-gap' });
-    const feed = new PageChanges(t.app.deps.db);
-    await feed.read();
-    const confirmed = Date.now();
+    const { feed, confirmed } = await readFeed();
     await feed.read();
     expect(feed.vouchesFor(company.id, confirmed)).toBe(true);
     // The next good read comes after the gap: changes made meanwhile may have been deleted unread.
@@ -378,17 +381,14 @@ describe('PageChanges (decision 036)', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'on PostgreSQL, a change made before the first read is not news to the next, while an older transaction stays open',
     async () => {
-      const { rows } = await t.database.executeSql('select current_database() as name');
-      const open = new pg.Client({ connectionString: withDatabase(process.env.TEST_DATABASE_URL!, String((rows[0] as { name: string }).name)) });
+      const open = new pg.Client({ connectionString: await ownDatabaseUrl() });
       await open.connect();
       try {
         // An open transaction with an id holds every snapshot's oldest id behind it (in any database of the server).
         await open.query('begin');
         await open.query('select pg_current_xact_id()');
         const { company } = await publishedProfile({ alias: 'feed-held-back' });
-        const feed = new PageChanges(t.app.deps.db);
-        await feed.read();
-        const confirmed = Date.now();
+        const { feed, confirmed } = await readFeed();
         await feed.read();
         expect(feed.vouchesFor(company.id, confirmed)).toBe(true);
       } finally {
@@ -401,11 +401,8 @@ describe('PageChanges (decision 036)', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, learns of a change whose transaction commits after a later one (ids out of order)', async () => {
     const a = await publishedProfile({ alias: 'feed-late' });
     const b = await publishedProfile({ alias: 'feed-early' });
-    const feed = new PageChanges(t.app.deps.db);
-    await feed.read();
-    const confirmed = Date.now();
-    const { rows } = await t.database.executeSql('select current_database() as name');
-    const url = withDatabase(process.env.TEST_DATABASE_URL!, String((rows[0] as { name: string }).name));
+    const { feed, confirmed } = await readFeed();
+    const url = await ownDatabaseUrl();
     const [late, early] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
     await Promise.all([late.connect(), early.connect()]);
     try {
