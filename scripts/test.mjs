@@ -1,6 +1,5 @@
 // `npm test`: every test. Unit and API tests (Vitest, on PGlite, or on PostgreSQL when
-// TEST_DATABASE_URL is set), then end-to-end tests in real Chromium when one is found
-// (E2E_FIRST=1 runs them first: CI staggers its two passes that way).
+// TEST_DATABASE_URL is set), then end-to-end tests in real Chromium when one is found.
 // Without Chromium the e2e part is skipped with a note, and fails only when E2E_REQUIRED=1.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,103 +36,89 @@ const firstLine = (message) =>
 // Extra arguments go to Vitest, e.g. `npm test -- --project server` for only the database-backed tests.
 const vitestArgs = process.argv.slice(2);
 
-/** Vitest: shared rules, server API against a real database, web components, the public page. */
-function runVitest() {
-  // Named by this run's pid, as are the e2e run's files: CI runs the PGlite and PostgreSQL passes side by side.
-  const vitestJson = path.join(tmp, `vitest-report-${process.pid}.json`);
-  rmSync(vitestJson, { force: true });
-  const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, ...vitestArgs]);
-  const v = readJson(vitestJson);
-  rmSync(vitestJson, { force: true });
-  if (v) {
-    passed += v.numPassedTests;
-    failed += v.numFailedTests;
-    skipped += v.numPendingTests + (v.numTodoTests ?? 0);
-    for (const file of v.testResults ?? []) {
-      for (const t of file.assertionResults ?? []) {
-        if (t.status === 'pending' || t.status === 'skipped' || t.status === 'todo') {
-          skippedNames.push(`${path.relative(root, file.name)} › ${t.fullName}`);
-        } else if (t.status === 'failed') {
-          failedNames.push(`${path.relative(root, file.name)} › ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
-        }
-      }
-      // A file that failed before its tests ran (an import error, a failing hook) has no test to name.
-      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
-        failedNames.push(`${path.relative(root, file.name)} — ${firstLine(file.message)}`);
-        failed += 1;
+// 1. Vitest: shared rules, server API against a real database, web components, the public page.
+// Named by this run's pid, as are the e2e run's files: two runs side by side cannot read or empty each other's.
+const vitestJson = path.join(tmp, `vitest-report-${process.pid}.json`);
+rmSync(vitestJson, { force: true });
+const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, ...vitestArgs]);
+const v = readJson(vitestJson);
+rmSync(vitestJson, { force: true });
+if (v) {
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+  for (const file of v.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'pending' || t.status === 'skipped' || t.status === 'todo') {
+        skippedNames.push(`${path.relative(root, file.name)} › ${t.fullName}`);
+      } else if (t.status === 'failed') {
+        failedNames.push(`${path.relative(root, file.name)} › ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
       }
     }
-  }
-  if (vitestStatus !== 0 || !v) ok = false;
-}
-
-/** End-to-end in Chromium. */
-function runE2e() {
-  // Debian's old headless shell first: the same Blink, without the full browser's windowing (Playwright
-  // runs headless tests on it too); here it took a sixth less time than the full browser.
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    '/usr/bin/chromium-headless-shell',
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ].filter(Boolean);
-  const chromium = candidates.find((p) => existsSync(p));
-  const e2eRequired = process.env.E2E_REQUIRED === '1';
-  if (!chromium) {
-    console.log('\nChromium was not found, so the end-to-end tests did not run.');
-    console.log(
-      'Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or point CHROMIUM_PATH at a Chromium/Chrome binary, then run `npm test` again.',
-    );
-    if (e2eRequired) {
-      console.log('E2E_REQUIRED=1: failing because the end-to-end tests could not run.');
-      ok = false;
+    // A file that failed before its tests ran (an import error, a failing hook) has no test to name.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failedNames.push(`${path.relative(root, file.name)} — ${firstLine(file.message)}`);
+      failed += 1;
     }
-  } else {
-    const pwJson = path.join(tmp, `playwright-report-${process.pid}.json`);
-    rmSync(pwJson, { force: true });
-    const results = path.join(tmp, `e2e-results-${process.pid}`);
-    const status = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-      E2E_OUTPUT_DIR: results,
-    });
-    const p = readJson(pwJson);
-    rmSync(pwJson, { force: true });
-    // What a failed spec left (screenshots) stays for whoever reads the log.
-    if (status === 0) rmSync(results, { recursive: true, force: true });
-    else console.log(`\nWhat the failed e2e specs left: ${path.relative(root, results)}`);
-    if (p?.stats) {
-      passed += p.stats.expected;
-      failed += p.stats.unexpected; // no retries (playwright.config.ts), so no test is flaky
-      skipped += p.stats.skipped;
-      const walk = (suite, titles) => {
-        for (const spec of suite.specs ?? []) {
-          const name = `e2e/tests/${spec.file} › ${[...titles, spec.title].join(' › ')}`;
-          for (const t of spec.tests ?? []) {
-            if (t.status === 'unexpected') {
-              const error = t.results?.find((r) => r.error)?.error?.message;
-              failedNames.push(`${name} — ${firstLine(error)}`);
-            }
-            if (t.status !== 'skipped') continue;
-            const why = (t.annotations ?? []).find((a) => a.type === 'skip')?.description;
-            skippedNames.push(`${name}${why ? ` — ${why}` : ''}`);
-          }
-        }
-        for (const child of suite.suites ?? []) walk(child, [...titles, ...(child.title && !child.title.endsWith('.ts') ? [child.title] : [])]);
-      };
-      for (const suite of p.suites ?? []) walk(suite, []);
-    }
-    if (status !== 0 || !p) ok = false;
   }
 }
+if (vitestStatus !== 0 || !v) ok = false;
 
-if (process.env.E2E_FIRST === '1') {
-  runE2e();
-  runVitest();
+// 2. End-to-end in Chromium.
+// Debian's old headless shell first: the same Blink without the full browser's windowing (Playwright
+// runs headless tests on it too); here 24 specs took a sixth less time in it than in the full browser.
+const candidates = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium-headless-shell',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].filter(Boolean);
+const chromium = candidates.find((p) => existsSync(p));
+const e2eRequired = process.env.E2E_REQUIRED === '1';
+if (!chromium) {
+  console.log('\nChromium was not found, so the end-to-end tests did not run.');
+  console.log('Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or point CHROMIUM_PATH at a Chromium/Chrome binary, then run `npm test` again.');
+  if (e2eRequired) {
+    console.log('E2E_REQUIRED=1: failing because the end-to-end tests could not run.');
+    ok = false;
+  }
 } else {
-  runVitest();
-  runE2e();
+  const pwJson = path.join(tmp, `playwright-report-${process.pid}.json`);
+  rmSync(pwJson, { force: true });
+  const results = path.join(tmp, `e2e-results-${process.pid}`);
+  const status = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    E2E_OUTPUT_DIR: results,
+  });
+  const p = readJson(pwJson);
+  rmSync(pwJson, { force: true });
+  // What a failed spec left (screenshots) stays for whoever reads the log.
+  if (status === 0) rmSync(results, { recursive: true, force: true });
+  else console.log(`\nWhat the failed e2e specs left: ${path.relative(root, results)}`);
+  if (p?.stats) {
+    passed += p.stats.expected;
+    failed += p.stats.unexpected; // no retries (playwright.config.ts), so no test is flaky
+    skipped += p.stats.skipped;
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        const name = `e2e/tests/${spec.file} › ${[...titles, spec.title].join(' › ')}`;
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected') {
+            const error = t.results?.find((r) => r.error)?.error?.message;
+            failedNames.push(`${name} — ${firstLine(error)}`);
+          }
+          if (t.status !== 'skipped') continue;
+          const why = (t.annotations ?? []).find((a) => a.type === 'skip')?.description;
+          skippedNames.push(`${name}${why ? ` — ${why}` : ''}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...titles, ...(child.title && !child.title.endsWith('.ts') ? [child.title] : [])]);
+    };
+    for (const suite of p.suites ?? []) walk(suite, []);
+  }
+  if (status !== 0 || !p) ok = false;
 }
 
 if (skippedNames.length > 0) {
