@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PORT } from '../env.ts';
+import { freePort } from '../caddy.ts';
 import { type OwnServer, startOwnServer } from '../own-server.ts';
 import { shot } from '../support.ts';
 
@@ -11,12 +11,14 @@ import { shot } from '../support.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const port = PORT + 1000;
-const base = `http://localhost:${port}`;
+// The hub's address, on a port free when the spec starts (PORT + 1000 once landed on NATS's 4222).
+let base = '';
 let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  const port = await freePort();
+  base = `http://localhost:${port}`;
   server = await startOwnServer('first-run', port);
 });
 
