@@ -243,6 +243,16 @@ describe('PageChanges (decision 036)', () => {
     await feed.read();
     return { feed, confirmed: Date.now() };
   }
+  /**
+   * Reads the feed and returns when the read began: the time to ask `vouchesFor` at. The feed is
+   * trusted for a second from the start of its last read, so on a loaded machine a read slower
+   * than that would leave every division unvouched by the time it ends.
+   */
+  async function readAt(feed: PageChanges): Promise<number> {
+    const began = Date.now();
+    await feed.read();
+    return began;
+  }
   /** The URL of this test file's own PostgreSQL database, for connections of the test's own. */
   async function ownDatabaseUrl(): Promise<string> {
     const { rows } = await t.database.executeSql('select current_database() as name');
@@ -253,16 +263,16 @@ describe('PageChanges (decision 036)', () => {
     const a = await publishedProfile({ alias: 'feed-a' });
     const b = await publishedProfile({ alias: 'feed-b' });
     const { feed, confirmed } = await readFeed();
-    await feed.read();
-    expect(feed.vouchesFor(a.company.id, confirmed)).toBe(true);
+    const at = await readAt(feed);
+    expect(feed.vouchesFor(a.company.id, confirmed, at)).toBe(true);
     await t.app.deps.db.update(profiles).set({ publishedEtag: 'etag-feed-a-2' }).where(eq(profiles.id, a.profile.id));
     await t.app.deps.db
       .update(profiles)
       .set({ content: { fullName: 'Draft only' } })
       .where(eq(profiles.id, b.profile.id));
-    await feed.read();
-    expect(feed.vouchesFor(a.company.id, confirmed)).toBe(false);
-    expect(feed.vouchesFor(b.company.id, confirmed)).toBe(true);
+    const changedAt = await readAt(feed);
+    expect(feed.vouchesFor(a.company.id, confirmed, changedAt)).toBe(false);
+    expect(feed.vouchesFor(b.company.id, confirmed, changedAt)).toBe(true);
     // A page confirmed after the change was read is vouched for again.
     const reconfirmed = Date.now() + 1;
     await feed.read();
@@ -282,8 +292,8 @@ describe('PageChanges (decision 036)', () => {
       .update(profiles)
       .set({ publishedEtag: sql`${profiles.publishedEtag} || '-rebuilt'` })
       .where(inArray(profiles.id, [a.profile.id, b.profile.id]));
-    await feed.read();
-    expect([a, b, c].map((x) => feed.vouchesFor(x.company.id, confirmed))).toEqual([false, false, true]);
+    const at = await readAt(feed);
+    expect([a, b, c].map((x) => feed.vouchesFor(x.company.id, confirmed, at))).toEqual([false, false, true]);
     await t.app.deps.db.delete(profiles).where(eq(profiles.id, c.profile.id));
     const added = await publishedProfile({ alias: 'feed-batch-d' });
     const before = Date.now();
@@ -345,8 +355,8 @@ describe('PageChanges (decision 036)', () => {
   it('after a gap of more than half the time changes are kept, vouches only for pages confirmed since', async () => {
     const { company } = await publishedProfile({ alias: 'feed-gap' });
     const { feed, confirmed } = await readFeed();
-    await feed.read();
-    expect(feed.vouchesFor(company.id, confirmed)).toBe(true);
+    const at = await readAt(feed);
+    expect(feed.vouchesFor(company.id, confirmed, at)).toBe(true);
     // The next good read comes after the gap: changes made meanwhile may have been deleted unread.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + PAGE_CHANGES_KEPT_MS / 2 + 1_000 });
     try {
@@ -389,8 +399,8 @@ describe('PageChanges (decision 036)', () => {
         await open.query('select pg_current_xact_id()');
         const { company } = await publishedProfile({ alias: 'feed-held-back' });
         const { feed, confirmed } = await readFeed();
-        await feed.read();
-        expect(feed.vouchesFor(company.id, confirmed)).toBe(true);
+        const at = await readAt(feed);
+        expect(feed.vouchesFor(company.id, confirmed, at)).toBe(true);
       } finally {
         await open.query('rollback');
         await open.end();
@@ -412,9 +422,9 @@ describe('PageChanges (decision 036)', () => {
       await early.query('begin');
       await early.query("update profiles set published_etag = 'etag-early' where id = $1", [b.profile.id]);
       await early.query('commit');
-      await feed.read();
-      expect(feed.vouchesFor(b.company.id, confirmed)).toBe(false);
-      expect(feed.vouchesFor(a.company.id, confirmed)).toBe(true);
+      const at = await readAt(feed);
+      expect(feed.vouchesFor(b.company.id, confirmed, at)).toBe(false);
+      expect(feed.vouchesFor(a.company.id, confirmed, at)).toBe(true);
       await late.query('commit');
       await feed.read();
       expect(feed.vouchesFor(a.company.id, confirmed)).toBe(false);
