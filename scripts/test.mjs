@@ -66,7 +66,7 @@ if (vitestStatus !== 0 || !v) ok = false;
 
 // 2. End-to-end in Chromium.
 // Debian's old headless shell first: the same Blink without the full browser's windowing (Playwright
-// runs headless tests on it too); here 24 specs took a sixth less time in it than in the full browser.
+// runs headless tests on it too); here 24 specs took about a fifth less time in it than in the full browser.
 const candidates = [
   process.env.CHROMIUM_PATH,
   '/usr/bin/chromium-headless-shell',
