@@ -23,6 +23,7 @@ const BENCHMARKS = [
   'editor',
   'card-scan',
   'scale-out',
+  'hostile-input',
   'recovery',
   'resilience',
   // Seeds 100,000 staff first (minutes): only when named, `node bench/run-all.mjs enterprise`.
@@ -421,7 +422,29 @@ if (runs['scale-out']) {
       `≥ ${r.budget}×`,
       median >= r.budget ? 'PASS' : 'UNDER',
     ]);
+    const worst = Math.max(...r.propagation.map((x) => x.downMs));
+    rows.push([
+      '  unpublished → 404 on the other copy (min–median–max)',
+      `${fmt(Math.min(...r.propagation.map((x) => x.downMs)))}–${fmt(median(r.propagation.map((x) => x.downMs)))}–${fmt(worst)} ms`,
+      `≤ ${fmt(r.propagationBudgetMs)} ms`,
+      worst <= r.propagationBudgetMs ? 'PASS' : 'OVER',
+    ]);
   }
+}
+
+if (runs['hostile-input']) {
+  const r = runs['hostile-input'].result;
+  if (!r) rows.push(failed('hostile-input', 'hostile input against ordinary input'));
+  else
+    for (const c of r.cases) {
+      const worst = Math.max(...c.hostile);
+      rows.push([
+        `hostile input: ${c.name}, slowest of ${r.rounds}`,
+        `${worst.toFixed(1)} ms (${c.ratio.toFixed(1)}× ordinary)`,
+        `≤ ${fmt(c.budgetMs)} ms`,
+        worst <= c.budgetMs ? 'PASS' : 'OVER',
+      ]);
+    }
 }
 
 if (runs.recovery) {
@@ -508,6 +531,15 @@ if (runs.resilience) {
       ),
       '≤ 1,000 ms',
       Math.max(...r.faults.database.map((x) => x.recoveryMs)) <= 1000 ? 'PASS' : 'OVER',
+    ]);
+    rows.push([
+      '  database back → first beacon written (204)',
+      spread(
+        r.faults.database.map((x) => x.writingMs),
+        ' ms',
+      ),
+      '≤ 1,500 ms',
+      Math.max(...r.faults.database.map((x) => x.writingMs)) <= 1500 ? 'PASS' : 'OVER',
     ]);
   }
 }

@@ -413,12 +413,6 @@ describe('document details', () => {
     expect(html).not.toContain('<script');
   });
 
-  it('renders in well under a second', () => {
-    const started = performance.now();
-    renderProfilePage(sampleInput());
-    expect(performance.now() - started).toBeLessThan(1000);
-  });
-
   it('renders the same markup at a fixed time (snapshot of the structure)', () => {
     const model = buildPageModel(sampleInput());
     expect(model.sections.map((s) => [s.kind, s.title])).toEqual([

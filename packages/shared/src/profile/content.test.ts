@@ -115,10 +115,9 @@ describe('ProfileContentSchema refuses with readable messages', () => {
       'You can add up to 67 colour settings.',
     );
   });
-  it('refuses a huge list quickly', () => {
-    const started = Date.now();
+  // How long it takes: `node bench/run-all.mjs hostile-input`.
+  it('refuses a huge list with the limit’s message', () => {
     expect(firstMessage({ links: Array.from({ length: 100_000 }, (_, i) => ({ key: `k${i}` })) })).toBe('You can add up to 30 buttons.');
-    expect(Date.now() - started).toBeLessThan(1000);
   });
   it('each social network at most once (spec §3)', () => {
     expect(firstMessage({ socialLinks: [{ key: 'facebook' }, { key: 'x' }, { key: 'facebook', url: 'https://facebook.com/b' }] })).toBe(

@@ -312,11 +312,10 @@ describe('isEmptyRichText (spec §5)', () => {
       expect(isEmptyRichText(html), html).toBe(false);
     }
   });
-  it('stays fast on hostile input', () => {
-    const started = Date.now();
-    isEmptyRichText('<'.repeat(100_000));
-    isEmptyRichText('<a'.repeat(50_000));
-    expect(Date.now() - started).toBeLessThan(500);
+  // How long hostile input takes: `node bench/run-all.mjs hostile-input`.
+  it('answers on hostile input: a run of "<" is text, a run of unclosed tags is no content', () => {
+    expect(isEmptyRichText('<'.repeat(100_000))).toBe(false);
+    expect(isEmptyRichText('<a'.repeat(50_000))).toBe(true);
   });
 });
 
