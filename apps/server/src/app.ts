@@ -196,6 +196,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       mailer,
       log: app.log,
       retrySeconds: config.MAIL_RETRY_SECONDS,
+      pollSeconds: config.JOB_POLL_SECONDS,
       messageIdDomain: mailDomain,
       schedules: opts.upkeep
         ? upkeep(database, fileStore, wallet, app.log, () =>

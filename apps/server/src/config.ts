@@ -61,6 +61,12 @@ const ConfigSchema = z.object({
   /** First wait before a failed mail is tried again; each later try waits twice as long (up to an hour, 12 tries). */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /**
+   * How often an idle copy asks the database for queued jobs it was not told of (mail and
+   * rebuilds queued on another copy, retries coming due). A copy that queues a job, or finishes
+   * one, fetches the next at once without waiting for this.
+   */
+  JOB_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
+  /**
    * On SIGTERM, how long this copy keeps serving while /api/health answers 503 and every answer
    * says `Connection: close`, before it stops listening: the load balancer's checks take it out
    * first, so no client meets a closed socket (docs/scaling.md). 0 for no balancer.

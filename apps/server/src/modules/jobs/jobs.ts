@@ -71,6 +71,8 @@ export type JobsOptions = {
   mailer: Mailer;
   log: FastifyBaseLogger;
   retrySeconds: number;
+  /** How often an idle worker asks for jobs it was not woken for (`JOB_POLL_SECONDS`). */
+  pollSeconds: number;
   /** The domain of queued mails' Message-IDs (mailer.ts messageIdDomain). */
   messageIdDomain: string;
   /** The server's upkeep; test apps run none (they call the tasks themselves). */
@@ -212,10 +214,10 @@ export class Jobs implements MailQueue {
     await this.#boss.start();
     for (const [name, { work, localConcurrency, gaveUp, policy }] of this.#tasks) {
       await this.#boss.createQueue(name, { policy });
-      const options = { pollingIntervalSeconds: 2, includeMetadata: true } as const;
+      const options = { pollingIntervalSeconds: this.#opts.pollSeconds, includeMetadata: true } as const;
       // One pg-boss worker per unit of concurrency, each with its id: pg-boss's own localConcurrency
       // gives one id for all of them, and notifying it wakes only the first, so a backlog (10,000
-      // webhook deliveries, bench/webhooks.mjs) went out one job per worker per 2-second poll.
+      // webhook deliveries, bench/webhooks.mjs) went out one job per worker per poll (2 s).
       const workers: string[] = [];
       for (let i = 0; i < localConcurrency; i++) {
         let self = '';
@@ -253,10 +255,10 @@ export class Jobs implements MailQueue {
     }
     for (const worker of this.#rowWorkers.values()) worker.start();
     await this.#boss.createQueue(MAIL);
-    this.#mailWorker = await this.#boss.work<Mail>(MAIL, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    this.#mailWorker = await this.#boss.work<Mail>(MAIL, { pollingIntervalSeconds: this.#opts.pollSeconds }, async ([job]) => {
       // The job's id names the message: the outbox stores it once, and mail servers see one Message-ID on every retry.
       await this.#opts.mailer.send({ ...job!.data, messageId: `<${job!.id}@${this.#opts.messageIdDomain}>` });
-      // One mail per fetch: ask for the next at once rather than after the 2-second poll, or a
+      // One mail per fetch: ask for the next at once rather than after the next poll, or a
       // backlog (an import's invitations) goes out one every 2 s and holds up every mail behind it.
       this.wake();
     });
