@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { freePort } from '../caddy.ts';
-import { type OwnServer, startOwnServer } from '../own-server.ts';
+import { freePort, type OwnServer, startOwnServer } from '../own-server.ts';
 import { shot } from '../support.ts';
 
 /**

@@ -7,10 +7,10 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../bench/lib/chromium.mjs';
-import { type Caddy, freePort, httpsGet, startCaddy } from '../caddy.ts';
+import { type Caddy, httpsGet, startCaddy } from '../caddy.ts';
 import { openEditor, pngFile, uploadProfilePhoto } from '../editor-support.ts';
 import { SHOTS_DIR } from '../env.ts';
-import { type OwnServer, startOwnServer } from '../own-server.ts';
+import { freePort, type OwnServer, startOwnServer } from '../own-server.ts';
 import { codeBoxes, expectToast, resize, shot, sideNav, signInAndWait } from '../support.ts';
 
 /**
