@@ -9,7 +9,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * neither a second run nor a service of the machine holds it (a port derived from the pid once
  * landed on NATS's 4222). The runner writes it to the environment, which its worker processes
  * inherit. Synchronous (a child process asks), as the config reads it when it loads. A spec's
- * own servers (first run, second customer) ask `freePort` in own-server.ts as they start.
+ * own servers (first run, second customer) ask the server tests' `freePort` as they start.
  */
 if (!process.env.E2E_PORT) process.env.E2E_PORT = freePortNow();
 function freePortNow(): string {

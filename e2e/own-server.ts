@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
@@ -15,15 +14,6 @@ import { ROOT } from './env.ts';
  * For specs whose story starts from nothing (first-run, second-customer); the shared e2e
  * server stays seeded for the others.
  */
-/** A port the kernel has just handed out and taken back: free for a server of the spec's own. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 export type OwnServer = {
   port: number;
   /** http://localhost:{port}: the hub's PUBLIC_URL. */

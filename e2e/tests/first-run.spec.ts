@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { freePort, type OwnServer, startOwnServer } from '../own-server.ts';
+import { freePort } from '../../apps/server/src/test/processes.ts';
+import { type OwnServer, startOwnServer } from '../own-server.ts';
 import { shot } from '../support.ts';
 
 /**

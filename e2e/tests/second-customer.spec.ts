@@ -6,11 +6,12 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from '../../apps/server/src/test/processes.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../bench/lib/chromium.mjs';
 import { type Caddy, httpsGet, startCaddy } from '../caddy.ts';
 import { openEditor, pngFile, uploadProfilePhoto } from '../editor-support.ts';
 import { SHOTS_DIR } from '../env.ts';
-import { freePort, type OwnServer, startOwnServer } from '../own-server.ts';
+import { type OwnServer, startOwnServer } from '../own-server.ts';
 import { codeBoxes, expectToast, resize, shot, sideNav, signInAndWait } from '../support.ts';
 
 /**
