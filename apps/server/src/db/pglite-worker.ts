@@ -6,12 +6,14 @@
  * open transaction can run while others wait for it, as PGlite's own locking
  * intends (a plain query waits for a running transaction to end).
  */
+// First: drizzle-orm, imported below, resolves faster after it (see the file).
+import './drizzle-resolve.ts';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { WorkerReply, WorkerRequest } from './pglite-remote.ts';
+
+const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread only');
